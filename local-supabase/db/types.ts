@@ -1,0 +1,37 @@
+/**
+ * The contract of the shared database module (local-supabase/db), used by the
+ * tests and by every service of the local stack. Implemented over PGlite
+ * (embedded, in memory or persisted to a folder) or over a real Postgres server
+ * when DATABASE_URL is set.
+ */
+export type Row = Record<string, unknown>
+
+export type QueryResult<R extends Row = Row> = {
+  rows: R[]
+  /** Rows affected by INSERT/UPDATE/DELETE, when Postgres reports it. */
+  affectedRows?: number
+  fields: { name: string; dataTypeID: number }[]
+}
+
+export interface Queryable {
+  query<R extends Row = Row>(sql: string, params?: unknown[]): Promise<QueryResult<R>>
+  /** Runs one or more statements without parameters. */
+  exec(sql: string): Promise<void>
+}
+
+export interface Database extends Queryable {
+  /** Runs fn in one transaction on one connection; rolls back if fn throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /** LISTEN on a channel; returns a function that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  close(): Promise<void>
+}
+
+export type OpenDatabaseOptions = {
+  /** Folder to persist PGlite in; omit for an in-memory database. Ignored with databaseUrl. */
+  dataDir?: string
+  /** A real Postgres server instead of PGlite (the DATABASE_URL setting). */
+  databaseUrl?: string
+  /** Apply supabase/seed.sql after the migrations on a new database (default true). */
+  seed?: boolean
+}
