@@ -1,0 +1,7 @@
+import { useFormTitle } from '@/lib/use-form-title'
+
+/** Placeholder until its feature lands. */
+export default function Route() {
+  useFormTitle('Activate a tag')
+  return <p>This page is being built.</p>
+}
