@@ -1,0 +1,37 @@
+/**
+ * Client-side checks of SPEC.md §5, shared by every form.
+ * Messages are the product's words, kept word for word.
+ */
+
+export const MESSAGES = {
+  missingFields: 'Please fill in all fields',
+  invalidEmail: 'Email is invalid.',
+  passwordsDiffer: 'Passwords do not match.',
+  invalidMobile: 'Mobile is invalid. UK Number only.',
+} as const
+
+/**
+ * A normal-looking address. Unlike the original 2-to-4-letter rule, longer endings
+ * such as `.london` or `.online` are accepted (DESIGN.md, deliberate difference 5).
+ */
+const EMAIL_PATTERN = /^[^\s@]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,63}$/
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim())
+}
+
+/**
+ * A UK number in its +44 or leading-0 form (spaces allowed anywhere, the national
+ * part is 10 digits after the 0 / +44), optionally followed by `#` and a 3- or
+ * 4-digit extension. For example `07700 900123`, `+44 7700 900123`, `07700900123#123`.
+ */
+const UK_PHONE_PATTERN = /^(?:\+44|0)[1-9]\d{9}(?:#\d{3,4})?$/
+
+export function isValidUkMobile(value: string): boolean {
+  return UK_PHONE_PATTERN.test(value.replace(/\s+/g, ''))
+}
+
+/** True when every value is a non-blank string. */
+export function areAllFilled(values: readonly (string | null | undefined)[]): boolean {
+  return values.every((value) => typeof value === 'string' && value.trim() !== '')
+}
