@@ -1,0 +1,167 @@
+/**
+ * Starts the whole local stack in this process: database, API gateway (Auth,
+ * REST, Realtime, Edge Functions), dev inbox, optional Postgres wire access,
+ * scheduler. Used by the CLI, `npm start`, the tests and the bench.
+ */
+import { rm } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getRequestListener } from '@hono/node-server'
+import { Hono } from 'hono'
+import { parseConfig, type ConfigOverrides, type StackConfig } from './config.ts'
+import type { StackContext } from './context.ts'
+import type { Database, OpenDatabaseOptions } from './db/types.ts'
+import { createInbox } from './inbox/app.ts'
+import type { InboxStore } from './inbox/store.ts'
+import { createLogger } from './log.ts'
+import { buildApiApp } from './server.ts'
+import { startDbSocket } from './db-socket.ts'
+import { createFunctionsGateway } from './functions/gateway.ts'
+import { attachRealtime } from './realtime/attach.ts'
+import { startScheduler } from './scheduler.ts'
+
+export type StartStackOptions = {
+  /** Ports; 0 picks a free one (tests). Default: the config's (54321/54322/54324). */
+  ports?: Partial<StackConfig['ports']>
+  /** Folder to persist data in; null = in memory. Default: the config's (.local-supabase/data). */
+  dataDir?: string | null
+  /** Wipe the data folder first. */
+  reset?: boolean
+  /** Apply supabase/seed.sql on a new database (default true). */
+  seed?: boolean
+  /** Serve the Postgres wire protocol (default: config, true). */
+  dbSocket?: boolean
+  /** Start the Edge Functions gateway and the scheduler (default true). */
+  functions?: boolean
+  scheduler?: boolean
+  /** Any other configuration (rate limits, log level, …). */
+  config?: ConfigOverrides
+  env?: Record<string, string | undefined>
+}
+
+export type RunningStack = {
+  apiUrl: string
+  inboxUrl: string
+  /** postgresql:// URL of the wire server, null when it is off. */
+  dbUrl: string | null
+  config: StackConfig
+  context: StackContext
+  inbox: InboxStore
+  schedules: string[]
+  close(): Promise<void>
+}
+
+type OpenDatabase = (options: OpenDatabaseOptions) => Promise<Database>
+
+export async function startStack(options: StartStackOptions = {}): Promise<RunningStack> {
+  const config = parseConfig(options.env ?? process.env, {
+    ...options.config,
+    ports: { ...options.config?.ports, ...options.ports },
+    ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
+    ...(options.reset !== undefined ? { reset: options.reset } : {}),
+    ...(options.dbSocket !== undefined ? { enableDbSocket: options.dbSocket } : {}),
+  })
+  const log = createLogger(config.logLevel)
+  if (config.reset && config.dataDir) await rm(config.dataDir, { recursive: true, force: true })
+
+  // TODO: a static import once local-supabase/db/open.ts has landed.
+  const dbModule = './db/open.ts'
+  const { openDatabase } = (await import(dbModule)) as { openDatabase: OpenDatabase }
+  const db = await openDatabase({
+    ...(config.dataDir ? { dataDir: config.dataDir } : {}),
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    seed: options.seed ?? true,
+  })
+  const closers: (() => Promise<void>)[] = [() => db.close()]
+  const close = async () => {
+    for (const closer of closers.reverse()) {
+      await closer().catch((error: unknown) => log.warn({ err: error }, 'error while stopping'))
+    }
+  }
+  try {
+    const ctx: StackContext = { db, config, log }
+
+    const inbox = createInbox()
+    const inboxServer = createServer(getRequestListener(inbox.app.fetch))
+    const inboxPort = await listen(inboxServer, config.ports.inbox, config.host)
+    closers.push(() => closeServer(inboxServer))
+    const inboxUrl = `http://${config.host}:${inboxPort}`
+
+    const apiServer = createServer()
+    const realtime = attachRealtime(apiServer, ctx)
+    closers.push(() => realtime.close())
+    const apiPort = await listen(apiServer, config.ports.api, config.host)
+    closers.push(() => closeServer(apiServer))
+    const apiUrl = `http://${config.host}:${apiPort}`
+
+    const functions =
+      options.functions === false ? null : await createFunctionsGateway({ ...ctx, apiUrl })
+    if (functions) closers.push(() => functions.close())
+    const app = buildApiApp({
+      ...ctx,
+      apiUrl,
+      sendEmail: (email) => inbox.store.addEmail(email),
+      realtime: realtime.app,
+      functions: functions?.app ?? unavailableFunctions(),
+    })
+    apiServer.on('request', getRequestListener(app.fetch))
+
+    let dbUrl: string | null = null
+    if (config.enableDbSocket && !config.databaseUrl) {
+      const socket = await startDbSocket(db, config.host, config.ports.db)
+      if (socket) {
+        dbUrl = socket.url
+        closers.push(() => socket.close())
+      }
+    }
+
+    const scheduler = options.scheduler === false ? null : startScheduler({ ...ctx, apiUrl })
+    if (scheduler) closers.push(async () => scheduler.stop())
+
+    return {
+      apiUrl,
+      inboxUrl,
+      dbUrl,
+      config,
+      context: ctx,
+      inbox: inbox.store,
+      schedules: scheduler?.describe() ?? [],
+      close,
+    }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+function unavailableFunctions(): Hono {
+  const app = new Hono()
+  app.all('*', (c) =>
+    c.json({ code: 'BOOT_ERROR', message: 'Edge Functions are turned off in this stack' }, 503),
+  )
+  return app
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} on ${host} is already in use (is another stack running?)`)
+          : error,
+      )
+    }
+    server.once('error', onError)
+    server.listen(port, host, () => {
+      server.off('error', onError)
+      resolve((server.address() as AddressInfo).port)
+    })
+  })
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections()
+    server.close(() => resolve())
+  })
+}
