@@ -1,0 +1,31 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, type TestInfo } from '@playwright/test'
+
+/**
+ * What every page the suite visits goes through: a full-page screenshot kept as a
+ * test artifact, and an axe-core scan that must find nothing serious or critical.
+ */
+export async function checkPage(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.waitForLoadState('domcontentloaded')
+  // The spinner shows while the sign-in state is being determined; wait it out.
+  await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0)
+  const screenshot = await page.screenshot({ fullPage: true })
+  await testInfo.attach(`${name}.png`, { body: screenshot, contentType: 'image/png' })
+
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const blocking = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  )
+  if (blocking.length > 0) {
+    await testInfo.attach(`${name}.axe.json`, {
+      body: JSON.stringify(blocking, null, 2),
+      contentType: 'application/json',
+    })
+  }
+  const summary = blocking.map(
+    (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  )
+  expect.soft(summary, `axe found serious/critical violations on ${name}`).toEqual([])
+}
