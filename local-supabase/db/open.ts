@@ -1,0 +1,136 @@
+/**
+ * Opens the shared database (PGlite, or a real Postgres server with
+ * databaseUrl), creates the Supabase platform objects on a new database, then
+ * applies supabase/migrations in filename order (recording each in
+ * supabase_migrations.schema_migrations, as the Supabase CLI does) and, on a
+ * new database, supabase/seed.sql.
+ */
+import { readdir, readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import path from 'node:path'
+import { openPGlite } from './pglite-database.ts'
+import { openPostgres } from './postgres-database.ts'
+import type { Database, OpenDatabaseOptions, Queryable } from './types.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+export const defaultSupabaseDir = path.resolve(here, '../../supabase')
+const platformSqlPath = path.join(here, 'platform.sql')
+
+export type Migration = { version: string; name: string; file: string }
+
+/** supabase/migrations/*.sql named `<version>_<name>.sql`, in filename order. */
+export async function listMigrations(supabaseDir = defaultSupabaseDir): Promise<Migration[]> {
+  const dir = path.join(supabaseDir, 'migrations')
+  let files: string[]
+  try {
+    files = await readdir(dir)
+  } catch {
+    return []
+  }
+  return files
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort()
+    .map((f) => {
+      const base = f.slice(0, -'.sql'.length)
+      const cut = base.indexOf('_')
+      return { version: base.slice(0, cut), name: base.slice(cut + 1), file: path.join(dir, f) }
+    })
+}
+
+async function hasTable(db: Queryable, qualifiedName: string): Promise<boolean> {
+  const { rows } = await db.query<{ found: boolean }>(
+    'select to_regclass($1) is not null as found',
+    [qualifiedName],
+  )
+  return rows[0]?.found === true
+}
+
+/** Creates the platform objects unless auth.users already exists (a real Supabase database). */
+async function ensurePlatform(db: Database): Promise<void> {
+  if (!(await hasTable(db, 'auth.users'))) {
+    const sql = await readFile(platformSqlPath, 'utf8')
+    await db.transaction((tx) => tx.exec(sql))
+    return
+  }
+  await db.exec(`
+    create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.schema_migrations (
+      version text not null primary key,
+      statements text[],
+      name text
+    );
+  `)
+}
+
+/** Applies the migrations not yet recorded; returns the versions applied now. */
+export async function applyMigrations(
+  db: Database,
+  supabaseDir = defaultSupabaseDir,
+): Promise<string[]> {
+  const { rows } = await db.query<{ version: string }>(
+    'select version from supabase_migrations.schema_migrations',
+  )
+  const done = new Set(rows.map((r) => r.version))
+  const applied: string[] = []
+  for (const migration of await listMigrations(supabaseDir)) {
+    if (done.has(migration.version)) continue
+    const sql = await readFile(migration.file, 'utf8')
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec(sql)
+        await tx.query(
+          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+          [migration.version, migration.name, [sql]],
+        )
+      })
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new Error(`Migration ${path.basename(migration.file)} failed: ${reason}`, {
+        cause: error,
+      })
+    }
+    applied.push(migration.version)
+  }
+  return applied
+}
+
+/** Runs supabase/seed.sql if it exists. */
+export async function applySeed(db: Database, supabaseDir = defaultSupabaseDir): Promise<void> {
+  let sql: string
+  try {
+    sql = await readFile(path.join(supabaseDir, 'seed.sql'), 'utf8')
+  } catch {
+    return
+  }
+  try {
+    await db.transaction((tx) => tx.exec(sql))
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new Error(`seed.sql failed: ${reason}`, { cause: error })
+  }
+}
+
+export type OpenDatabaseExtraOptions = OpenDatabaseOptions & {
+  /** Folder holding migrations/ and seed.sql (default: the repository's supabase/). */
+  supabaseDir?: string
+}
+
+export async function openDatabase(options: OpenDatabaseExtraOptions = {}): Promise<Database> {
+  const supabaseDir = options.supabaseDir ?? defaultSupabaseDir
+  const db = options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : await openPGlite(options.dataDir)
+  try {
+    await ensurePlatform(db)
+    const { rows } = await db.query<{ count: number | string }>(
+      'select count(*)::int as count from supabase_migrations.schema_migrations',
+    )
+    const isNew = Number(rows[0]?.count ?? 0) === 0
+    await applyMigrations(db, supabaseDir)
+    if (isNew && options.seed !== false) await applySeed(db, supabaseDir)
+    return db
+  } catch (error) {
+    await db.close().catch(() => undefined)
+    throw error
+  }
+}
