@@ -10,7 +10,7 @@ import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { parseConfig, type ConfigOverrides, type StackConfig } from './config.ts'
 import type { StackContext } from './context.ts'
-import type { Database, OpenDatabaseOptions } from './db/types.ts'
+import { openDatabase } from './db/open.ts'
 import { createInbox } from './inbox/app.ts'
 import type { InboxStore } from './inbox/store.ts'
 import { createLogger } from './log.ts'
@@ -51,8 +51,6 @@ export type RunningStack = {
   close(): Promise<void>
 }
 
-type OpenDatabase = (options: OpenDatabaseOptions) => Promise<Database>
-
 export async function startStack(options: StartStackOptions = {}): Promise<RunningStack> {
   const config = parseConfig(options.env ?? process.env, {
     ...options.config,
@@ -64,9 +62,6 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
   const log = createLogger(config.logLevel)
   if (config.reset && config.dataDir) await rm(config.dataDir, { recursive: true, force: true })
 
-  // TODO: a static import once local-supabase/db/open.ts has landed.
-  const dbModule = './db/open.ts'
-  const { openDatabase } = (await import(dbModule)) as { openDatabase: OpenDatabase }
   const db = await openDatabase({
     ...(config.dataDir ? { dataDir: config.dataDir } : {}),
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
