@@ -53,9 +53,13 @@ export function linkIn(message: Message, pattern: RegExp): string {
   return link
 }
 
-/** Text messages captured for a number (compared without spaces). */
+/** The national part of a UK number, so 07700 900123 and +447700900123 compare equal. */
+function nationalDigits(number: string): string {
+  return number.replace(/\D/g, '').slice(-10)
+}
+
+/** Text messages captured for a number, in whatever form the sender wrote it. */
 export async function smsTo(number: string): Promise<Sms[]> {
   const { messages } = await getJson<{ messages: Sms[] }>('/api/v1/sms')
-  const wanted = number.replace(/\s+/g, '')
-  return messages.filter((sms) => sms.To.replace(/\s+/g, '') === wanted)
+  return messages.filter((sms) => nationalDigits(sms.To) === nationalDigits(number))
 }

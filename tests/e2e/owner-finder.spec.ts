@@ -1,0 +1,283 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { action, field, fillFields } from './support/forms.ts'
+import { linkIn, smsTo, waitForEmail } from './support/inbox.ts'
+import { logIn, registerFields, signUpButton } from './support/owner.ts'
+import { checkPage } from './support/page-check.ts'
+import { newFinder, newOwner } from './support/people.ts'
+import { mintTag, type MintedTag } from './support/tags.ts'
+import { reportFound } from './support/finder.ts'
+import { backendSwitch } from './support/network.ts'
+
+/**
+ * The product's main story, in order: an owner registers and activates a tag, a
+ * finder (another browser) reports it, the owner is alerted live, they chat, and
+ * the chat link from the e-mail works in a fresh browser.
+ */
+test.describe.configure({ mode: 'serial' })
+
+const owner = newOwner()
+const finder = newFinder()
+const itemName = 'Blue rucksack'
+const renamed = 'Blue rucksack (laptop inside)'
+let tag: MintedTag
+let ownerState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined
+let finderState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined
+let chatLink = ''
+
+async function asOwner(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(ownerState ? { storageState: ownerState } : {})
+  return { context, page: await context.newPage() }
+}
+
+test('owner: register (validation error first), log in, activate a minted tag, rename it, mark it LOST', async ({
+  page,
+}, testInfo) => {
+  tag = mintTag()
+
+  await test.step('register, with a validation error first', async () => {
+    await page.goto('/register')
+    await checkPage(page, testInfo, 'register')
+    await fillFields(page, registerFields(owner, `${owner.password}-typo`))
+    await signUpButton(page).click()
+    await expect(page.getByText('Passwords do not match.')).toBeVisible()
+    await expect(page).toHaveURL(/\/register$/)
+    await field(page, 'REPEAT PASSWORD').fill(owner.password)
+    await field(page, 'MOBILE NUMBER').fill('12345')
+    await signUpButton(page).click()
+    await expect(page.getByText('Mobile is invalid. UK Number only.')).toBeVisible()
+    await field(page, 'MOBILE NUMBER').fill(owner.mobile)
+    await signUpButton(page).click()
+    await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 })
+  })
+
+  await test.step('log in (a wrong password first)', async () => {
+    await field(page, 'Email').fill(owner.email)
+    await field(page, 'Password').fill('not-the-password')
+    await action(page, 'Login').first().click()
+    await expect(page.getByText('Login credentials incorrect.')).toBeVisible()
+    await logIn(page, owner)
+    await checkPage(page, testInfo, 'dashboard-empty')
+  })
+
+  await test.step('activate the minted tag', async () => {
+    await page
+      .getByRole('button', { name: 'Activate a Tag' })
+      .or(page.getByRole('link', { name: 'Activate a Tag' }))
+      .click()
+    await expect(page).toHaveURL(/\/activeTag$/)
+    await checkPage(page, testInfo, 'active-tag')
+    await fillFields(page, {
+      'TAG ID': tag.tagId,
+      'ACTIVATION CODE': 'WRONG-CODE',
+      'NAME YOUR ITEM': itemName,
+    })
+    await page.getByRole('button', { name: 'Activate', exact: true }).click()
+    await expect(page.getByText('Activation code or Tag ID is incorrect.')).toBeVisible()
+    await field(page, 'ACTIVATION CODE').fill(tag.activationCode)
+    await page.getByRole('button', { name: 'Activate', exact: true }).click()
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 })
+  })
+
+  const card = page
+    .getByRole('listitem')
+    .filter({ hasText: tag.tagId })
+    .or(page.getByRole('article').filter({ hasText: tag.tagId }))
+
+  await test.step('see it on the dashboard', async () => {
+    await expect(card.first()).toContainText(itemName)
+    await expect(card.first()).toContainText('FOUND')
+    await checkPage(page, testInfo, 'dashboard-with-item')
+  })
+
+  await test.step('rename it and mark it LOST', async () => {
+    await card.first().getByRole('link').or(card.first().getByRole('button')).first().click()
+    await expect(page).toHaveURL(/\/editTag/)
+    await checkPage(page, testInfo, 'edit-tag')
+    const name = page.getByRole('textbox').first()
+    await name.fill('')
+    await page.getByRole('button', { name: /save|update/i }).click()
+    await expect(page.getByText('You must enter a tag name')).toBeVisible()
+    await name.fill(renamed)
+    await page
+      .getByRole('radio', { name: 'LOST' })
+      .or(page.getByRole('button', { name: 'LOST', exact: true }))
+      .or(page.getByRole('switch'))
+      .first()
+      .click()
+    await page.getByRole('button', { name: /save|update/i }).click()
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 })
+    await expect(card.first()).toContainText(renamed)
+    await expect(card.first()).toContainText('LOST')
+  })
+
+  await test.step('still there after a reload', async () => {
+    await page.reload()
+    await expect(card.first()).toContainText(renamed)
+    await expect(card.first()).toContainText('LOST')
+  })
+  ownerState = await page.context().storageState()
+})
+
+test('finder reports the item in a second browser; the owner is alerted on the dashboard without reloading', async ({
+  browser,
+}, testInfo) => {
+  test.skip(!ownerState, 'needs the owner journey')
+  const ownerSide = await asOwner(browser)
+  await ownerSide.page.goto('/dashboard')
+  await expect(ownerSide.page.getByText(renamed).first()).toBeVisible()
+  let navigations = 0
+  ownerSide.page.on('framenavigated', (frame) => {
+    if (frame === ownerSide.page.mainFrame()) navigations += 1
+  })
+
+  const finderContext = await browser.newContext()
+  const finderPage = await finderContext.newPage()
+  await reportFound(finderPage, tag.url, finder, (name) => checkPage(finderPage, testInfo, name))
+  finderState = await finderContext.storageState()
+
+  await test.step('owner alert appears live', async () => {
+    await expect(ownerSide.page.getByText(finder.name).first()).toBeVisible({ timeout: 20_000 })
+    expect(navigations, 'the dashboard must update without reloading').toBe(0)
+    await checkPage(ownerSide.page, testInfo, 'dashboard-alert')
+  })
+
+  await test.step('e-mails to both and a text message to the owner', async () => {
+    const toOwner = await waitForEmail(owner.email)
+    expect(toOwner.HTML).toContain(finder.name)
+    expect(toOwner.HTML).toContain(finder.where)
+    const toFinder = await waitForEmail(finder.email)
+    chatLink = linkIn(toFinder, /\/chat\?chatId=/)
+    expect(chatLink).toMatch(/#token=/)
+    expect(linkIn(toOwner, /\/chat\?chatId=/)).toContain(
+      new URL(chatLink).searchParams.get('chatId') ?? '-',
+    )
+    await expect
+      .poll(async () => (await smsTo(owner.mobile)).map((s) => s.Body))
+      .toContain('Your item was found!')
+  })
+  await finderContext.close()
+  await ownerSide.context.close()
+})
+
+test('owner and finder chat both ways live; the chat link from the e-mail works in a third, fresh browser', async ({
+  browser,
+}, testInfo) => {
+  test.skip(!chatLink || !finderState, 'needs the finder journey')
+  const chatId = new URL(chatLink).searchParams.get('chatId') ?? ''
+
+  const ownerSide = await asOwner(browser)
+  await ownerSide.page.goto(`/chat?chatId=${chatId}`)
+  const finderContext = await browser.newContext({ storageState: finderState })
+  const finderPage = await finderContext.newPage()
+  await finderPage.goto(chatLink)
+  await expect(finderPage).toHaveURL(/\/chat\?chatId=/)
+  await expect(finderPage).not.toHaveURL(/token=/)
+  await checkPage(finderPage, testInfo, 'chat-finder')
+
+  const messageBox = (page: Page) => page.getByRole('textbox', { name: /message/i })
+  const send = async (page: Page, text: string) => {
+    await messageBox(page).fill(text)
+    await page.getByRole('button', { name: /send/i }).click()
+  }
+
+  await send(finderPage, 'Hello, I have your rucksack.')
+  await expect(ownerSide.page.getByText('Hello, I have your rucksack.')).toBeVisible({
+    timeout: 15_000,
+  })
+  await send(ownerSide.page, 'Thank you! Can I collect it tonight?')
+  await expect(finderPage.getByText('Thank you! Can I collect it tonight?')).toBeVisible({
+    timeout: 15_000,
+  })
+  await checkPage(ownerSide.page, testInfo, 'chat-owner')
+
+  await test.step('an empty message is not sent', async () => {
+    await messageBox(finderPage).fill('   ')
+    const send = finderPage.getByRole('button', { name: /send/i })
+    if (await send.isEnabled()) await send.click()
+    await expect(finderPage.getByRole('listitem').filter({ hasText: /^\s*$/ })).toHaveCount(0)
+  })
+
+  await test.step('the link from the e-mail, in a fresh browser', async () => {
+    const fresh = await browser.newContext()
+    const freshPage = await fresh.newPage()
+    await freshPage.goto(chatLink)
+    await expect(freshPage.getByText('Hello, I have your rucksack.')).toBeVisible({
+      timeout: 20_000,
+    })
+    await expect(freshPage.getByText('Thank you! Can I collect it tonight?')).toBeVisible()
+    await send(freshPage, 'Sent from my phone')
+    await expect(ownerSide.page.getByText('Sent from my phone')).toBeVisible({ timeout: 15_000 })
+    await fresh.close()
+  })
+  await finderContext.close()
+  await ownerSide.context.close()
+})
+
+test('the offline banner shows when the backend stops answering, and what was sent arrives after', async ({
+  browser,
+}, testInfo) => {
+  test.skip(!chatLink || !finderState, 'needs the finder journey')
+  const chatId = new URL(chatLink).searchParams.get('chatId') ?? ''
+  const ownerSide = await asOwner(browser)
+  await ownerSide.page.goto(`/chat?chatId=${chatId}`)
+
+  const finderContext = await browser.newContext({ storageState: finderState })
+  const page = await finderContext.newPage()
+  const backend = await backendSwitch(page)
+  await page.goto(`/chat?chatId=${chatId}`)
+  await expect(page.getByText('Hello, I have your rucksack.')).toBeVisible({ timeout: 20_000 })
+  const banner = page.getByText(/offline/i)
+  await expect(banner).toHaveCount(0)
+
+  backend.stopAnswering()
+  await page.getByRole('textbox', { name: /message/i }).fill('Are you still there?')
+  await page.getByRole('button', { name: /send/i }).click()
+  await expect(banner.first()).toBeVisible({ timeout: 25_000 })
+  await checkPage(page, testInfo, 'chat-offline')
+
+  await backend.resume()
+  await expect(banner).toHaveCount(0, { timeout: 30_000 })
+  await expect(ownerSide.page.getByText('Are you still there?')).toBeVisible({ timeout: 30_000 })
+  await finderContext.close()
+  await ownerSide.context.close()
+})
+
+test('unclaimed tag: scanning it sends the owner to login, then to the activation form prefilled', async ({
+  page,
+}, testInfo) => {
+  test.skip(!ownerState, 'needs the owner journey')
+  const unclaimed = mintTag()
+  await page.goto(`/tag?tagId=${encodeURIComponent(unclaimed.tagId)}`)
+  await expect(page)
+    .toHaveURL(/\/login$/, { timeout: 20_000 })
+    .catch(async () => {
+      await page
+        .getByRole('button', { name: /find|submit|continue|search|go/i })
+        .first()
+        .click()
+      await expect(page).toHaveURL(/\/login$/)
+    })
+  await field(page, 'Email').fill(owner.email)
+  await field(page, 'Password').fill(owner.password)
+  await action(page, 'Login').first().click()
+  await expect(page).toHaveURL(/\/activeTag$/, { timeout: 20_000 })
+  await expect(field(page, 'TAG ID')).toHaveValue(unclaimed.tagId)
+  await checkPage(page, testInfo, 'active-tag-prefilled')
+})
+
+test('finder path on a phone (412×823)', async ({ browser }, testInfo) => {
+  test.skip(!tag, 'needs the owner journey')
+  const phone = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+  })
+  const page = await phone.newPage()
+  const second = { ...newFinder(), name: 'Katherine Johnson' }
+  await reportFound(page, tag.url, second, (name) => checkPage(page, testInfo, `phone-${name}`))
+  const hasHorizontalScroll = await page.evaluate(
+    () => document.documentElement.scrollWidth > window.innerWidth,
+  )
+  expect(hasHorizontalScroll, 'the thank-you page fits the phone screen').toBe(false)
+  await phone.close()
+})
