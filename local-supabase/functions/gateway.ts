@@ -1,22 +1,237 @@
 /**
- * STUB written by the Stack part-1 engineer so the server compiles; the part-2
- * engineer replaces it with the real Edge Functions gateway (same signature).
+ * The Edge Functions gateway at /functions/v1, answering as the CLI's local
+ * gateway does (protocols reference §4.2): 404 for unknown slugs, verify_jwt from
+ * config.toml, then the request goes to one long-lived Deno process
+ * (deno-router.js) that runs each function in its own worker.
  */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
 import type { StackContext } from '../context.ts'
+import { translateApiKey, verifyAccessToken } from '../keys.ts'
+import { parseDotenv, readFunctionSettings } from './function-config.ts'
 
-export async function createFunctionsGateway(
-  _ctx: StackContext & { apiUrl: string },
-): Promise<{ app: Hono; close(): Promise<void> }> {
-  const app = new Hono()
-  app.all('*', (c) =>
-    c.json(
-      {
-        code: 'NOT_IMPLEMENTED',
-        message: 'Edge Functions are not implemented yet in the local stack',
-      },
-      501,
+const here = dirname(fileURLToPath(import.meta.url))
+const projectRoot = resolve(here, '../..')
+const SLUG = /^[A-Za-z][A-Za-z0-9_-]*$/
+const BOOT_TIMEOUT_MS = 60_000
+
+export type FunctionsGatewayOptions = StackContext & {
+  apiUrl: string
+  /** Folder holding `<slug>/index.ts`; default supabase/functions. */
+  functionsDir?: string
+  /** config.toml with `[functions.<slug>]`; default supabase/config.toml. */
+  configPath?: string
+  /** The env file functions get; default `<functionsDir>/.env`. */
+  envFile?: string
+}
+
+/** The environment Supabase gives functions, plus the project's functions .env. */
+export async function functionEnvironment(
+  options: FunctionsGatewayOptions,
+  envFile: string,
+): Promise<Record<string, string>> {
+  const { config } = options
+  let fileValues: Record<string, string> = {}
+  try {
+    fileValues = parseDotenv(await readFile(envFile, 'utf8'))
+  } catch {
+    // no .env: only the platform variables
+  }
+  const env: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(fileValues).filter(([k]) => !k.startsWith('SUPABASE_'))),
+    SUPABASE_URL: options.apiUrl,
+    SUPABASE_ANON_KEY: config.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: config.publishableKey }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: config.secretKey }),
+  }
+  const dbUrl =
+    config.databaseUrl ??
+    (config.enableDbSocket && config.ports.db !== 0
+      ? `postgresql://postgres:postgres@${config.host}:${config.ports.db}/postgres`
+      : null)
+  if (dbUrl) env.SUPABASE_DB_URL = dbUrl
+  return env
+}
+
+function denoBinary(): string {
+  const local = join(projectRoot, 'node_modules', '.bin', 'deno')
+  return existsSync(local) ? local : 'deno'
+}
+
+function startDeno(
+  functionsDir: string,
+  env: Record<string, string>,
+  log: StackContext['log'],
+): Promise<{ port: number; child: ChildProcess }> {
+  const child = spawn(
+    denoBinary(),
+    [
+      'run',
+      '--allow-all',
+      '--no-prompt',
+      '--no-config',
+      '--node-modules-dir=none',
+      join(here, 'deno-router.js'),
+      functionsDir,
+    ],
+    {
+      cwd: functionsDir,
+      env: { ...pickProcessEnv(), ...env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  const stderr = createInterface({ input: child.stderr! })
+  stderr.on('line', (line) => log.warn({ source: 'deno' }, line))
+  return new Promise((resolvePort, reject) => {
+    const timer = setTimeout(() => {
+      child.kill()
+      reject(new Error('Edge Functions: Deno did not start within 60 s'))
+    }, BOOT_TIMEOUT_MS)
+    const stdout = createInterface({ input: child.stdout! })
+    stdout.on('line', (line) => {
+      const ready = /^LOCAL_FUNCTIONS_READY (\d+)$/.exec(line)
+      if (ready) {
+        clearTimeout(timer)
+        resolvePort({ port: Number(ready[1]), child })
+      } else {
+        log.info({ source: 'deno' }, line)
+      }
+    })
+    child.once('error', (error) => {
+      clearTimeout(timer)
+      reject(new Error(`Edge Functions: could not start Deno (${error.message})`))
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`Edge Functions: Deno exited with code ${code} while starting`))
+    })
+  })
+}
+
+/** What Deno needs from the parent environment (paths, caches, proxies), nothing secret. */
+function pickProcessEnv(): Record<string, string> {
+  const keep = [
+    'PATH',
+    'HOME',
+    'TMPDIR',
+    'DENO_DIR',
+    'NPM_CONFIG_REGISTRY',
+    'HTTP_PROXY',
+    'HTTPS_PROXY',
+    'NO_PROXY',
+    'LANG',
+  ]
+  return Object.fromEntries(
+    keep.flatMap((name) =>
+      process.env[name] !== undefined ? [[name, process.env[name] as string]] : [],
     ),
   )
-  return { app, close: async () => {} }
+}
+
+const missingHeader = { msg: 'Error: Missing authorization header' }
+const notBearer = { msg: "Error: Auth header is not 'Bearer {token}'" }
+const invalidJwt = { msg: 'Invalid JWT' }
+
+export async function createFunctionsGateway(
+  options: FunctionsGatewayOptions,
+): Promise<{ app: Hono; close(): Promise<void> }> {
+  const functionsDir = resolve(options.functionsDir ?? join(projectRoot, 'supabase', 'functions'))
+  const configPath = options.configPath ?? join(projectRoot, 'supabase', 'config.toml')
+  const envFile = options.envFile ?? join(functionsDir, '.env')
+  const log = options.log.child({ service: 'functions' })
+  const { config } = options
+  const env = await functionEnvironment(options, envFile)
+  const { port, child } = await startDeno(functionsDir, env, log)
+  let closing = false
+  child.on('exit', (code) => {
+    if (!closing) log.error({ code }, 'Edge Functions: the Deno process exited')
+  })
+
+  const app = new Hono()
+  app.all('*', async (c) => {
+    const url = new URL(c.req.url)
+    const path = url.pathname.replace(/^\/functions\/v1/, '')
+    const slug = path.split('/')[1] ?? ''
+    if (!SLUG.test(slug) || !existsSync(join(functionsDir, slug, 'index.ts'))) {
+      return c.text('Function not found', 404)
+    }
+    const settings = await readFunctionSettings(configPath, slug)
+    if (!settings.enabled) return c.text('Function not found', 404)
+
+    const headers = new Headers(c.req.raw.headers)
+    // Kong's key translation: sb_ keys (as apikey or bearer) become the legacy JWTs.
+    const authorization = headers.get('authorization')
+    const apikey = headers.get('apikey')
+    if (!authorization || /^bearer\s+sb_/i.test(authorization)) {
+      const key = apikey ?? authorization?.replace(/^bearer\s+/i, '') ?? ''
+      if (key) headers.set('authorization', `Bearer ${translateApiKey(key, config)}`)
+    }
+    if (settings.verifyJwt && c.req.method !== 'OPTIONS') {
+      const value = headers.get('authorization')
+      if (!value) return c.json(missingHeader, 401)
+      const match = /^Bearer (.+)$/.exec(value)
+      if (!match) return c.json(notBearer, 401)
+      try {
+        await verifyAccessToken(match[1] as string, config.jwtSecret)
+      } catch {
+        return c.json(invalidJwt, 401)
+      }
+    }
+    headers.delete('host')
+    headers.delete('connection')
+    const target = `http://127.0.0.1:${port}${path}${url.search}`
+    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD'
+    try {
+      const upstream = await fetch(target, {
+        method: c.req.method,
+        headers,
+        body: hasBody ? await c.req.arrayBuffer() : undefined,
+        redirect: 'manual',
+      })
+      const responseHeaders = new Headers(upstream.headers)
+      for (const name of [
+        'content-encoding',
+        'content-length',
+        'transfer-encoding',
+        'connection',
+      ]) {
+        responseHeaders.delete(name)
+      }
+      return new Response(upstream.body, {
+        status: upstream.status,
+        statusText: upstream.statusText,
+        headers: responseHeaders,
+      })
+    } catch (error) {
+      log.error({ err: error, slug }, 'Edge Functions: the Deno process did not answer')
+      return c.json(
+        { code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' },
+        503,
+      )
+    }
+  })
+
+  return {
+    app,
+    async close() {
+      closing = true
+      if (child.exitCode !== null) return
+      await new Promise<void>((done) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL')
+        }, 3000)
+        child.once('exit', () => {
+          clearTimeout(timer)
+          done()
+        })
+        child.kill('SIGTERM')
+      })
+    },
+  }
 }
