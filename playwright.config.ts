@@ -50,9 +50,10 @@ export default defineConfig({
   webServer: [
     {
       // A clean database every run, in its own folder so a developer's data survives.
-      command: 'npm run stack -- --reset',
+      command: 'npx tsx scripts/e2e-stack.ts',
       url: `${API_URL}/auth/v1/health`,
-      env: { LOCAL_SUPABASE_DATA_DIR: '.local-supabase/e2e', LOCAL_SUPABASE_LOG_LEVEL: 'warn' },
+      env: { LOCAL_SUPABASE_LOG_LEVEL: 'warn' },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       reuseExistingServer: !isCI,
       timeout: 120_000,
       stdout: 'pipe',
