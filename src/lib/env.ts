@@ -10,6 +10,8 @@ export type Env = {
   supabaseUrl: string
   supabaseKey: string
   shopUrl: string
+  /** YouTube id of the how-to-scan video; '' when none is published yet. */
+  howToScanVideoId: string
 }
 
 type RawEnv = Record<string, string | boolean | undefined>
@@ -23,10 +25,18 @@ export function parseEnv(raw: RawEnv): Env {
     supabaseUrl: read('VITE_SUPABASE_URL', LOCAL_SUPABASE_URL),
     supabaseKey: read('VITE_SUPABASE_ANON_KEY', LOCAL_PUBLISHABLE_KEY),
     shopUrl: read('VITE_SHOP_URL', DEFAULT_SHOP_URL),
+    howToScanVideoId: read('VITE_HOW_TO_SCAN_VIDEO_ID', ''),
   }
-  const problems = (['supabaseUrl', 'shopUrl'] as const).filter((key) => !isHttpUrl(env[key]))
+  const problems: string[] = (['supabaseUrl', 'shopUrl'] as const).filter(
+    (key) => !isHttpUrl(env[key]),
+  )
+  if (env.howToScanVideoId !== '' && !/^[\w-]{6,20}$/.test(env.howToScanVideoId)) {
+    problems.push('howToScanVideoId')
+  }
   if (problems.length > 0) {
-    throw new Error(`Invalid configuration: ${problems.join(', ')} must be http(s) URLs`)
+    throw new Error(
+      `Invalid configuration: ${problems.join(', ')} (URLs must be http(s); the video id a YouTube id)`,
+    )
   }
   return env
 }

@@ -1,6 +1,7 @@
 import { useFormTitle } from '@/lib/use-form-title'
+import { FaqPage } from '@/features/marketing/components/faq-page'
 
 export default function Route() {
-  useFormTitle('faq')
-  return <p>faq</p>
+  useFormTitle('Help')
+  return <FaqPage />
 }

@@ -1,6 +1,7 @@
 import { useFormTitle } from '@/lib/use-form-title'
+import { ThankYouPage } from '@/features/marketing/components/thank-you-page'
 
 export default function Route() {
-  useFormTitle('found-thank-you')
-  return <p>found-thank-you</p>
+  useFormTitle('Thank you')
+  return <ThankYouPage />
 }

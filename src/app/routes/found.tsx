@@ -1,6 +1,7 @@
 import { useFormTitle } from '@/lib/use-form-title'
+import { FoundGuidePage } from '@/features/marketing/components/found-guide-page'
 
 export default function Route() {
-  useFormTitle('found')
-  return <p>found</p>
+  useFormTitle('Found')
+  return <FoundGuidePage />
 }

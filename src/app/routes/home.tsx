@@ -1,6 +1,7 @@
 import { useFormTitle } from '@/lib/use-form-title'
+import { HomePage } from '@/features/marketing/components/home-page'
 
 export default function Route() {
   useFormTitle('home')
-  return <p>home</p>
+  return <HomePage />
 }

@@ -1,6 +1,7 @@
 import { useFormTitle } from '@/lib/use-form-title'
+import { HowItWorksPage } from '@/features/marketing/components/how-it-works-page'
 
 export default function Route() {
-  useFormTitle('how-it-works')
-  return <p>how-it-works</p>
+  useFormTitle('How it works')
+  return <HowItWorksPage />
 }

@@ -1,6 +1,8 @@
+import { env } from '@/lib/env'
 import { useFormTitle } from '@/lib/use-form-title'
+import { HowToScanPage } from '@/features/marketing/components/how-to-scan-page'
 
 export default function Route() {
-  useFormTitle('how-to-scan')
-  return <p>how-to-scan</p>
+  useFormTitle('How to scan')
+  return <HowToScanPage videoId={env.howToScanVideoId} />
 }

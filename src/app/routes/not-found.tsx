@@ -1,6 +1,7 @@
 import { useFormTitle } from '@/lib/use-form-title'
+import { NotFoundPage } from '@/features/marketing/components/not-found-page'
 
 export default function Route() {
-  useFormTitle('not-found')
-  return <p>not-found</p>
+  useFormTitle('Page not found')
+  return <NotFoundPage />
 }

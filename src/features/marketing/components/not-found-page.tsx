@@ -1,0 +1,17 @@
+import { Link as RouterLink } from 'react-router-dom'
+import { Button, Heading, Stack, Text } from '@chakra-ui/react'
+
+/** Any unknown path (SPEC.md §2). */
+export function NotFoundPage() {
+  return (
+    <Stack gap="4" align="center" textAlign="center" py="8">
+      <Heading as="h2" size="3xl">
+        404
+      </Heading>
+      <Text fontSize="lg">Sorry, we could not find that page.</Text>
+      <Button asChild size="lg">
+        <RouterLink to="/">Go Home</RouterLink>
+      </Button>
+    </Stack>
+  )
+}
