@@ -17,14 +17,19 @@ type Call = { authorization: string; args: ActivateTagArgs }
 
 function setup(result: Awaited<ReturnType<ActivateTagRpc>>) {
   const calls: Call[] = []
+  const failures: { userId: string; code: string }[] = []
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
     activateTag: (authorization, args) => {
       calls.push({ authorization, args })
       return Promise.resolve(result)
     },
+    recordFailure: (userId, code) => {
+      failures.push({ userId, code })
+      return Promise.resolve({ error: null })
+    },
   })
-  return { calls, handler }
+  return { calls, failures, handler }
 }
 
 function post(body: string, authorization: string | null = OWNER): Request {
@@ -45,7 +50,7 @@ const VALID = JSON.stringify({
 const ITEM = { id: 'item-1', tag_code: 'HW7K3M9QPX', name: 'Keys', status: null }
 
 Deno.test('activates the tag as the caller and returns the new item', async () => {
-  const { calls, handler } = setup({ data: ITEM, error: null, status: 200 })
+  const { calls, failures, handler } = setup({ data: ITEM, error: null, status: 200 })
   const response = await handler(post(VALID))
   assert.equal(response.status, 200)
   assert.deepEqual(await response.json(), { item: ITEM })
@@ -56,10 +61,11 @@ Deno.test('activates the tag as the caller and returns the new item', async () =
       args: { code: 'HW7K3M9QPX', activation_code: '483920', item_name: 'Keys' },
     },
   ])
+  assert.equal(failures.length, 0)
 })
 
-Deno.test('a wrong code pair is a 400 with the product message', async () => {
-  const { handler } = setup({
+Deno.test('a wrong code pair is a 400 with the product message, and is counted', async () => {
+  const { failures, handler } = setup({
     data: null,
     error: { message: 'activation_incorrect', code: 'P0001', details: null },
     status: 400,
@@ -69,6 +75,7 @@ Deno.test('a wrong code pair is a 400 with the product message', async () => {
   assert.deepEqual(await response.json(), {
     error: { code: 'activation_incorrect', message: MESSAGES.incorrect },
   })
+  assert.deepEqual(failures, [{ userId: 'owner-1', code: 'HW7K3M9QPX' }])
 })
 
 Deno.test('missing fields are a 400 and never reach the database', async () => {
@@ -119,7 +126,7 @@ Deno.test('an anonymous (finder) session is refused with 403', async () => {
 })
 
 Deno.test('throttled attempts are a 429 with Retry-After from the database', async () => {
-  const { handler } = setup({
+  const { failures, handler } = setup({
     data: null,
     error: { message: 'too_many_attempts', code: 'P0001', details: '1800' },
     status: 400,
@@ -130,6 +137,7 @@ Deno.test('throttled attempts are a 429 with Retry-After from the database', asy
   assert.deepEqual(await response.json(), {
     error: { code: 'too_many_attempts', message: MESSAGES.throttled },
   })
+  assert.equal(failures.length, 0)
 })
 
 Deno.test('throttling without a usable detail still says when to retry', async () => {

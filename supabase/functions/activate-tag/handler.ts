@@ -20,9 +20,16 @@ export type ActivateTagRpc = (
   args: ActivateTagArgs,
 ) => Promise<{ data: unknown; error: RpcError | null; status?: number }>
 
+/**
+ * Counts a failed attempt (service role): the failed call's own transaction is
+ * rolled back by PostgREST, so the database cannot keep the count itself.
+ */
+export type RecordFailure = (userId: string, code: string) => Promise<{ error: RpcError | null }>
+
 export type ActivateTagDeps = {
   allowedOrigins: readonly string[]
   activateTag: ActivateTagRpc
+  recordFailure: RecordFailure
 }
 
 export const MESSAGES = {
@@ -55,7 +62,8 @@ function readClaims(authorization: string | null): Claims {
   }
 }
 
-function requireOwner(authorization: string | null): void {
+/** The caller's user id; refuses the anon key (401) and anonymous finders (403). */
+function requireOwner(authorization: string | null): string {
   const claims = readClaims(authorization)
   if (claims.role !== 'authenticated' || typeof claims.sub !== 'string') {
     throw new HttpError(401, 'unauthorized', MESSAGES.signIn)
@@ -63,6 +71,7 @@ function requireOwner(authorization: string | null): void {
   if (claims.is_anonymous === true) {
     throw new HttpError(403, 'forbidden', MESSAGES.registeredOnly)
   }
+  return claims.sub
 }
 
 function readText(body: Record<string, unknown>, name: string): string {
@@ -96,7 +105,7 @@ function mapRpcError(error: RpcError, status: number | undefined): HttpError {
 export function createHandler(deps: ActivateTagDeps): (request: Request) => Promise<Response> {
   return withHttp(deps.allowedOrigins, async (request) => {
     const authorization = request.headers.get('authorization')
-    requireOwner(authorization)
+    const userId = requireOwner(authorization)
     const body = await readJsonObject(request)
     const args: ActivateTagArgs = {
       code: readText(body, 'tagId').toUpperCase(),
@@ -110,7 +119,14 @@ export function createHandler(deps: ActivateTagDeps): (request: Request) => Prom
       throw new HttpError(400, 'invalid_input', MESSAGES.nameTooLong)
     }
     const { data, error, status } = await deps.activateTag(authorization ?? '', args)
-    if (error) throw mapRpcError(error, status)
+    if (error) {
+      if (error.message === 'activation_incorrect') {
+        // The database accepted the caller's JWT, so its subject is the caller.
+        const recorded = await deps.recordFailure(userId, args.code)
+        if (recorded.error) console.error('Recording a failed activation failed', recorded.error)
+      }
+      throw mapRpcError(error, status)
+    }
     return json({ item: data })
   })
 }

@@ -3,6 +3,9 @@ import { parseFunctionEnv } from '../_shared/env.ts'
 import { createHandler } from './handler.ts'
 
 const env = parseFunctionEnv(Deno.env)
+const admin = createClient(env.supabaseUrl, env.serviceRoleKey, {
+  auth: { persistSession: false, autoRefreshToken: false },
+})
 
 Deno.serve(
   createHandler({
@@ -14,6 +17,10 @@ Deno.serve(
       })
       const { data, error, status } = await client.rpc('activate_tag', args)
       return { data, error, status }
+    },
+    recordFailure: async (userId, code) => {
+      const { error } = await admin.rpc('record_activation_failure', { user_id: userId, code })
+      return { error }
     },
   }),
 )
