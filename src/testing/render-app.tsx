@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { render, type RenderResult } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import type { RequestHandler } from 'msw'
@@ -94,4 +95,16 @@ export function renderApp({
     </AppProvider>,
   )
   return { ...result, store, router, user: userEvent.setup(), owner }
+}
+
+/** Renders one component with the app's providers and a memory router (for component tests). */
+export function renderUi(ui: ReactNode, { url = '/' }: { url?: string } = {}) {
+  const store = createStore()
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [url] })
+  const result = render(
+    <AppProvider store={store}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  )
+  return { ...result, store, router, user: userEvent.setup() }
 }

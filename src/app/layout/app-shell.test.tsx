@@ -1,16 +1,136 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { renderApp } from '@/testing/render-app'
+import { env } from '@/lib/env'
 import { userAtom } from '@/lib/store'
+import { renderApp } from '@/testing/render-app'
 
-describe('harness smoke', () => {
-  it('renders signed out', async () => {
-    renderApp({ url: '/faq' })
-    expect(await screen.findByText('faq')).toBeInTheDocument()
+const HEADLINE = 'Dedicated to making sure your lost items find a way back'
+
+async function openMenu(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Open menu' }))
+  return screen.findByRole('navigation', { name: 'Main menu' })
+}
+
+describe('burger menu', () => {
+  it('lists the eight links of SPEC §2 in order (Logout only when signed in)', async () => {
+    const { user } = renderApp({ url: '/faq' })
+    const menu = await openMenu(user)
+    const names = within(menu)
+      .getAllByRole('link')
+      .map((link) => link.textContent)
+    expect(names).toEqual([
+      'Home',
+      'How it works',
+      'Found',
+      'Lost Account',
+      'Shop',
+      'Activate a tag',
+      'Help',
+    ])
+    expect(within(menu).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument()
   })
-  it('renders signed in', async () => {
-    const { store } = renderApp({ url: '/faq', session: true })
-    expect(await screen.findByText('faq')).toBeInTheDocument()
-    expect(store.get(userAtom).authed).toBe(true)
+
+  it.each([
+    ['Home', '/home'],
+    ['How it works', '/how-it-works'],
+    ['Found', '/found'],
+    ['Lost Account', '/login'],
+    ['Activate a tag', '/tag'],
+    ['Help', '/faq'],
+  ])('%s navigates in-app to %s and closes the menu', async (label, path) => {
+    const { user, router } = renderApp({ url: '/campaign' })
+    const menu = await openMenu(user)
+    await user.click(within(menu).getByRole('link', { name: label }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(path))
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument(),
+    )
+  })
+
+  it('Shop leaves for the shop in the whole window', async () => {
+    const { user } = renderApp({ url: '/' })
+    const menu = await openMenu(user)
+    const shop = within(menu).getByRole('link', { name: 'Shop' })
+    expect(shop).toHaveAttribute('href', env.shopUrl)
+    expect(shop).not.toHaveAttribute('target')
+  })
+
+  it('shows Logout when signed in, and it signs out', async () => {
+    let logouts = 0
+    const { user, store } = renderApp({
+      url: '/faq',
+      session: true,
+      handlers: [
+        http.post('*/auth/v1/logout', () => {
+          logouts += 1
+          return new HttpResponse(null, { status: 204 })
+        }),
+      ],
+    })
+    await waitFor(() => expect(store.get(userAtom).authed).toBe(true))
+    const menu = await openMenu(user)
+    await user.click(within(menu).getByRole('button', { name: 'Logout' }))
+    await waitFor(() => expect(logouts).toBe(1))
+    await waitFor(() => expect(store.get(userAtom).authed).toBe(false))
+  })
+})
+
+describe('header title', () => {
+  it("shows the logo when the form title is 'home'", async () => {
+    renderApp({ url: '/' })
+    const banner = screen.getByRole('banner')
+    expect(await within(banner).findByRole('img', { name: 'Homeward' })).toHaveAttribute(
+      'src',
+      '/logo.svg',
+    )
+    expect(within(banner).getByRole('heading', { level: 1 })).toHaveAccessibleName('Homeward')
+  })
+
+  it('shows any other form title as a heading, without the logo', async () => {
+    renderApp({ url: '/faq' })
+    const banner = screen.getByRole('banner')
+    expect(await within(banner).findByRole('heading', { level: 1, name: 'Help' })).toBeVisible()
+    expect(within(banner).queryByRole('img', { name: 'Homeward' })).not.toBeInTheDocument()
+  })
+})
+
+describe('sign-in state', () => {
+  it('shows a spinner until the sign-in state is known', async () => {
+    let release: () => void = () => undefined
+    const answered = new Promise<void>((resolve) => (release = resolve))
+    renderApp({
+      url: '/faq',
+      session: true,
+      handlers: [
+        http.get('*/rest/v1/profiles', async () => {
+          await answered
+          return HttpResponse.json([])
+        }),
+      ],
+    })
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument()
+    expect(screen.queryByText('About us')).not.toBeInTheDocument()
+    release()
+    expect(await screen.findByText('About us')).toBeInTheDocument()
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument()
+  })
+})
+
+describe('footer', () => {
+  it("shows the current year and 'All rights reserved'", async () => {
+    renderApp({ url: '/faq' })
+    const footer = screen.getByRole('contentinfo')
+    expect(footer).toHaveTextContent(String(new Date().getFullYear()))
+    expect(footer).toHaveTextContent('All rights reserved')
+  })
+})
+
+describe('unknown paths', () => {
+  it("show a 404 page whose 'Go Home' leads home", async () => {
+    const { user, router } = renderApp({ url: '/no/such/page' })
+    await user.click(await screen.findByRole('link', { name: 'Go Home' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(await screen.findByRole('heading', { name: HEADLINE })).toBeVisible()
   })
 })
