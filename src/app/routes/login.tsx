@@ -1,7 +1,7 @@
 import { useFormTitle } from '@/lib/use-form-title'
+import { LoginPage } from '@/features/auth/components/login-page'
 
-/** Placeholder until its feature lands. */
 export default function Route() {
   useFormTitle('Login')
-  return <p>This page is being built.</p>
+  return <LoginPage />
 }

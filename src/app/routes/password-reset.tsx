@@ -1,7 +1,7 @@
 import { useFormTitle } from '@/lib/use-form-title'
+import { PasswordResetForm } from '@/features/auth/components/password-reset-form'
 
-/** Placeholder until its feature lands. */
 export default function Route() {
   useFormTitle('Reset Password')
-  return <p>This page is being built.</p>
+  return <PasswordResetForm />
 }

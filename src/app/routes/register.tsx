@@ -1,7 +1,7 @@
 import { useFormTitle } from '@/lib/use-form-title'
+import { RegisterForm } from '@/features/auth/components/register-form'
 
-/** Placeholder until its feature lands. */
 export default function Route() {
   useFormTitle('Register')
-  return <p>This page is being built.</p>
+  return <RegisterForm />
 }

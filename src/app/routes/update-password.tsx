@@ -1,7 +1,7 @@
 import { useFormTitle } from '@/lib/use-form-title'
+import { UpdatePasswordForm } from '@/features/auth/components/update-password-form'
 
-/** Placeholder until its feature lands. */
 export default function Route() {
   useFormTitle('New Password')
-  return <p>This page is being built.</p>
+  return <UpdatePasswordForm />
 }

@@ -1,0 +1,25 @@
+import { supabase } from '@/lib/supabase'
+
+/** The sign-up form's fields, kept in the auth user's metadata until the profile exists. */
+export type ProfileMetadata = {
+  full_name: string
+  dob: string
+  address: string
+  county: string
+  country: string
+  mobile_number: string
+}
+
+/**
+ * Creates the account. The profile fields travel in the user metadata; the session
+ * hook creates the profile from them once the owner is signed in.
+ * Throws the auth service's own error (already registered, weak password...).
+ */
+export async function signUp(email: string, password: string, profile: ProfileMetadata) {
+  const { error } = await supabase.auth.signUp({
+    email: email.trim(),
+    password,
+    options: { data: profile },
+  })
+  if (error) throw error
+}

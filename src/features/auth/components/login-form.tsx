@@ -1,0 +1,76 @@
+import { useId, useState, type FormEvent } from 'react'
+import { Button, Heading, Link, Stack } from '@chakra-ui/react'
+import { Link as RouterLink } from 'react-router-dom'
+import { FormMessage } from '@/components/ui/form-message'
+import { LabelledInput } from '@/components/ui/labelled-input'
+import { signIn } from '@/features/auth/api/sign-in'
+
+export const LOGIN_FAILED = 'Login credentials incorrect.'
+
+/**
+ * E-mail and password sign-in (SPEC.md §2 /login, §5 "Login"). Used on /login and
+ * in place of the pages that show the login screen when signed out. Where to go
+ * afterwards is the page's business: the session hook updates the store.
+ */
+export function LoginForm() {
+  const formId = useId()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [isSubmitting, setIsSubmitting] = useState(false)
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isSubmitting) return
+    setError(null)
+    setIsSubmitting(true)
+    try {
+      await signIn(email, password)
+    } catch {
+      setError(LOGIN_FAILED)
+    } finally {
+      setIsSubmitting(false)
+    }
+  }
+
+  return (
+    <Stack gap="5" maxW="md" mx="auto" w="full">
+      <Heading as="h2" size="xl">
+        Welcome back!
+      </Heading>
+      <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="4">
+          <LabelledInput
+            label="EMAIL"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onValueChange={setEmail}
+          />
+          <LabelledInput
+            label="PASSWORD"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+          />
+          <FormMessage message={error} />
+          <Button type="submit" colorPalette="teal" loading={isSubmitting}>
+            Login
+          </Button>
+        </Stack>
+      </form>
+      <Link asChild colorPalette="teal" alignSelf="flex-start">
+        <RouterLink to="/password-reset">Reset Password</RouterLink>
+      </Link>
+      <Stack direction="row" gap="3">
+        <Button asChild variant="outline" colorPalette="teal" flex="1">
+          <RouterLink to="/register">Sign up</RouterLink>
+        </Button>
+        <Button type="submit" form={formId} colorPalette="teal" flex="1" disabled={isSubmitting}>
+          Login
+        </Button>
+      </Stack>
+    </Stack>
+  )
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react'
+import { Button, Heading, Link, Stack, Text } from '@chakra-ui/react'
+import { Link as RouterLink } from 'react-router-dom'
+import { FormMessage } from '@/components/ui/form-message'
+import { LabelledInput } from '@/components/ui/labelled-input'
+import { sendPasswordReset } from '@/features/auth/api/send-password-reset'
+
+export const RESET_SENT = 'Password reset email sent. Please check your email.'
+export const RESET_FAILED = 'Password reset failed. Please try again.'
+
+/** /password-reset: e-mails a recovery link (SPEC.md §5 "Password reset"). */
+export function PasswordResetForm() {
+  const [email, setEmail] = useState('')
+  const [outcome, setOutcome] = useState<{ message: string; tone: 'error' | 'success' } | null>(
+    null,
+  )
+  const [isSubmitting, setIsSubmitting] = useState(false)
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isSubmitting) return
+    setOutcome(null)
+    setIsSubmitting(true)
+    try {
+      if (email.trim() === '') throw new Error('No e-mail given')
+      await sendPasswordReset(email)
+      setOutcome({ message: RESET_SENT, tone: 'success' })
+    } catch {
+      setOutcome({ message: RESET_FAILED, tone: 'error' })
+    } finally {
+      setIsSubmitting(false)
+    }
+  }
+
+  return (
+    <Stack gap="5" maxW="md" mx="auto" w="full">
+      <Heading as="h2" size="xl">
+        Forgot your password?
+      </Heading>
+      <Text>Enter your e-mail and we will send you a link to set a new one.</Text>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="4">
+          <LabelledInput
+            label="EMAIL"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onValueChange={setEmail}
+          />
+          <FormMessage message={outcome?.message ?? null} tone={outcome?.tone} />
+          <Button type="submit" colorPalette="teal" loading={isSubmitting}>
+            Send reset link
+          </Button>
+        </Stack>
+      </form>
+      <Stack direction="row" gap="6">
+        <Link asChild colorPalette="teal">
+          <RouterLink to="/login">Login</RouterLink>
+        </Link>
+        <Link asChild colorPalette="teal">
+          <RouterLink to="/register">Register</RouterLink>
+        </Link>
+      </Stack>
+    </Stack>
+  )
+}

@@ -1,0 +1,128 @@
+import { useState, type FormEvent } from 'react'
+import { Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Link as RouterLink, useNavigate } from 'react-router-dom'
+import { FormMessage } from '@/components/ui/form-message'
+import { LabelledInput } from '@/components/ui/labelled-input'
+import { areAllFilled, isValidEmail, isValidUkMobile, MESSAGES } from '@/lib/validation'
+import { signUp } from '@/features/auth/api/sign-up'
+
+type RegisterFields = {
+  fullName: string
+  email: string
+  mobileNumber: string
+  password: string
+  repeatPassword: string
+  dob: string
+  address: string
+  county: string
+  country: string
+}
+
+const EMPTY: RegisterFields = {
+  fullName: '',
+  email: '',
+  mobileNumber: '',
+  password: '',
+  repeatPassword: '',
+  dob: '',
+  address: '',
+  county: '',
+  country: '',
+}
+
+/** SPEC.md §5 "Sign-up", checked in this order; null when all is well. */
+export function checkRegistration(fields: RegisterFields): string | null {
+  if (!areAllFilled(Object.values(fields))) return MESSAGES.missingFields
+  if (!isValidEmail(fields.email)) return MESSAGES.invalidEmail
+  if (fields.password !== fields.repeatPassword) return MESSAGES.passwordsDiffer
+  if (!isValidUkMobile(fields.mobileNumber)) return MESSAGES.invalidMobile
+  return null
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message
+    ? error.message
+    : 'Registration failed. Please try again.'
+}
+
+/** /register: create an owner account; success goes to /login. */
+export function RegisterForm() {
+  const navigate = useNavigate()
+  const [fields, setFields] = useState<RegisterFields>(EMPTY)
+  const [error, setError] = useState<string | null>(null)
+  const [isSubmitting, setIsSubmitting] = useState(false)
+
+  const field = (name: keyof RegisterFields) => ({
+    value: fields[name],
+    onValueChange: (value: string) => setFields((current) => ({ ...current, [name]: value })),
+  })
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isSubmitting) return
+    const problem = checkRegistration(fields)
+    setError(problem)
+    if (problem) return
+    setIsSubmitting(true)
+    try {
+      await signUp(fields.email, fields.password, {
+        full_name: fields.fullName.trim(),
+        dob: fields.dob,
+        address: fields.address.trim(),
+        county: fields.county.trim(),
+        country: fields.country.trim(),
+        mobile_number: fields.mobileNumber.trim(),
+      })
+      void navigate('/login')
+    } catch (failure) {
+      setError(errorMessage(failure))
+    } finally {
+      setIsSubmitting(false)
+    }
+  }
+
+  return (
+    <Stack gap="5" maxW="2xl" mx="auto" w="full">
+      <Heading as="h2" size="xl">
+        Protect your items
+      </Heading>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <LabelledInput label="FULL NAME" autoComplete="name" {...field('fullName')} />
+            <LabelledInput label="EMAIL" type="email" autoComplete="email" {...field('email')} />
+            <LabelledInput
+              label="MOBILE NUMBER"
+              type="tel"
+              autoComplete="tel"
+              {...field('mobileNumber')}
+            />
+            <LabelledInput label="D.O.B" type="date" autoComplete="bday" {...field('dob')} />
+            <LabelledInput
+              label="PASSWORD"
+              type="password"
+              autoComplete="new-password"
+              {...field('password')}
+            />
+            <LabelledInput
+              label="REPEAT PASSWORD"
+              type="password"
+              autoComplete="new-password"
+              {...field('repeatPassword')}
+            />
+            <LabelledInput label="ADDRESS" autoComplete="street-address" {...field('address')} />
+            <LabelledInput label="COUNTY" autoComplete="address-level1" {...field('county')} />
+            <LabelledInput label="COUNTRY" autoComplete="country-name" {...field('country')} />
+          </SimpleGrid>
+          <FormMessage message={error} />
+          <Button type="submit" colorPalette="teal" loading={isSubmitting}>
+            Sign up
+          </Button>
+        </Stack>
+      </form>
+      <Button asChild variant="outline" colorPalette="teal">
+        <RouterLink to="/login">Login</RouterLink>
+      </Button>
+    </Stack>
+  )
+}

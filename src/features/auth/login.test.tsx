@@ -1,0 +1,124 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import { routeAfterLoginAtom } from '@/lib/after-login'
+import { userAtom } from '@/lib/store'
+import { renderApp } from '@/testing/render-app'
+import { fakeSession, fakeUser, restGet } from '@/testing/supabase-handlers'
+
+// The whole app renders per test on a shared 2-core machine: allow it time.
+vi.setConfig({ testTimeout: 20_000 })
+
+const owner = fakeUser({
+  user_metadata: {
+    full_name: 'Olivia Owner',
+  },
+})
+
+function passwordGrant(answer: 'accept' | 'refuse', seen: unknown[] = []) {
+  return http.post('*/auth/v1/token', async ({ request }) => {
+    expect(new URL(request.url).searchParams.get('grant_type')).toBe('password')
+    seen.push(await request.json())
+    if (answer === 'refuse') {
+      return HttpResponse.json(
+        { code: 'invalid_credentials', message: 'Invalid login credentials' },
+        { status: 400, headers: { 'X-Supabase-Api-Version': '2024-01-01' } },
+      )
+    }
+    return HttpResponse.json(fakeSession(owner))
+  })
+}
+
+type AppRouter = ReturnType<typeof renderApp>['router']
+
+/** Waits for the app to arrive at `path` (route modules load lazily on first visit). */
+function expectPath(router: AppRouter, path: string) {
+  return waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 })
+}
+
+const ownerData = [
+  restGet('profiles', [{ id: owner.id, email: owner.email, full_name: 'Olivia Owner' }]),
+  restGet('items', []),
+]
+
+describe('/login', () => {
+  it('shows the greeting, typed inputs, two Login buttons and the links', async () => {
+    renderApp({ url: '/login' })
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument()
+    expect(screen.getByLabelText('EMAIL')).toHaveAttribute('type', 'email')
+    expect(screen.getByLabelText('PASSWORD')).toHaveAttribute('type', 'password')
+    expect(screen.getAllByRole('button', { name: 'Login' })).toHaveLength(2)
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register')
+    expect(screen.getByRole('link', { name: 'Reset Password' })).toHaveAttribute(
+      'href',
+      '/password-reset',
+    )
+  })
+
+  it('shows the failure in red words of the product', async () => {
+    const { user, router } = renderApp({ url: '/login', handlers: [passwordGrant('refuse')] })
+    await user.type(await screen.findByLabelText('EMAIL'), 'olivia.owner@example.com')
+    await user.type(screen.getByLabelText('PASSWORD'), 'wrong-password')
+    await user.click(screen.getAllByRole('button', { name: 'Login' })[0]!)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login credentials incorrect.')
+    expect(router.state.location.pathname).toBe('/login')
+  })
+
+  it('submits on Enter and goes to the dashboard once signed in', async () => {
+    const seen: unknown[] = []
+    const { user, router, store } = renderApp({
+      url: '/login',
+      handlers: [passwordGrant('accept', seen), ...ownerData],
+    })
+    await user.type(await screen.findByLabelText('EMAIL'), ' olivia.owner@example.com ')
+    await user.type(screen.getByLabelText('PASSWORD'), 'correct horse{Enter}')
+    await expectPath(router, '/dashboard')
+    expect(seen).toEqual([
+      expect.objectContaining({ email: 'olivia.owner@example.com', password: 'correct horse' }),
+    ])
+    expect(store.get(userAtom)).toMatchObject({ authed: true, doc: { full_name: 'Olivia Owner' } })
+  })
+
+  it('the Login button at the bottom submits too', async () => {
+    const { user, router } = renderApp({
+      url: '/login',
+      handlers: [passwordGrant('accept'), ...ownerData],
+    })
+    await user.type(await screen.findByLabelText('EMAIL'), 'olivia.owner@example.com')
+    await user.type(screen.getByLabelText('PASSWORD'), 'correct horse')
+    await user.click(screen.getAllByRole('button', { name: 'Login' })[1]!)
+    await expectPath(router, '/dashboard')
+  })
+
+  it('goes to a stored route-after-login instead, and forgets it', async () => {
+    sessionStorage.setItem('homeward.routeAfterLogin', JSON.stringify('/account'))
+    const { user, router, store } = renderApp({
+      url: '/login',
+      handlers: [passwordGrant('accept'), ...ownerData],
+    })
+    await user.type(await screen.findByLabelText('EMAIL'), 'olivia.owner@example.com')
+    await user.type(screen.getByLabelText('PASSWORD'), 'correct horse{Enter}')
+    await expectPath(router, '/account')
+    expect(store.get(routeAfterLoginAtom)).toBeNull()
+  })
+
+  it('ignores a stored route that leaves the app', async () => {
+    sessionStorage.setItem('homeward.routeAfterLogin', JSON.stringify('//evil.example/x'))
+    const { router } = renderApp({ url: '/login', session: true })
+    await expectPath(router, '/dashboard')
+  })
+
+  it('sends a signed-in owner to the dashboard', async () => {
+    const { router } = renderApp({ url: '/login', session: true })
+    await expectPath(router, '/dashboard')
+  })
+
+  it('Sign up and Reset Password navigate in the app', async () => {
+    const { user, router } = renderApp({ url: '/login' })
+    await user.click(await screen.findByRole('link', { name: 'Sign up' }))
+    await expectPath(router, '/register')
+    await router.navigate('/login')
+    await user.click(await screen.findByRole('link', { name: 'Reset Password' }))
+    await expectPath(router, '/password-reset')
+  })
+})

@@ -1,0 +1,139 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import { renderApp } from '@/testing/render-app'
+
+// The whole app renders per test on a shared 2-core machine: allow it time.
+vi.setConfig({ testTimeout: 20_000 })
+
+type AppRouter = ReturnType<typeof renderApp>['router']
+type AppUser = ReturnType<typeof renderApp>['user']
+
+function expectPath(router: AppRouter, path: string) {
+  return waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 })
+}
+
+const VALID = {
+  'FULL NAME': 'Olivia Owner',
+  EMAIL: 'olivia.owner@example.com',
+  'MOBILE NUMBER': '07700 900123',
+  PASSWORD: 'correct horse',
+  'REPEAT PASSWORD': 'correct horse',
+  'D.O.B': '1990-04-01',
+  ADDRESS: '1 High Street, Cambridge',
+  COUNTY: 'Cambridgeshire',
+  COUNTRY: 'United Kingdom',
+}
+
+type Label = keyof typeof VALID
+
+async function fillIn(user: AppUser, values: Partial<Record<Label, string>>) {
+  for (const [label, value] of Object.entries({ ...VALID, ...values })) {
+    const input = await screen.findByLabelText(label)
+    await user.clear(input)
+    if (value) await user.paste(value)
+  }
+}
+
+async function submit(user: AppUser) {
+  await user.click(screen.getByRole('button', { name: 'Sign up' }))
+}
+
+function signup(answer: 'accept' | 'already-registered' | 'weak', seen: unknown[] = []) {
+  return http.post('*/auth/v1/signup', async ({ request }) => {
+    seen.push(await request.json())
+    const headers = { 'X-Supabase-Api-Version': '2024-01-01' }
+    if (answer === 'already-registered') {
+      return HttpResponse.json(
+        { code: 'user_already_exists', message: 'User already registered' },
+        { status: 422, headers },
+      )
+    }
+    if (answer === 'weak') {
+      return HttpResponse.json(
+        {
+          code: 'weak_password',
+          message: 'Password should be at least 6 characters.',
+          weak_password: { reasons: ['length'] },
+        },
+        { status: 422, headers },
+      )
+    }
+    // Confirmations on: the bare user, no session.
+    return HttpResponse.json({ id: 'new-user', email: VALID.EMAIL, identities: [{}] })
+  })
+}
+
+describe('/register', () => {
+  it('has every field of the spec and a Login button', async () => {
+    renderApp({ url: '/register' })
+    for (const label of Object.keys(VALID)) {
+      expect(await screen.findByLabelText(label)).toBeInTheDocument()
+    }
+    expect(screen.getByLabelText('EMAIL')).toHaveAttribute('type', 'email')
+    expect(screen.getByLabelText('PASSWORD')).toHaveAttribute('type', 'password')
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login')
+  })
+
+  it.each([
+    ['a missing field', { ADDRESS: '' }, 'Please fill in all fields'],
+    ['a blank field', { COUNTY: '   ' }, 'Please fill in all fields'],
+    ['a bad e-mail', { EMAIL: 'olivia@example' }, 'Email is invalid.'],
+    ['different passwords', { 'REPEAT PASSWORD': 'correct horsf' }, 'Passwords do not match.'],
+    [
+      'a non-UK mobile',
+      { 'MOBILE NUMBER': '+33 6 12 34 56 78' },
+      'Mobile is invalid. UK Number only.',
+    ],
+  ] as const)('refuses %s', async (_case, values, message) => {
+    const { user, router } = renderApp({ url: '/register' })
+    await fillIn(user, values)
+    await submit(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent(message)
+    expect(router.state.location.pathname).toBe('/register')
+  })
+
+  it('shows the auth service’s own message', async () => {
+    const { user } = renderApp({ url: '/register', handlers: [signup('already-registered')] })
+    await fillIn(user, {})
+    await submit(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent('User already registered')
+  })
+
+  it('shows the weak-password message of the service', async () => {
+    const { user } = renderApp({ url: '/register', handlers: [signup('weak')] })
+    await fillIn(user, { PASSWORD: 'abc', 'REPEAT PASSWORD': 'abc' })
+    await submit(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Password should be at least 6 characters.',
+    )
+  })
+
+  it('creates the account with the profile in the metadata, then goes to /login', async () => {
+    const seen: unknown[] = []
+    const { user, router } = renderApp({ url: '/register', handlers: [signup('accept', seen)] })
+    await fillIn(user, { 'FULL NAME': '  Olivia Owner ' })
+    await submit(user)
+    await expectPath(router, '/login')
+    expect(seen).toEqual([
+      expect.objectContaining({
+        email: 'olivia.owner@example.com',
+        password: 'correct horse',
+        data: {
+          full_name: 'Olivia Owner',
+          dob: '1990-04-01',
+          address: '1 High Street, Cambridge',
+          county: 'Cambridgeshire',
+          country: 'United Kingdom',
+          mobile_number: '07700 900123',
+        },
+      }),
+    ])
+  })
+
+  it('the Login button goes to /login', async () => {
+    const { user, router } = renderApp({ url: '/register' })
+    await user.click(await screen.findByRole('link', { name: 'Login' }))
+    await expectPath(router, '/login')
+  })
+})
