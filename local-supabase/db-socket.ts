@@ -23,7 +23,12 @@ export async function startDbSocket(
   const pglite = pgliteOf(db)
   if (!pglite) return null
   const server = new PGLiteSocketServer({ db: pglite, host, port, maxConnections: 8 })
-  await server.start()
+  try {
+    await server.start()
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new Error(`Postgres wire access on ${host}:${port} failed: ${reason}`, { cause: error })
+  }
   const actual = server.getServerConn().split(':').pop() ?? String(port)
   return {
     url: `postgresql://postgres:postgres@${host}:${actual}/postgres`,

@@ -103,7 +103,12 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
 
     let dbUrl: string | null = null
     if (config.enableDbSocket && !config.databaseUrl) {
-      const socket = await startDbSocket(db, config.host, config.ports.db)
+      const socket = await startDbSocket(db, config.host, config.ports.db).catch(
+        (error: unknown) => {
+          log.warn({ err: error }, 'Postgres wire access is off')
+          return null
+        },
+      )
       if (socket) {
         dbUrl = socket.url
         closers.push(() => socket.close())

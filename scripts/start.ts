@@ -1,0 +1,78 @@
+/**
+ * `npm start`: the local Supabase stack (or an API already answering on
+ * 127.0.0.1:54321, e.g. `supabase start`) plus the web app on Vite (5173).
+ * Ctrl-C stops both.
+ */
+import { spawn } from 'node:child_process'
+import { banner } from '../local-supabase/banner.ts'
+import { startStack, type RunningStack } from '../local-supabase/stack.ts'
+
+const EXISTING_API = 'http://127.0.0.1:54321'
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(1500) })
+    return response.ok
+  } catch {
+    return false
+  }
+}
+
+const started = Date.now()
+let stack: RunningStack | null = null
+let apiUrl = EXISTING_API
+if (await answers(`${EXISTING_API}/auth/v1/health`)) {
+  console.log(
+    `Using the Supabase API already answering on ${EXISTING_API} (not starting the local stack).`,
+  )
+} else {
+  try {
+    stack = await startStack({ reset: process.argv.includes('--reset') })
+  } catch (error) {
+    console.error(
+      `Could not start the local Supabase stack: ${error instanceof Error ? error.message : String(error)}`,
+    )
+    process.exit(1)
+  }
+  apiUrl = stack.apiUrl
+  console.log(banner(stack))
+}
+
+const vite = spawn(
+  process.execPath,
+  ['node_modules/vite/bin/vite.js', '--port', '5173', '--strictPort'],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? apiUrl },
+  },
+)
+let announced = false
+vite.stdout.on('data', (chunk: Buffer) => {
+  const text = chunk.toString()
+  if (!announced && /ready in/i.test(text)) {
+    announced = true
+    console.log(
+      `        Web app: http://localhost:5173 (ready ${((Date.now() - started) / 1000).toFixed(1)} s after start)`,
+    )
+    console.log('Press Ctrl-C to stop.')
+  } else if (announced) {
+    process.stdout.write(text)
+  }
+})
+
+let stopping = false
+async function stop(code: number) {
+  if (stopping) return
+  stopping = true
+  vite.kill('SIGTERM')
+  await stack?.close()
+  process.exit(code)
+}
+vite.on('exit', (code) => {
+  if (!stopping) {
+    console.error(`Vite stopped (exit code ${code ?? 'none'}); stopping the stack.`)
+    void stop(code ?? 1)
+  }
+})
+process.on('SIGINT', () => void stop(0))
+process.on('SIGTERM', () => void stop(0))

@@ -1,0 +1,32 @@
+/** Shared by the operator commands: a service-role supabase-js client. */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import { LOCAL_SECRET_KEY } from '../local-supabase/config.ts'
+
+export function operatorClient(
+  env: Record<string, string | undefined> = process.env,
+): SupabaseClient {
+  const url = env.SUPABASE_URL?.trim() || 'http://127.0.0.1:54321'
+  const key = env.SUPABASE_SERVICE_ROLE_KEY?.trim() || LOCAL_SECRET_KEY
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  })
+}
+
+export function fail(message: string, code = 1): never {
+  console.error(message)
+  process.exit(code)
+}
+
+/** What went wrong, in words an operator can act on. */
+export function describeError(
+  error: { message: string; code?: string } | null,
+  url: string,
+): string {
+  if (!error) return 'unknown error'
+  if (/fetch failed|ECONNREFUSED/i.test(error.message)) {
+    return `cannot reach ${url} — is the stack running (npm run stack), or are SUPABASE_URL / SUPABASE_SERVICE_ROLE_KEY set?`
+  }
+  return `${error.message}${error.code ? ` (${error.code})` : ''}`
+}
