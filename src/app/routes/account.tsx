@@ -1,7 +1,12 @@
 import { useFormTitle } from '@/lib/use-form-title'
+import { AccountForm } from '@/features/account/components/account-form'
+import { ShowLoginWhenSignedOut } from '@/features/auth/components/auth-guards'
 
-/** Placeholder until its feature lands. */
 export default function Route() {
   useFormTitle('Account Settings')
-  return <p>This page is being built.</p>
+  return (
+    <ShowLoginWhenSignedOut>
+      <AccountForm />
+    </ShowLoginWhenSignedOut>
+  )
 }

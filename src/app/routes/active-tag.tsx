@@ -1,7 +1,12 @@
 import { useFormTitle } from '@/lib/use-form-title'
+import { ShowLoginWhenSignedOut } from '@/features/auth/components/auth-guards'
+import { ActivateTagForm } from '@/features/tags/components/activate-tag-form'
 
-/** Placeholder until its feature lands. */
 export default function Route() {
   useFormTitle('Activate a tag')
-  return <p>This page is being built.</p>
+  return (
+    <ShowLoginWhenSignedOut>
+      <ActivateTagForm />
+    </ShowLoginWhenSignedOut>
+  )
 }

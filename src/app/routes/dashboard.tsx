@@ -1,7 +1,12 @@
 import { useFormTitle } from '@/lib/use-form-title'
+import { RedirectToLoginWhenSignedOut } from '@/features/auth/components/auth-guards'
+import { Dashboard } from '@/features/items/components/dashboard'
 
-/** Placeholder until its feature lands. */
 export default function Route() {
   useFormTitle('Dashboard')
-  return <p>This page is being built.</p>
+  return (
+    <RedirectToLoginWhenSignedOut>
+      <Dashboard />
+    </RedirectToLoginWhenSignedOut>
+  )
 }

@@ -1,7 +1,12 @@
 import { useFormTitle } from '@/lib/use-form-title'
+import { RedirectToLoginWhenSignedOut } from '@/features/auth/components/auth-guards'
+import { EditItemForm } from '@/features/items/components/edit-item-form'
 
-/** Placeholder until its feature lands. */
 export default function Route() {
   useFormTitle('Edit Tag')
-  return <p>This page is being built.</p>
+  return (
+    <RedirectToLoginWhenSignedOut>
+      <EditItemForm />
+    </RedirectToLoginWhenSignedOut>
+  )
 }

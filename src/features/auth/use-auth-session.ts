@@ -1,21 +1,61 @@
 import { useEffect } from 'react'
+import type { User } from '@supabase/supabase-js'
 import { useSetAtom } from '@/lib/jotai'
 import { supabase } from '@/lib/supabase'
-import { userAtom } from '@/lib/store'
+import { stateAtom, userAtom } from '@/lib/store'
+import { loadOwner } from '@/features/auth/api/load-owner'
 
 /**
- * Keeps the user slice in step with Supabase Auth. `authed` stays undefined until
- * the sign-in state is known (the app shows a spinner meanwhile).
- * The owner-journey work extends this to load the profile and the items.
+ * Keeps the store in step with Supabase Auth (SPEC.md §4). On load and on every
+ * auth change: the auth user, then the profile (created when missing and complete),
+ * then the owner's items. `authed` stays undefined until all of it is known, so the
+ * app shows its spinner meanwhile. Anonymous (finder) sessions count as signed out.
  */
 export function useAuthSession(): void {
   const setUser = useSetAtom(userAtom)
+  const setState = useSetAtom(stateAtom)
   useEffect(() => {
-    const { data } = supabase.auth.onAuthStateChange((_event, session) => {
+    let latestLoad = 0
+    let loadedUserId: string | null = null
+
+    const showOwner = (user: User) => {
+      const load = ++latestLoad
+      const isCurrent = () => load === latestLoad
+      // Never await Supabase calls inside the auth callback: it holds the auth lock.
+      void loadOwner(user)
+        .then(({ doc, items }) => {
+          if (!isCurrent()) return
+          loadedUserId = user.id
+          setState({ items })
+          setUser({ authed: true, config: user, doc })
+        })
+        .catch((error: unknown) => {
+          if (!isCurrent()) return
+          console.error('Loading your account failed', error)
+          loadedUserId = null
+          setState({ items: [] })
+          setUser({ authed: true, config: user, doc: null })
+        })
+    }
+
+    const { data } = supabase.auth.onAuthStateChange((event, session) => {
       const user = session?.user
-      const isOwner = Boolean(user && !user.is_anonymous)
-      setUser({ authed: isOwner, config: isOwner && user ? user : {} })
+      if (!user || user.is_anonymous) {
+        latestLoad++
+        loadedUserId = null
+        setState({ items: [] })
+        setUser({ authed: false, config: {}, doc: null })
+        return
+      }
+      if (event === 'TOKEN_REFRESHED' && loadedUserId === user.id) {
+        setUser({ config: user })
+        return
+      }
+      showOwner(user)
     })
-    return () => data.subscription.unsubscribe()
-  }, [setUser])
+    return () => {
+      latestLoad++
+      data.subscription.unsubscribe()
+    }
+  }, [setUser, setState])
 }

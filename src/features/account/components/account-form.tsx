@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react'
+import { Button, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Navigate, useNavigate } from 'react-router-dom'
+import { FormMessage } from '@/components/ui/form-message'
+import { LabelledInput } from '@/components/ui/labelled-input'
+import { useAtom } from '@/lib/jotai'
+import { type Profile, userAtom } from '@/lib/store'
+import { areAllFilled, isValidUkMobile, MESSAGES } from '@/lib/validation'
+import { updateProfile } from '@/features/account/api/update-profile'
+
+export const SAVE_FAILED = 'Your settings were not saved. Please try again.'
+
+type AccountFields = {
+  fullName: string
+  dob: string
+  address: string
+  county: string
+  country: string
+  mobileNumber: string
+}
+
+function fieldsOf(profile: Profile): AccountFields {
+  return {
+    fullName: profile.full_name ?? '',
+    dob: profile.dob ?? '',
+    address: profile.address ?? '',
+    county: profile.county ?? '',
+    country: profile.country ?? '',
+    mobileNumber: profile.mobile_number ?? '',
+  }
+}
+
+/**
+ * /account, signed in (SPEC.md §2): the profile's fields, prefilled; 'Save Settings'
+ * → /dashboard. Without a profile holding an e-mail it goes to /dashboard.
+ */
+export function AccountForm() {
+  const [user, setUser] = useAtom(userAtom)
+  const profile = user.doc
+  if (!profile?.email) return <Navigate to="/dashboard" replace />
+  return <AccountFormFields profile={profile} onSaved={(doc) => setUser({ doc })} />
+}
+
+function AccountFormFields({
+  profile,
+  onSaved,
+}: {
+  profile: Profile
+  onSaved: (profile: Profile) => void
+}) {
+  const navigate = useNavigate()
+  const [fields, setFields] = useState<AccountFields>(() => fieldsOf(profile))
+  const [error, setError] = useState<string | null>(null)
+  const [isSubmitting, setIsSubmitting] = useState(false)
+
+  const field = (name: keyof AccountFields) => ({
+    value: fields[name],
+    onValueChange: (value: string) => setFields((current) => ({ ...current, [name]: value })),
+  })
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isSubmitting) return
+    if (!areAllFilled(Object.values(fields)) || !isValidUkMobile(fields.mobileNumber)) {
+      setError(MESSAGES.missingFields)
+      return
+    }
+    setError(null)
+    setIsSubmitting(true)
+    try {
+      const saved = await updateProfile(profile.id, {
+        full_name: fields.fullName.trim(),
+        dob: fields.dob,
+        address: fields.address.trim(),
+        county: fields.county.trim(),
+        country: fields.country.trim(),
+        mobile_number: fields.mobileNumber.trim(),
+      })
+      onSaved(saved)
+      void navigate('/dashboard')
+    } catch (failure) {
+      console.error('Saving account settings failed', failure)
+      setError(SAVE_FAILED)
+      setIsSubmitting(false)
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="4" maxW="2xl" mx="auto" w="full">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <LabelledInput label="FULL NAME" autoComplete="name" {...field('fullName')} />
+          <LabelledInput label="D.O.B" type="date" autoComplete="bday" {...field('dob')} />
+          <LabelledInput label="ADDRESS" autoComplete="street-address" {...field('address')} />
+          <LabelledInput label="COUNTY" autoComplete="address-level1" {...field('county')} />
+          <LabelledInput label="COUNTRY" autoComplete="country-name" {...field('country')} />
+          <LabelledInput
+            label="MOBILE NUMBER"
+            type="tel"
+            autoComplete="tel"
+            {...field('mobileNumber')}
+          />
+        </SimpleGrid>
+        <FormMessage message={error} />
+        <Button type="submit" colorPalette="teal" loading={isSubmitting}>
+          Save Settings
+        </Button>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,57 @@
+import { useEffect } from 'react'
+import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Link as RouterLink, useNavigate } from 'react-router-dom'
+import { routeAfterLoginAtom } from '@/lib/after-login'
+import { useAtom, useAtomValue } from '@/lib/jotai'
+import { stateAtom, userAtom } from '@/lib/store'
+import { ItemCard } from '@/features/items/components/item-card'
+
+/** A stored route-after-login wins over the dashboard (SPEC.md §2). */
+function useFollowRouteAfterLogin(): boolean {
+  const [routeAfterLogin, setRouteAfterLogin] = useAtom(routeAfterLoginAtom)
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (!routeAfterLogin) return
+    setRouteAfterLogin(null)
+    void navigate(routeAfterLogin, { replace: true })
+  }, [routeAfterLogin, setRouteAfterLogin, navigate])
+  return Boolean(routeAfterLogin)
+}
+
+/** /dashboard, signed in: greeting, the owner's items, and the two actions. */
+export function Dashboard() {
+  const isLeaving = useFollowRouteAfterLogin()
+  const { doc } = useAtomValue(userAtom)
+  const { items = [] } = useAtomValue(stateAtom)
+  if (isLeaving) return null
+  const name = doc?.full_name?.trim()
+  return (
+    <Stack gap="6" w="full">
+      <Heading as="h2" size="2xl">
+        {name ? `Hello, ${name}` : 'Hello'}
+      </Heading>
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+        <Button asChild colorPalette="teal">
+          <RouterLink to="/activeTag">Activate a Tag</RouterLink>
+        </Button>
+        <Button asChild variant="outline" colorPalette="teal">
+          <RouterLink to="/account">Account Settings</RouterLink>
+        </Button>
+      </Stack>
+      <Heading as="h3" size="lg">
+        Your items
+      </Heading>
+      {items.length === 0 ? (
+        <Text color="fg.muted">No items yet. Activate a tag to protect your first item.</Text>
+      ) : (
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, md: 3 }} gap="4">
+          {items.map((item) => (
+            <li key={item.id}>
+              <ItemCard item={item} />
+            </li>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react'
+import { Button, Group, Link, Stack, Text } from '@chakra-ui/react'
+import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom'
+import { FormMessage } from '@/components/ui/form-message'
+import { LabelledInput } from '@/components/ui/labelled-input'
+import { useAtom } from '@/lib/jotai'
+import { type Item, stateAtom } from '@/lib/store'
+import { type ItemStatus, updateItem } from '@/features/items/api/update-item'
+import { shownStatus } from '@/features/items/item-status'
+
+export const EDIT_MESSAGES = {
+  emptyName: 'You must enter a tag name',
+  missingData: 'Something went wrong',
+  notUpdated: 'Your tag was not updated',
+} as const
+
+const STATUSES: readonly ItemStatus[] = ['LOST', 'FOUND']
+
+/**
+ * /editTag?itemId=…: rename an item and toggle LOST/FOUND (SPEC.md §2, §5 "Edit tag").
+ * No item chosen → /dashboard; a chosen item that is not among the owner's items →
+ * 'Something went wrong'.
+ */
+export function EditItemForm() {
+  const [searchParams] = useSearchParams()
+  const itemId = searchParams.get('itemId')
+  const [{ items = [] }] = useAtom(stateAtom)
+  if (!itemId) return <Navigate to="/dashboard" replace />
+  const item = items.find((candidate) => candidate.id === itemId)
+  if (!item) {
+    return (
+      <Stack gap="4">
+        <FormMessage message={EDIT_MESSAGES.missingData} />
+        <Link asChild colorPalette="teal">
+          <RouterLink to="/dashboard">Back to your items</RouterLink>
+        </Link>
+      </Stack>
+    )
+  }
+  return <EditItemFields key={item.id} item={item} />
+}
+
+function EditItemFields({ item }: { item: Item }) {
+  const navigate = useNavigate()
+  const [state, setState] = useAtom(stateAtom)
+  const [name, setName] = useState(item.name)
+  const [status, setStatus] = useState<ItemStatus>(shownStatus(item))
+  const [error, setError] = useState<string | null>(null)
+  const [isSubmitting, setIsSubmitting] = useState(false)
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isSubmitting) return
+    if (name.trim() === '') {
+      setError(EDIT_MESSAGES.emptyName)
+      return
+    }
+    setError(null)
+    setIsSubmitting(true)
+    try {
+      // An empty status is shown as FOUND; only a real change is sent.
+      const changes =
+        status === shownStatus(item) ? { name: name.trim() } : { name: name.trim(), status }
+      const saved = await updateItem(item.id, changes)
+      setState({ items: (state.items ?? []).map((each) => (each.id === saved.id ? saved : each)) })
+      void navigate('/dashboard')
+    } catch (failure) {
+      console.error('Updating the item failed', failure)
+      setError(EDIT_MESSAGES.notUpdated)
+      setIsSubmitting(false)
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="4" maxW="md" mx="auto" w="full">
+        <LabelledInput label="TAG" value={item.tag_code} onValueChange={() => {}} readOnly />
+        <LabelledInput label="ITEM NAME" value={name} onValueChange={setName} maxLength={80} />
+        <Stack gap="2">
+          <Text id="item-status-label" fontWeight="semibold" fontSize="sm">
+            STATUS
+          </Text>
+          <Group attached role="group" aria-labelledby="item-status-label">
+            {STATUSES.map((option) => (
+              <Button
+                key={option}
+                type="button"
+                aria-pressed={status === option}
+                colorPalette={option === 'LOST' ? 'red' : 'green'}
+                variant={status === option ? 'solid' : 'outline'}
+                onClick={() => setStatus(option)}
+              >
+                {option}
+              </Button>
+            ))}
+          </Group>
+        </Stack>
+        <FormMessage message={error} />
+        <Button type="submit" colorPalette="teal" loading={isSubmitting}>
+          Save
+        </Button>
+        <Button asChild variant="ghost">
+          <RouterLink to="/dashboard">Cancel</RouterLink>
+        </Button>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,29 @@
+import { Badge, Card, HStack, Text } from '@chakra-ui/react'
+import { Link as RouterLink } from 'react-router-dom'
+import type { Item } from '@/lib/store'
+import { shownStatus } from '@/features/items/item-status'
+
+/** One item on the dashboard: tag code, name, LOST/FOUND badge; opens /editTag. */
+export function ItemCard({ item }: { item: Item }) {
+  const status = shownStatus(item)
+  return (
+    <Card.Root asChild variant="outline" _hover={{ borderColor: 'teal.500' }}>
+      <RouterLink
+        to={`/editTag?itemId=${encodeURIComponent(item.id)}`}
+        aria-label={`Edit ${item.name}`}
+      >
+        <Card.Body gap="2">
+          <HStack justify="space-between">
+            <Text fontFamily="mono" fontSize="sm" color="fg.muted">
+              {item.tag_code}
+            </Text>
+            <Badge colorPalette={status === 'LOST' ? 'red' : 'green'} variant="solid">
+              {status}
+            </Badge>
+          </HStack>
+          <Card.Title>{item.name}</Card.Title>
+        </Card.Body>
+      </RouterLink>
+    </Card.Root>
+  )
+}

@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react'
+import { Button, Stack } from '@chakra-ui/react'
+import { Link as RouterLink, useNavigate } from 'react-router-dom'
+import { FormMessage } from '@/components/ui/form-message'
+import { LabelledInput } from '@/components/ui/labelled-input'
+import { unregisteredTagAtom } from '@/lib/after-login'
+import { useAtom } from '@/lib/jotai'
+import { stateAtom } from '@/lib/store'
+import { areAllFilled } from '@/lib/validation'
+import { ACTIVATION_MESSAGES, ActivationError, activateTag } from '@/features/tags/api/activate-tag'
+
+/**
+ * /activeTag, signed in: TAG ID (prefilled from a scanned unclaimed tag), ACTIVATION
+ * CODE, NAME YOUR ITEM. Success lists the new item and goes to /activeTag/activated.
+ */
+export function ActivateTagForm() {
+  const navigate = useNavigate()
+  const [unregisteredTag, setUnregisteredTag] = useAtom(unregisteredTagAtom)
+  const [state, setState] = useAtom(stateAtom)
+  const [tagId, setTagId] = useState(unregisteredTag ?? '')
+  const [activationCode, setActivationCode] = useState('')
+  const [itemName, setItemName] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [isSubmitting, setIsSubmitting] = useState(false)
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isSubmitting) return
+    if (!areAllFilled([tagId, activationCode, itemName])) {
+      setError(ACTIVATION_MESSAGES.missingFields)
+      return
+    }
+    setError(null)
+    setIsSubmitting(true)
+    try {
+      const item = await activateTag({ tagId, activationCode, itemName })
+      const others = (state.items ?? []).filter((each) => each.id !== item.id)
+      setState({ items: [...others, item] })
+      setUnregisteredTag(null)
+      void navigate('/activeTag/activated')
+    } catch (failure) {
+      setError(failure instanceof ActivationError ? failure.message : ACTIVATION_MESSAGES.failed)
+      setIsSubmitting(false)
+    }
+  }
+
+  return (
+    <Stack gap="5" maxW="md" mx="auto" w="full">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="4">
+          <LabelledInput
+            label="TAG ID"
+            autoCapitalize="characters"
+            autoComplete="off"
+            value={tagId}
+            onValueChange={setTagId}
+          />
+          <LabelledInput
+            label="ACTIVATION CODE"
+            autoComplete="off"
+            value={activationCode}
+            onValueChange={setActivationCode}
+          />
+          <LabelledInput
+            label="NAME YOUR ITEM"
+            maxLength={80}
+            value={itemName}
+            onValueChange={setItemName}
+          />
+          <FormMessage message={error} />
+          <Button type="submit" colorPalette="teal" loading={isSubmitting}>
+            Activate
+          </Button>
+        </Stack>
+      </form>
+      <Button asChild variant="outline" colorPalette="teal">
+        <RouterLink to="/tag">Scan Your Tag</RouterLink>
+      </Button>
+      <Button asChild variant="ghost" colorPalette="teal">
+        <RouterLink to="/how-to-scan">I&apos;m stuck, help!</RouterLink>
+      </Button>
+    </Stack>
+  )
+}
