@@ -84,9 +84,10 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
 
     const apiServer = createServer()
     const realtime = attachRealtime(apiServer, ctx)
-    closers.push(() => realtime.close())
     const apiPort = await listen(apiServer, config.ports.api, config.host)
     closers.push(() => closeServer(apiServer))
+    // Closers run in reverse: WebSockets must go first or the API server's close waits on them.
+    closers.push(() => realtime.close())
     const apiUrl = `http://${config.host}:${apiPort}`
 
     const functions =
