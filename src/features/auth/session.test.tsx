@@ -130,8 +130,7 @@ describe('the session', () => {
   })
 
   it('silently creates nothing when the sign-up data is incomplete', async () => {
-    const { country: _omitted, ...withoutCountry } = completeMetadata
-    const owner = fakeUser({ user_metadata: withoutCountry })
+    const owner = fakeUser({ user_metadata: { ...completeMetadata, country: '  ' } })
     const posts: string[] = []
     server.events.on('request:start', ({ request }) => {
       if (request.method === 'POST') posts.push(request.url)
