@@ -39,3 +39,35 @@ export function uniqueEmail(prefix = 'user'): string {
   counter += 1
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`
 }
+
+type MailpitSummary = { ID: string; Subject: string; To: { Name: string; Address: string }[] }
+
+/** The newest e-mail to `address` in the dev inbox, read through its Mailpit API. */
+export async function latestEmailTo(
+  stack: TestStack,
+  address: string,
+): Promise<{ ID: string; Subject: string; HTML: string; Text: string } | null> {
+  const list = (await (await fetch(`${stack.inboxUrl}/api/v1/messages`)).json()) as {
+    messages: MailpitSummary[]
+  }
+  const summary = list.messages.find((m) => m.To.some((t) => t.Address === address))
+  if (!summary) return null
+  return (await (await fetch(`${stack.inboxUrl}/api/v1/message/${summary.ID}`)).json()) as {
+    ID: string
+    Subject: string
+    HTML: string
+    Text: string
+  }
+}
+
+/** The first link in an e-mail's text body. */
+export function firstLink(text: string): string {
+  const match = /https?:\/\/\S+/.exec(text)
+  if (!match) throw new Error(`no link in: ${text}`)
+  return match[0]
+}
+
+export function decodeJwt(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1] ?? ''
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
+}
