@@ -1,0 +1,120 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import { userAtom } from '@/lib/store'
+import { fakeProfile, renderApp } from '@/testing/render-app'
+import { fakeUser } from '@/testing/supabase-handlers'
+
+// The whole app renders per test on a shared 2-core machine: allow it time.
+vi.setConfig({ testTimeout: 20_000 })
+
+type AppRouter = ReturnType<typeof renderApp>['router']
+type AppUser = ReturnType<typeof renderApp>['user']
+
+function expectPath(router: AppRouter, path: string) {
+  return waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 })
+}
+
+const owner = fakeUser()
+const profile = fakeProfile(owner)
+
+async function replace(user: AppUser, label: string, value: string) {
+  const input = await screen.findByLabelText(label)
+  await user.clear(input)
+  if (value) await user.paste(value)
+}
+
+describe('/account', () => {
+  it('is titled Account Settings and prefilled from the profile', async () => {
+    const { store } = renderApp({ url: '/account', session: { user: owner } })
+    expect(await screen.findByLabelText('FULL NAME')).toHaveValue('Olivia Owner')
+    expect(screen.getByLabelText('D.O.B')).toHaveValue('1990-04-01')
+    expect(screen.getByLabelText('ADDRESS')).toHaveValue('1 High Street, Cambridge')
+    expect(screen.getByLabelText('COUNTY')).toHaveValue('Cambridgeshire')
+    expect(screen.getByLabelText('COUNTRY')).toHaveValue('United Kingdom')
+    expect(screen.getByLabelText('MOBILE NUMBER')).toHaveValue('07700900123')
+    expect(store.get(userAtom).authed).toBe(true)
+    expect(screen.getByRole('button', { name: 'Save Settings' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument()
+  })
+
+  it('saves county and country as entered, updates the store and goes to /dashboard', async () => {
+    const patches: { body: unknown; filter: string | null }[] = []
+    const { user, router, store } = renderApp({
+      url: '/account',
+      session: { user: owner },
+      handlers: [
+        http.patch('*/rest/v1/profiles', async ({ request }) => {
+          const body = (await request.json()) as Record<string, unknown>
+          patches.push({ body, filter: new URL(request.url).searchParams.get('id') })
+          return HttpResponse.json({ ...profile, ...body })
+        }),
+      ],
+    })
+    await replace(user, 'COUNTY', 'Greater London')
+    await replace(user, 'COUNTRY', 'England')
+    await replace(user, 'MOBILE NUMBER', '+44 7700 900456')
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }))
+    await expectPath(router, '/dashboard')
+    expect(patches).toEqual([
+      {
+        filter: `eq.${owner.id}`,
+        body: {
+          full_name: 'Olivia Owner',
+          dob: '1990-04-01',
+          address: '1 High Street, Cambridge',
+          county: 'Greater London',
+          country: 'England',
+          mobile_number: '+44 7700 900456',
+        },
+      },
+    ])
+    expect(store.get(userAtom).doc).toMatchObject({ county: 'Greater London', country: 'England' })
+  })
+
+  it.each([
+    ['a missing field', 'ADDRESS', ''],
+    ['a non-UK mobile', 'MOBILE NUMBER', '+1 202 555 0143'],
+  ])('refuses %s with the product message', async (_case, label, value) => {
+    const { user, router } = renderApp({ url: '/account', session: { user: owner } })
+    await replace(user, label, value)
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all fields')
+    expect(router.state.location.pathname).toBe('/account')
+  })
+
+  it('says so when saving fails, keeping what was typed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user, router } = renderApp({
+      url: '/account',
+      session: { user: owner },
+      handlers: [
+        http.patch('*/rest/v1/profiles', () =>
+          HttpResponse.json({ code: '42501', message: 'permission denied' }, { status: 403 }),
+        ),
+      ],
+    })
+    await replace(user, 'ADDRESS', '2 Market Square')
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your settings were not saved. Please try again.',
+    )
+    expect(screen.getByLabelText('ADDRESS')).toHaveValue('2 Market Square')
+    expect(router.state.location.pathname).toBe('/account')
+  })
+
+  it('shows the login screen when signed out', async () => {
+    const { router } = renderApp({ url: '/account' })
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument()
+    expect(screen.queryByLabelText('FULL NAME')).not.toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/account')
+  })
+
+  it('goes to /dashboard without a profile holding an e-mail', async () => {
+    const { router } = renderApp({
+      url: '/account',
+      session: { user: owner, profile: { ...profile, email: null } },
+    })
+    await expectPath(router, '/dashboard')
+  })
+})
