@@ -1,0 +1,173 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { routeAfterLoginAtom } from '@/lib/after-login'
+import { stateAtom } from '@/lib/store'
+import { renderApp } from '@/testing/render-app'
+import { fakeUser } from '@/testing/supabase-handlers'
+
+// The whole app renders per test on a shared 2-core machine: allow it time.
+vi.setConfig({ testTimeout: 20_000 })
+
+type AppRouter = ReturnType<typeof renderApp>['router']
+
+function expectPath(router: AppRouter, path: string) {
+  return waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 })
+}
+
+const owner = fakeUser()
+
+function itemRow(id: string, name: string, code: string, status: string | null) {
+  return {
+    id,
+    tag_id: `tag-${id}`,
+    tag_code: code,
+    owner_id: owner.id,
+    name,
+    status,
+    found_by: null,
+    created_at: '2026-02-01T09:00:00Z',
+    status_changed_at: null,
+  }
+}
+
+const keys = itemRow('item-1', 'Keys', 'HW7K3M9QPX', null)
+const bag = itemRow('item-2', 'Blue rucksack', 'HWABCDEFGH', 'LOST')
+const bike = itemRow('item-3', 'Bike', 'HW23456789', 'FOUND')
+
+function card(name: string) {
+  return screen.getByRole('link', { name: `Edit ${name}` })
+}
+
+describe('/dashboard', () => {
+  it('greets the owner and lists the items with tag, name and LOST/FOUND badge', async () => {
+    renderApp({ url: '/dashboard', session: { user: owner, items: [keys, bag, bike] } })
+    expect(await screen.findByRole('heading', { name: 'Hello, Olivia Owner' })).toBeInTheDocument()
+    expect(within(card('Keys')).getByText('HW7K3M9QPX')).toBeInTheDocument()
+    expect(within(card('Keys')).getByText('FOUND')).toBeInTheDocument()
+    expect(within(card('Blue rucksack')).getByText('HWABCDEFGH')).toBeInTheDocument()
+    expect(within(card('Blue rucksack')).getByText('LOST')).toBeInTheDocument()
+    expect(within(card('Bike')).getByText('FOUND')).toBeInTheDocument()
+  })
+
+  it('offers Activate a Tag and Account Settings', async () => {
+    const { user, router } = renderApp({ url: '/dashboard', session: { user: owner } })
+    expect(await screen.findByRole('link', { name: 'Account Settings' })).toHaveAttribute(
+      'href',
+      '/account',
+    )
+    await user.click(screen.getByRole('link', { name: 'Activate a Tag' }))
+    await expectPath(router, '/activeTag')
+  })
+
+  it('redirects to /login when signed out', async () => {
+    const { router } = renderApp({ url: '/dashboard' })
+    await expectPath(router, '/login')
+  })
+
+  it('follows a stored route-after-login', async () => {
+    sessionStorage.setItem('homeward.routeAfterLogin', JSON.stringify('/activeTag'))
+    const { router, store } = renderApp({ url: '/dashboard', session: { user: owner } })
+    await expectPath(router, '/activeTag')
+    expect(store.get(routeAfterLoginAtom)).toBeNull()
+  })
+
+  it('opens the edit screen for the chosen card', async () => {
+    const { user, router } = renderApp({ url: '/dashboard', session: { items: [keys, bag] } })
+    await user.click(await screen.findByRole('link', { name: 'Edit Blue rucksack' }))
+    await expectPath(router, '/editTag')
+    expect(router.state.location.search).toBe('?itemId=item-2')
+    expect(await screen.findByLabelText('ITEM NAME')).toHaveValue('Blue rucksack')
+  })
+})
+
+describe('/editTag', () => {
+  function patchItems(answer: 'ok' | 'fail', seen: { body: unknown; id: string | null }[] = []) {
+    return http.patch('*/rest/v1/items', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>
+      const id = new URL(request.url).searchParams.get('id')
+      seen.push({ body, id })
+      if (answer === 'fail') {
+        return HttpResponse.json({ code: '42501', message: 'permission denied' }, { status: 403 })
+      }
+      return HttpResponse.json({ ...keys, ...body })
+    })
+  }
+
+  it('shows the tag code read-only, renames and toggles LOST, then back to /dashboard', async () => {
+    const seen: { body: unknown; id: string | null }[] = []
+    const { user, router, store } = renderApp({
+      url: '/editTag?itemId=item-1',
+      session: { items: [keys, bag] },
+      handlers: [patchItems('ok', seen)],
+    })
+    const tag = await screen.findByLabelText('TAG')
+    expect(tag).toHaveValue('HW7K3M9QPX')
+    expect(tag).toHaveAttribute('readonly')
+    expect(screen.getByRole('button', { name: 'FOUND' })).toHaveAttribute('aria-pressed', 'true')
+    const name = screen.getByLabelText('ITEM NAME')
+    await user.clear(name)
+    await user.paste('House keys')
+    await user.click(screen.getByRole('button', { name: 'LOST' }))
+    expect(screen.getByRole('button', { name: 'LOST' })).toHaveAttribute('aria-pressed', 'true')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await expectPath(router, '/dashboard')
+    expect(seen).toEqual([{ id: 'eq.item-1', body: { name: 'House keys', status: 'LOST' } }])
+    expect(store.get(stateAtom).items).toEqual([
+      { ...keys, name: 'House keys', status: 'LOST' },
+      bag,
+    ])
+    const renamed = await screen.findByRole('link', { name: 'Edit House keys' })
+    expect(within(renamed).getByText('LOST')).toBeInTheDocument()
+  })
+
+  it('does not send an unchanged empty status (shown as FOUND)', async () => {
+    const seen: { body: unknown; id: string | null }[] = []
+    const { user, router } = renderApp({
+      url: '/editTag?itemId=item-1',
+      session: { items: [keys] },
+      handlers: [patchItems('ok', seen)],
+    })
+    await user.click(await screen.findByRole('button', { name: 'Save' }))
+    await expectPath(router, '/dashboard')
+    expect(seen).toEqual([{ id: 'eq.item-1', body: { name: 'Keys' } }])
+  })
+
+  it('refuses an empty name', async () => {
+    const { user, router } = renderApp({
+      url: '/editTag?itemId=item-1',
+      session: { items: [keys] },
+    })
+    await user.clear(await screen.findByLabelText('ITEM NAME'))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('You must enter a tag name')
+    expect(router.state.location.pathname).toBe('/editTag')
+  })
+
+  it('says when the tag was not updated', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user, router } = renderApp({
+      url: '/editTag?itemId=item-1',
+      session: { items: [keys] },
+      handlers: [patchItems('fail')],
+    })
+    await user.click(await screen.findByRole('button', { name: 'Save' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your tag was not updated')
+    expect(router.state.location.pathname).toBe('/editTag')
+  })
+
+  it('says something went wrong when the chosen tag’s data is missing', async () => {
+    renderApp({ url: '/editTag?itemId=not-mine', session: { items: [keys] } })
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong')
+  })
+
+  it('goes back to /dashboard when no tag was chosen', async () => {
+    const { router } = renderApp({ url: '/editTag', session: { items: [keys] } })
+    await expectPath(router, '/dashboard')
+  })
+
+  it('redirects to /login when signed out', async () => {
+    const { router } = renderApp({ url: '/editTag?itemId=item-1' })
+    await expectPath(router, '/login')
+  })
+})
