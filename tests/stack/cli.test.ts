@@ -1,0 +1,69 @@
+/** The operator commands: argument parsing, CSV shape, and tags:mint / tags:deactivate against a stack. */
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseMintArgs, toCsv } from '../../scripts/tags-mint.ts'
+import { client, startTestStack, type TestStack } from './helpers.ts'
+
+const run = promisify(execFile)
+
+describe('tags:mint arguments and CSV', () => {
+  it('parses --count and --batch and refuses bad input', () => {
+    expect(parseMintArgs(['--count', '3', '--batch', 'May'])).toEqual({ count: 3, batch: 'May' })
+    expect(parseMintArgs(['--count', '1'])).toEqual({ count: 1, batch: null })
+    expect(() => parseMintArgs([])).toThrow('--count is required')
+    expect(() => parseMintArgs(['--count', '0'])).toThrow(
+      '--count must be a whole number from 1 to 10000',
+    )
+    expect(() => parseMintArgs(['--count', 'abc'])).toThrow('--count must be a whole number')
+    expect(() => parseMintArgs(['--count', '2', '--oops'])).toThrow('Unexpected argument "--oops"')
+  })
+
+  it('prints the encoder CSV with the tag URL on the site', () => {
+    expect(
+      toCsv([{ code: 'HWABC23456', activation_code: 'XYZ' }], 'https://homeward.example/'),
+    ).toBe(
+      'tag_id,activation_code,url\nHWABC23456,XYZ,https://homeward.example/tag?tagId=HWABC23456\n',
+    )
+  })
+})
+
+describe('tags:mint and tags:deactivate against the stack', () => {
+  let stack: TestStack
+  beforeAll(async () => {
+    stack = await startTestStack()
+  })
+  afterAll(async () => {
+    await stack?.close()
+  })
+
+  it('mints tags as CSV, then deactivates one', async () => {
+    const env = { ...process.env, SUPABASE_URL: stack.apiUrl, SITE_URL: 'http://localhost:5173' }
+    const minted = await run(
+      'npx',
+      ['tsx', 'scripts/tags-mint.ts', '--count', '2', '--batch', 'cli-test'],
+      { env },
+    )
+    const lines = minted.stdout.trim().split('\n')
+    expect(lines[0]).toBe('tag_id,activation_code,url')
+    expect(lines).toHaveLength(3)
+    const [code, activation, url] = lines[1]!.split(',')
+    expect(code).toMatch(/^HW[A-Z2-9]{8}$/)
+    expect(activation).toBeTruthy()
+    expect(url).toBe(`http://localhost:5173/tag?tagId=${code}`)
+    expect((await client(stack).rpc('tag_status', { code })).data).toBe('unclaimed')
+
+    const deactivated = await run('npx', ['tsx', 'scripts/tags-deactivate.ts', code!], { env })
+    expect(deactivated.stdout).toContain('Deactivated 1 of 1 tag.')
+    expect((await client(stack).rpc('tag_status', { code })).data).toBe('not_found')
+  }, 60_000)
+
+  it('explains an unreachable API instead of printing a stack trace', async () => {
+    const env = { ...process.env, SUPABASE_URL: 'http://127.0.0.1:9' }
+    const failed = await run('npx', ['tsx', 'scripts/tags-mint.ts', '--count', '1'], { env }).catch(
+      (error: { code: number; stderr: string }) => error,
+    )
+    expect('code' in failed && failed.code).toBe(1)
+    expect((failed as { stderr: string }).stderr).toContain('cannot reach http://127.0.0.1:9')
+  }, 60_000)
+})

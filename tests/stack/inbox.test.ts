@@ -1,0 +1,141 @@
+/** The dev inbox: Mailpit-compatible API, Twilio- and Resend-shaped endpoints, HTML page. */
+import { getRequestListener } from '@hono/node-server'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createInbox } from '../../local-supabase/inbox/app.ts'
+
+let server: Server
+let url: string
+
+beforeAll(async () => {
+  const inbox = createInbox()
+  server = createServer(getRequestListener(inbox.app.fetch))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+beforeEach(async () => {
+  await fetch(`${url}/api/v1/messages`, { method: 'DELETE' })
+  await fetch(`${url}/api/v1/sms`, { method: 'DELETE' })
+})
+
+const sendEmail = (body: Record<string, unknown>, key = 're_test_key') =>
+  fetch(`${url}/emails`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+
+describe('e-mail (Resend-shaped in, Mailpit-shaped out)', () => {
+  it('catches an e-mail and lists it newest first with Mailpit fields', async () => {
+    const first = await sendEmail({
+      from: 'Homeward <alerts@homeward.test>',
+      to: 'a@example.com',
+      subject: 'One',
+      html: '<p>1</p>',
+    })
+    expect(first.status).toBe(200)
+    const { id } = (await first.json()) as { id: string }
+    expect(id).toBeTruthy()
+    await sendEmail({
+      from: 'alerts@homeward.test',
+      to: ['b@example.com'],
+      subject: 'Two',
+      text: 'two',
+    })
+    const list = (await (await fetch(`${url}/api/v1/messages`)).json()) as {
+      total: number
+      messages: {
+        ID: string
+        Subject: string
+        From: { Name: string; Address: string }
+        To: { Address: string }[]
+        Created: string
+      }[]
+    }
+    expect(list.total).toBe(2)
+    expect(list.messages.map((m) => m.Subject)).toEqual(['Two', 'One'])
+    expect(list.messages[1]).toMatchObject({
+      ID: id,
+      From: { Name: 'Homeward', Address: 'alerts@homeward.test' },
+      To: [{ Name: '', Address: 'a@example.com' }],
+    })
+    const message = (await (await fetch(`${url}/api/v1/message/${id}`)).json()) as {
+      HTML: string
+      Text: string
+    }
+    expect(message.HTML).toBe('<p>1</p>')
+    expect(message.Text).toBe('1')
+    await fetch(`${url}/api/v1/messages`, { method: 'DELETE' })
+    expect(
+      ((await (await fetch(`${url}/api/v1/messages`)).json()) as { total: number }).total,
+    ).toBe(0)
+  })
+
+  it('answers as Resend does when the request is incomplete', async () => {
+    const noKey = await fetch(`${url}/emails`, { method: 'POST', body: '{}' })
+    expect(noKey.status).toBe(401)
+    const noTo = await sendEmail({ from: 'x@y.z', subject: 's', html: 'h' })
+    expect(noTo.status).toBe(422)
+    expect(((await noTo.json()) as { name: string }).name).toBe('validation_error')
+  })
+})
+
+describe('SMS (Twilio-shaped)', () => {
+  it('catches a form-encoded message and answers 201 like Twilio', async () => {
+    const response = await fetch(`${url}/2010-04-01/Accounts/AC123/Messages.json`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from('AC123:token').toString('base64')}` },
+      body: new URLSearchParams({
+        To: '+447700900123',
+        From: 'Homeward',
+        Body: 'Your item was found!',
+      }),
+    })
+    expect(response.status).toBe(201)
+    const body = (await response.json()) as {
+      sid: string
+      status: string
+      to: string
+      account_sid: string
+    }
+    expect(body.sid).toMatch(/^SM/)
+    expect(body).toMatchObject({ status: 'queued', to: '+447700900123', account_sid: 'AC123' })
+    const texts = (await (await fetch(`${url}/api/v1/sms`)).json()) as {
+      messages: { To: string; Body: string }[]
+    }
+    expect(texts.messages).toEqual([
+      expect.objectContaining({ To: '+447700900123', Body: 'Your item was found!' }),
+    ])
+  })
+
+  it('refuses a message without a recipient with Twilio error 21604', async () => {
+    const response = await fetch(`${url}/2010-04-01/Accounts/AC123/Messages.json`, {
+      method: 'POST',
+      body: new URLSearchParams({ From: 'Homeward', Body: 'x' }),
+    })
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as { code: number }).code).toBe(21604)
+  })
+})
+
+describe('HTML page', () => {
+  it('lists e-mails and texts and renders an e-mail with escaped content', async () => {
+    const sent = await sendEmail({
+      from: 'a@b.co',
+      to: 'c@d.co',
+      subject: '<Hello>',
+      html: '<b>Hi</b>',
+    })
+    const { id } = (await sent.json()) as { id: string }
+    const page = await (await fetch(`${url}/`)).text()
+    expect(page).toContain('&lt;Hello&gt;')
+    expect(page).not.toContain('<Hello>')
+    const view = await (await fetch(`${url}/view/${id}`)).text()
+    expect(view).toContain('srcdoc="&lt;b&gt;Hi&lt;/b&gt;"')
+  })
+})
