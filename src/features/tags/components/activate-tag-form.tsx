@@ -17,7 +17,10 @@ export function ActivateTagForm() {
   const navigate = useNavigate()
   const [unregisteredTag, setUnregisteredTag] = useAtom(unregisteredTagAtom)
   const [state, setState] = useAtom(stateAtom)
-  const [tagId, setTagId] = useState(unregisteredTag ?? '')
+  // Follows the scanned tag (which may be read back from storage after the first
+  // render) until the owner types their own.
+  const [typedTagId, setTagId] = useState<string | null>(null)
+  const tagId = typedTagId ?? unregisteredTag ?? ''
   const [activationCode, setActivationCode] = useState('')
   const [itemName, setItemName] = useState('')
   const [error, setError] = useState<string | null>(null)

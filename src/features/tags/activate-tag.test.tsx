@@ -1,0 +1,188 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
+import { stateAtom } from '@/lib/store'
+import { fakeProfile, renderApp } from '@/testing/render-app'
+import { fakeSession, fakeUser, fnError, restGet } from '@/testing/supabase-handlers'
+
+// The whole app renders per test on a shared 2-core machine: allow it time.
+vi.setConfig({ testTimeout: 20_000 })
+
+type AppRouter = ReturnType<typeof renderApp>['router']
+type AppUser = ReturnType<typeof renderApp>['user']
+
+function expectPath(router: AppRouter, path: string) {
+  return waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 })
+}
+
+const owner = fakeUser()
+
+const newItem = {
+  id: 'item-9',
+  tag_id: 'tag-9',
+  tag_code: 'HW7K3M9QPX',
+  owner_id: owner.id,
+  name: 'Keys',
+  status: null,
+  found_by: null,
+  created_at: '2026-03-01T09:00:00Z',
+  status_changed_at: null,
+}
+
+async function fill(user: AppUser, values: { tag?: string; code?: string; name?: string }) {
+  const entries: [string, string | undefined][] = [
+    ['TAG ID', values.tag],
+    ['ACTIVATION CODE', values.code],
+    ['NAME YOUR ITEM', values.name],
+  ]
+  for (const [label, value] of entries) {
+    const input = await screen.findByLabelText(label)
+    await user.clear(input)
+    if (value) await user.paste(value)
+  }
+}
+
+function activateFunction(seen: unknown[] = []) {
+  return http.post('*/functions/v1/activate-tag', async ({ request }) => {
+    seen.push({
+      body: await request.json(),
+      authorization: request.headers.get('authorization'),
+    })
+    return HttpResponse.json({ item: newItem })
+  })
+}
+
+describe('/activeTag', () => {
+  it('shows the login screen when signed out', async () => {
+    const { router } = renderApp({ url: '/activeTag' })
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument()
+    expect(screen.queryByLabelText('ACTIVATION CODE')).not.toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/activeTag')
+  })
+
+  it('has the three fields and the three buttons', async () => {
+    const { user, router } = renderApp({ url: '/activeTag', session: true })
+    expect(await screen.findByLabelText('TAG ID')).toHaveValue('')
+    expect(screen.getByLabelText('ACTIVATION CODE')).toBeInTheDocument()
+    expect(screen.getByLabelText('NAME YOUR ITEM')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Activate' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Scan Your Tag' })).toHaveAttribute('href', '/tag')
+    await user.click(screen.getByRole('link', { name: "I'm stuck, help!" }))
+    await expectPath(router, '/how-to-scan')
+  })
+
+  it.each([
+    ['the tag ID', { code: '483920', name: 'Keys' }],
+    ['the activation code', { tag: 'HW7K3M9QPX', name: 'Keys' }],
+    ['the item name', { tag: 'HW7K3M9QPX', code: '483920', name: '   ' }],
+  ])('needs %s', async (_case, values) => {
+    const { user } = renderApp({ url: '/activeTag', session: true })
+    await fill(user, values)
+    await user.click(screen.getByRole('button', { name: 'Activate' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all fields')
+  })
+
+  it('says when the code pair is wrong', async () => {
+    const { user, router } = renderApp({
+      url: '/activeTag',
+      session: true,
+      handlers: [
+        fnError(
+          'activate-tag',
+          'activation_incorrect',
+          'Activation code or Tag ID is incorrect.',
+          400,
+        ),
+      ],
+    })
+    await fill(user, { tag: 'HW7K3M9QPX', code: '000000', name: 'Keys' })
+    await user.click(screen.getByRole('button', { name: 'Activate' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Activation code or Tag ID is incorrect.',
+    )
+    expect(router.state.location.pathname).toBe('/activeTag')
+  })
+
+  it('says clearly when attempts are throttled', async () => {
+    const { user } = renderApp({
+      url: '/activeTag',
+      session: true,
+      handlers: [
+        http.post('*/functions/v1/activate-tag', () =>
+          HttpResponse.json(
+            { error: { code: 'too_many_attempts', message: 'Too many attempts.' } },
+            { status: 429, headers: { 'Retry-After': '1800' } },
+          ),
+        ),
+      ],
+    })
+    await fill(user, { tag: 'HW7K3M9QPX', code: '000000', name: 'Keys' })
+    await user.click(screen.getByRole('button', { name: 'Activate' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please try again later.',
+    )
+  })
+
+  it('activates (tag ID in any case, with spaces) and lists the new item on the dashboard', async () => {
+    const seen: unknown[] = []
+    const { user, router, store } = renderApp({
+      url: '/activeTag',
+      session: { user: owner },
+      handlers: [activateFunction(seen)],
+    })
+    await fill(user, { tag: '  hw7k3m9qpx ', code: ' 483920 ', name: ' Keys ' })
+    await user.click(screen.getByRole('button', { name: 'Activate' }))
+    await expectPath(router, '/dashboard')
+    expect(seen).toEqual([
+      {
+        body: { tagId: 'HW7K3M9QPX', activationCode: '483920', itemName: 'Keys' },
+        authorization: expect.stringMatching(/^Bearer ey/),
+      },
+    ])
+    const card = await screen.findByRole('link', { name: 'Edit Keys' })
+    expect(within(card).getByText('HW7K3M9QPX')).toBeInTheDocument()
+    expect(store.get(stateAtom).items).toEqual([newItem])
+  })
+})
+
+describe('/activeTag/activated', () => {
+  it('goes to /dashboard when signed in', async () => {
+    const { router } = renderApp({ url: '/activeTag/activated', session: true })
+    await expectPath(router, '/dashboard')
+  })
+
+  it('shows the login screen when signed out', async () => {
+    const { router } = renderApp({ url: '/activeTag/activated' })
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/activeTag/activated')
+  })
+})
+
+describe('an unclaimed tag scan, then login', () => {
+  it('lands on a prefilled activation form, and the tag is forgotten once activated', async () => {
+    // What /tag stores for a scanned tag that is not yet activated (SPEC.md §4).
+    sessionStorage.setItem('homeward.unregisteredTag', JSON.stringify('HW7K3M9QPX'))
+    sessionStorage.setItem('homeward.routeAfterLogin', JSON.stringify('/activeTag'))
+    const { user, router, store } = renderApp({
+      url: '/login',
+      handlers: [
+        http.post('*/auth/v1/token', () => HttpResponse.json(fakeSession(owner))),
+        restGet('profiles', [fakeProfile(owner)]),
+        restGet('items', []),
+        activateFunction(),
+      ],
+    })
+    await user.type(await screen.findByLabelText('EMAIL'), 'olivia.owner@example.com')
+    await user.type(screen.getByLabelText('PASSWORD'), 'correct horse{Enter}')
+    await expectPath(router, '/activeTag')
+    const tagInput = await screen.findByLabelText('TAG ID')
+    await waitFor(() => expect(tagInput).toHaveValue('HW7K3M9QPX'))
+    expect(store.get(routeAfterLoginAtom)).toBeNull()
+
+    await fill(user, { tag: 'HW7K3M9QPX', code: '483920', name: 'Keys' })
+    await user.click(screen.getByRole('button', { name: 'Activate' }))
+    await expectPath(router, '/dashboard')
+    expect(store.get(unregisteredTagAtom)).toBeNull()
+  })
+})
