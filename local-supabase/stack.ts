@@ -4,13 +4,14 @@
  * scheduler. Used by the CLI, `npm start`, the tests and the bench.
  */
 import { rm } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { parseConfig, type ConfigOverrides, type StackConfig } from './config.ts'
 import type { StackContext } from './context.ts'
 import { openDatabase } from './db/open.ts'
+import type { Database, Row } from './db/types.ts'
 import { createInbox } from './inbox/app.ts'
 import type { InboxStore } from './inbox/store.ts'
 import { createLogger } from './log.ts'
@@ -62,37 +63,53 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
   const log = createLogger(config.logLevel)
   if (config.reset && config.dataDir) await rm(config.dataDir, { recursive: true, force: true })
 
-  const db = await openDatabase({
-    ...(config.dataDir ? { dataDir: config.dataDir } : {}),
-    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
-    seed: options.seed ?? true,
-  })
-  const closers: (() => Promise<void>)[] = [() => db.close()]
+  const closers: (() => Promise<void>)[] = []
   const close = async () => {
     for (const closer of closers.reverse()) {
       await closer().catch((error: unknown) => log.warn({ err: error }, 'error while stopping'))
     }
   }
   try {
-    const ctx: StackContext = { db, config, log }
-
     const inbox = createInbox()
     const inboxServer = createServer(getRequestListener(inbox.app.fetch))
     const inboxPort = await listen(inboxServer, config.ports.inbox, config.host)
     closers.push(() => closeServer(inboxServer))
     const inboxUrl = `http://${config.host}:${inboxPort}`
 
-    const apiServer = createServer()
-    const realtime = attachRealtime(apiServer, ctx)
+    // Until every service is up, the API answers 503 rather than leaving requests hanging.
+    let handle: RequestListener = (_request, response) => {
+      response.writeHead(503, { 'Content-Type': 'application/json' })
+      response.end(JSON.stringify({ message: 'The local Supabase stack is starting' }))
+    }
+    const apiServer = createServer((request, response) => void handle(request, response))
     const apiPort = await listen(apiServer, config.ports.api, config.host)
     closers.push(() => closeServer(apiServer))
-    // Closers run in reverse: WebSockets must go first or the API server's close waits on them.
-    closers.push(() => realtime.close())
     const apiUrl = `http://${config.host}:${apiPort}`
 
-    const functions =
-      options.functions === false ? null : await createFunctionsGateway({ ...ctx, apiUrl })
-    if (functions) closers.push(() => functions.close())
+    // The database (migrations) and Deno (Edge Functions) boot side by side.
+    const opening = openDatabase({
+      ...(config.dataDir ? { dataDir: config.dataDir } : {}),
+      ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+      seed: options.seed ?? true,
+    })
+    const booting =
+      options.functions === false
+        ? Promise.resolve(null)
+        : createFunctionsGateway({ db: deferredDatabase(opening), config, log, apiUrl })
+    const [dbResult, functionsResult] = await Promise.allSettled([opening, booting])
+    if (dbResult.status === 'fulfilled') closers.unshift(() => dbResult.value.close())
+    if (functionsResult.status === 'fulfilled' && functionsResult.value) {
+      const gateway = functionsResult.value
+      closers.push(() => gateway.close())
+    }
+    if (dbResult.status === 'rejected') throw dbResult.reason
+    if (functionsResult.status === 'rejected') throw functionsResult.reason
+    const db = dbResult.value
+    const functions = functionsResult.value
+    const ctx: StackContext = { db, config, log }
+
+    const realtime = attachRealtime(apiServer, ctx)
+    closers.push(() => realtime.close())
     const app = buildApiApp({
       ...ctx,
       apiUrl,
@@ -100,7 +117,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       realtime: realtime.app,
       functions: functions?.app ?? unavailableFunctions(),
     })
-    apiServer.on('request', getRequestListener(app.fetch))
+    handle = getRequestListener(app.fetch)
 
     let dbUrl: string | null = null
     if (config.enableDbSocket && !config.databaseUrl) {
@@ -132,6 +149,18 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
   } catch (error) {
     await close()
     throw error
+  }
+}
+
+/** A Database whose calls wait for the one being opened (for services that boot alongside it). */
+function deferredDatabase(opening: Promise<Database>): Database {
+  return {
+    query: async <R extends Row = Row>(sql: string, params?: unknown[]) =>
+      (await opening).query<R>(sql, params),
+    exec: async (sql) => (await opening).exec(sql),
+    transaction: async (fn) => (await opening).transaction(fn),
+    listen: async (channel, onPayload) => (await opening).listen(channel, onPayload),
+    close: async () => (await opening).close(),
   }
 }
 
