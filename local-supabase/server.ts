@@ -31,6 +31,19 @@ export const REST_EXPOSED_HEADERS = [
 
 export function buildApiApp(deps: ApiAppDeps): Hono {
   const app = new Hono()
+  app.use('*', async (c, next) => {
+    const started = performance.now()
+    await next()
+    deps.log.debug(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    )
+  })
   app.use('/auth/v1/*', gatewayCors(AUTH_EXPOSED_HEADERS))
   app.use('/rest/v1/*', gatewayCors(REST_EXPOSED_HEADERS))
   app.route('/auth/v1', createAuthApp(deps))
