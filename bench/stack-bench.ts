@@ -30,7 +30,7 @@ function percentile(values: number[], p: number): number {
 }
 const ms = (v: number) => `${v.toFixed(1)} ms`
 
-async function timed(fn: () => Promise<unknown>): Promise<number> {
+async function timed(fn: () => PromiseLike<unknown>): Promise<number> {
   const start = performance.now()
   await fn()
   return performance.now() - start
