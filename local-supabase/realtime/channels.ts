@@ -90,6 +90,7 @@ export class RealtimeChannels {
   readonly changes: PostgresChanges
   private stopFeed: (() => Promise<void>) | null = null
   private feedQueue: Promise<void> = Promise.resolve()
+  private feedIds: string[] = []
 
   constructor(
     private readonly db: Database,
@@ -102,8 +103,11 @@ export class RealtimeChannels {
   /** Starts the database feeds: realtime.send / broadcast_changes rows and table changes. */
   async start(): Promise<void> {
     this.stopFeed = await this.db.listen('realtime_messages', (id) => {
+      // Ids that arrive while a fetch is running are fetched together by the next one.
+      this.feedIds.push(id)
+      if (this.feedIds.length > 1) return
       this.feedQueue = this.feedQueue
-        .then(() => this.deliverStoredMessage(id))
+        .then(() => this.deliverStoredMessages())
         .catch((error: unknown) => this.log.error({ err: error }, 'realtime: message feed failed'))
     })
     await this.changes.start()
@@ -516,25 +520,35 @@ export class RealtimeChannels {
     return canWrite(this.db, identity, topic, 'broadcast')
   }
 
-  private async deliverStoredMessage(id: string): Promise<void> {
+  /** Reads the rows named by pending notifications (one query per batch) and fans them out. */
+  private async deliverStoredMessages(): Promise<void> {
+    const ids = this.feedIds
+    this.feedIds = []
+    if (ids.length === 0) return
     const result = await this.db.query<{
+      id: string
       topic: string
       event: string | null
       payload: unknown
       private: boolean | null
       extension: string
-    }>('select topic, event, payload, private, extension from realtime.messages where id = $1', [
-      id,
-    ])
-    const row = result.rows[0]
-    if (!row || row.extension !== 'broadcast') return
-    this.broadcast({
-      topic: row.topic,
-      event: row.event ?? '',
-      payload: row.payload,
-      isPrivate: row.private === true,
-      id,
-    })
+    }>(
+      `select id::text as id, topic, event, payload, private, extension
+       from realtime.messages where id = any($1::uuid[])`,
+      [ids],
+    )
+    const rows = new Map(result.rows.map((row) => [row.id, row]))
+    for (const id of ids) {
+      const row = rows.get(id)
+      if (!row || row.extension !== 'broadcast') continue
+      this.broadcast({
+        topic: row.topic,
+        event: row.event ?? '',
+        payload: row.payload,
+        isPrivate: row.private === true,
+        id,
+      })
+    }
   }
 
   /** Channels currently joined, for diagnostics and the bench. */
