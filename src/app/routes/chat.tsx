@@ -1,7 +1,8 @@
+import { ChatPage } from '@/features/chat/components/chat-page'
 import { useFormTitle } from '@/lib/use-form-title'
 
-/** Placeholder until its feature lands. */
+/** /chat?chatId=ID(#token=SECRET) */
 export default function Route() {
   useFormTitle('Chat')
-  return <p>This page is being built.</p>
+  return <ChatPage />
 }

@@ -1,0 +1,359 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { delay, http, HttpResponse } from 'msw'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { supabase } from '@/lib/supabase'
+import { server } from '@/testing/server'
+import { renderApp } from '@/testing/render-app'
+import { fakeSession, fakeUser } from '@/testing/supabase-handlers'
+import { fakeRealtime, type FakeRealtime } from '@/features/chat/testing/fake-realtime'
+import type { MessageRow } from '@/features/chat/types'
+
+// The real client, with a WebSocket looked up at connect time so msw intercepts it.
+vi.mock('@/lib/supabase', async () => {
+  const { createClient } = await import('@supabase/supabase-js')
+  const { env } = await import('@/lib/env')
+  const { LazyWebSocket } = await import('@/features/chat/testing/lazy-websocket')
+  return {
+    supabase: createClient(env.supabaseUrl, env.supabaseKey, {
+      realtime: { transport: LazyWebSocket },
+    }),
+  }
+})
+
+const CHAT_ID = '3f2b8c1e-7a4d-4e6b-9c0a-1d2e3f4a5b6c'
+const OWNER = fakeUser()
+const FINDER = fakeUser({
+  id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  email: '',
+  is_anonymous: true,
+  app_metadata: { provider: 'anonymous', providers: ['anonymous'] },
+  user_metadata: {},
+})
+const TOKEN = 'secret-invite-token-0123456789abcdef'
+
+function row(n: number, role: 'owner' | 'finder', body: string): MessageRow {
+  return {
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    chat_id: CHAT_ID,
+    sender_id: role === 'owner' ? OWNER.id : FINDER.id,
+    sender_role: role,
+    body,
+    created_at: `2026-11-21T10:0${n}:00.000Z`,
+  } as MessageRow
+}
+
+const HISTORY = [
+  row(2, 'owner', 'Thank you so much! Where are you?'),
+  row(1, 'finder', 'Hello, I found your rucksack.'),
+]
+
+type Backend = {
+  rows: MessageRow[]
+  posts: { body: Record<string, unknown>; prefer: string }[]
+  messageGets: URL[]
+  joins: unknown[]
+  /** How POST /messages answers: stored, an error, or never. */
+  postMode: 'ok' | 'error' | 'hang'
+  isDown: boolean
+}
+
+let realtime: FakeRealtime
+let backend: Backend
+
+function chatBackend(role: 'owner' | 'finder' | null, join: 'ok' | 'invalid' = 'ok') {
+  backend = {
+    rows: [...HISTORY],
+    posts: [],
+    messageGets: [],
+    joins: [],
+    postMode: 'ok',
+    isDown: false,
+  }
+  const whileUp = async () => {
+    if (backend.isDown) await delay('infinite')
+  }
+  return [
+    http.post('*/auth/v1/signup', () => HttpResponse.json(fakeSession(FINDER))),
+    http.post('*/rest/v1/rpc/join_chat', async ({ request }) => {
+      backend.joins.push(await request.json())
+      if (join === 'ok' && role) return HttpResponse.json(role)
+      return HttpResponse.json(
+        { code: 'P0001', message: 'invalid_invite', details: null, hint: null },
+        { status: 400 },
+      )
+    }),
+    http.get('*/rest/v1/messages', async ({ request }) => {
+      await whileUp()
+      const url = new URL(request.url)
+      backend.messageGets.push(url)
+      const since = url.searchParams.get('created_at')?.replace(/^gte\./, '')
+      const byId = url.searchParams.get('id')?.replace(/^eq\./, '')
+      const rows = backend.rows
+        .filter((r) => !since || r.created_at >= since)
+        .filter((r) => !byId || r.id === byId)
+        .sort((a, b) => a.created_at.localeCompare(b.created_at))
+      return HttpResponse.json(rows)
+    }),
+    http.post('*/rest/v1/messages', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>
+      backend.posts.push({ body, prefer: request.headers.get('prefer') ?? '' })
+      await whileUp()
+      if (backend.postMode === 'hang') await delay('infinite')
+      if (backend.postMode === 'error') {
+        return HttpResponse.json(
+          { code: '57014', message: 'canceling statement due to statement timeout' },
+          { status: 500 },
+        )
+      }
+      if (backend.rows.some((r) => r.id === body.id)) return HttpResponse.json([], { status: 201 })
+      const stored = {
+        id: String(body.id),
+        chat_id: String(body.chat_id),
+        sender_id: role === 'owner' ? OWNER.id : FINDER.id,
+        sender_role: role ?? 'finder',
+        body: String(body.body),
+        created_at: `2026-11-21T11:${String(backend.rows.length).padStart(2, '0')}:00.000Z`,
+      } as MessageRow
+      backend.rows.push(stored)
+      return HttpResponse.json([stored], { status: 201 })
+    }),
+  ]
+}
+
+function openChat(options: {
+  as: 'owner' | 'finder-link' | 'registered-finder' | 'stranger'
+  join?: 'ok' | 'invalid'
+  url?: string
+}) {
+  const isMember = options.as !== 'stranger' && options.join !== 'invalid'
+  const role = !isMember ? null : options.as === 'owner' ? 'owner' : 'finder'
+  const handlers = chatBackend(role, options.join)
+  const withToken = options.as === 'finder-link' || options.join === 'invalid'
+  const url = options.url ?? `/chat?chatId=${CHAT_ID}${withToken ? `#token=${TOKEN}` : ''}`
+  const session =
+    options.as === 'owner' || options.as === 'registered-finder' || options.as === 'stranger'
+      ? true
+      : undefined
+  return renderApp({ url, session, handlers })
+}
+
+/** The first screen can be slow on a busy machine: the route chunk loads lazily. */
+const LOAD = { timeout: 10_000 }
+const chatShown = () => screen.findByText('Hello, I found your rucksack.', undefined, LOAD)
+const invalidShown = () =>
+  screen.findByRole('heading', { name: 'This chat link is not valid or has expired.' }, LOAD)
+
+const messageList = () => screen.getByRole('list', { name: 'Messages' })
+const composer = () => screen.getByRole('textbox', { name: 'Message' })
+
+beforeEach(() => {
+  realtime = fakeRealtime()
+  server.use(realtime.handler)
+})
+
+afterEach(async () => {
+  vi.useRealTimers()
+  // One client per test file: close its socket so the next test meets its own fake server.
+  await supabase.removeAllChannels()
+  supabase.realtime.disconnect()
+})
+
+describe('chat entry and roles', () => {
+  it('signs a finder in anonymously, joins with the token, then drops it from the address', async () => {
+    const { router } = openChat({ as: 'finder-link' })
+    expect(await chatShown()).toBeInTheDocument()
+    expect(backend.joins).toEqual([{ chat_id: CHAT_ID, token: TOKEN }])
+    expect(router.state.location.hash).toBe('')
+    expect(router.state.location.search).toBe(`?chatId=${CHAT_ID}`)
+    expect(screen.getByText('You are talking with the owner of the item you found.')).toBeVisible()
+    const items = within(messageList()).getAllByRole('listitem')
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^You.*Hello, I found your rucksack\.$/),
+      expect.stringMatching(/^Owner.*Thank you so much! Where are you\?$/),
+    ])
+    await waitFor(() => expect(realtime.joined).toContain(`chat:${CHAT_ID}`))
+  })
+
+  it('lets the signed-in owner in by membership, without a token', async () => {
+    openChat({ as: 'owner' })
+    expect(await chatShown()).toBeInTheDocument()
+    expect(backend.joins).toEqual([{ chat_id: CHAT_ID, token: '' }])
+    expect(screen.getByText('You are talking with the person who found your item.')).toBeVisible()
+    const items = within(messageList()).getAllByRole('listitem')
+    expect(items[0]).toHaveTextContent(/^Finder/)
+    expect(items[1]).toHaveTextContent(/^You/)
+  })
+
+  it("makes a registered user who found someone else's item that chat's finder", async () => {
+    openChat({ as: 'registered-finder' })
+    expect(
+      await screen.findByText(
+        'You are talking with the owner of the item you found.',
+        undefined,
+        LOAD,
+      ),
+    ).toBeVisible()
+    expect(within(messageList()).getAllByRole('listitem')[0]).toHaveTextContent(/^You/)
+  })
+
+  it('shows an invalid or expired link clearly, and nothing of the chat', async () => {
+    openChat({ as: 'finder-link', join: 'invalid' })
+    expect(await invalidShown()).toBeVisible()
+    expect(backend.joins).toHaveLength(1)
+    expect(backend.messageGets).toHaveLength(0)
+    expect(screen.queryByText('Hello, I found your rucksack.')).not.toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument()
+    expect(realtime.joined).toEqual([])
+  })
+
+  it('refuses a signed-in user who is not a member', async () => {
+    openChat({ as: 'stranger' })
+    expect(await invalidShown()).toBeVisible()
+    expect(backend.messageGets).toHaveLength(0)
+  })
+
+  it('refuses a visitor with neither a session nor a token, and a malformed chat id', async () => {
+    const first = renderApp({ url: `/chat?chatId=${CHAT_ID}` })
+    expect(await invalidShown()).toBeVisible()
+    first.unmount()
+    renderApp({ url: '/chat?chatId=not-a-chat#token=abc' })
+    expect(await invalidShown()).toBeVisible()
+  })
+})
+
+describe('sending', () => {
+  it('shows the message at once, sends it under a client id, then shows it stored', async () => {
+    const { user } = openChat({ as: 'finder-link' })
+    await chatShown()
+    backend.postMode = 'hang'
+    await user.type(composer(), '  It is at the café on King Street.  {Enter}')
+
+    const pending = await within(messageList()).findByText('It is at the café on King Street.')
+    const pendingItem = pending.closest('li')
+    expect(pendingItem).toHaveTextContent('Sending…')
+    expect(composer()).toHaveValue('')
+    await waitFor(() => expect(backend.posts).toHaveLength(1))
+    const [post] = backend.posts
+    expect(post?.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      chat_id: CHAT_ID,
+      body: 'It is at the café on King Street.',
+    })
+    expect(post?.prefer).toContain('resolution=ignore-duplicates')
+  })
+
+  it('clears the sending state once stored', async () => {
+    const { user } = openChat({ as: 'finder-link' })
+    await chatShown()
+    await user.type(composer(), 'On my way{Enter}')
+    const item = (await within(messageList()).findByText('On my way')).closest('li')
+    await waitFor(() => expect(item).toHaveAttribute('data-status', 'sent'))
+    expect(item).not.toHaveTextContent('Sending…')
+  })
+
+  it('does not send an empty or whitespace-only message', async () => {
+    const { user } = openChat({ as: 'owner' })
+    await chatShown()
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await user.type(composer(), '   {Enter}')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(within(messageList()).getAllByRole('listitem')).toHaveLength(2)
+    expect(backend.posts).toHaveLength(0)
+  })
+
+  it('refuses more than 2000 characters with a clear message, and sends 2000', async () => {
+    const { user } = openChat({ as: 'owner' })
+    await chatShown()
+    await user.click(composer())
+    await user.paste('x'.repeat(2001))
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Messages can be at most 2000 characters.')
+    expect(backend.posts).toHaveLength(0)
+    expect(composer()).toHaveValue('x'.repeat(2001))
+
+    await user.type(composer(), '{Backspace}')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(backend.posts).toHaveLength(1))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('shows a failed send with Retry, and a retry reuses the id so nothing is duplicated', async () => {
+    const { user } = openChat({ as: 'owner' })
+    await chatShown()
+    backend.postMode = 'error'
+    await user.type(composer(), 'Can I collect it tonight?{Enter}')
+    const item = (await within(messageList()).findByText('Can I collect it tonight?')).closest('li')
+    await waitFor(() => expect(item).toHaveTextContent('Not sent'))
+
+    backend.postMode = 'ok'
+    await user.click(within(item as HTMLElement).getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(item).toHaveAttribute('data-status', 'sent'))
+    expect(backend.posts).toHaveLength(2)
+    expect(backend.posts[1]?.body.id).toBe(backend.posts[0]?.body.id)
+    expect(within(messageList()).getAllByText('Can I collect it tonight?')).toHaveLength(1)
+  })
+})
+
+describe('live messages', () => {
+  it('shows messages broadcast on chat:<id> in time order, without duplicates', async () => {
+    openChat({ as: 'owner' })
+    await chatShown()
+    await waitFor(() => expect(realtime.joined).toContain(`chat:${CHAT_ID}`))
+    const live = row(3, 'finder', 'I can meet you at 6pm.')
+    act(() => {
+      realtime.broadcast(`chat:${CHAT_ID}`, 'message', live)
+      realtime.broadcast(`chat:${CHAT_ID}`, 'message', live)
+    })
+    expect(await screen.findByText('I can meet you at 6pm.')).toBeInTheDocument()
+    const items = within(messageList()).getAllByRole('listitem')
+    expect(items).toHaveLength(3)
+    expect(items[2]).toHaveTextContent('I can meet you at 6pm.')
+  })
+
+  it('is a polite live region, and the composer is labelled', async () => {
+    openChat({ as: 'owner' })
+    await chatShown()
+    expect(messageList()).toHaveAttribute('aria-live', 'polite')
+    expect(composer()).toBeVisible()
+  })
+
+  it('fetches what it missed when the tab comes back', async () => {
+    openChat({ as: 'owner' })
+    await chatShown()
+    backend.rows.push(row(4, 'finder', 'Sent while you were away'))
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    expect(await screen.findByText('Sent while you were away')).toBeInTheDocument()
+    const last = backend.messageGets.at(-1)
+    expect(last?.searchParams.get('created_at')).toBe('gte.2026-11-21T10:02:00.000Z')
+  })
+})
+
+describe('offline', () => {
+  it('shows the offline banner after 10 s without a reply, queues sends and flushes them when back', async () => {
+    openChat({ as: 'finder-link' })
+    await chatShown()
+    await waitFor(() => expect(realtime.joined).toContain(`chat:${CHAT_ID}`))
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout'] })
+    const typer = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+    backend.isDown = true
+    await typer.type(composer(), 'Are you still there?{Enter}')
+    await act(() => vi.advanceTimersByTimeAsync(9_000))
+    expect(screen.queryByText(/you are offline/i)).not.toBeInTheDocument()
+    await act(() => vi.advanceTimersByTimeAsync(1_500))
+    expect(screen.getByText(/you are offline/i).closest('[role="status"]')).not.toBeNull()
+
+    await typer.type(composer(), 'Hello?{Enter}')
+    const queued = within(messageList()).getByText('Hello?').closest('li')
+    expect(queued).toHaveTextContent('Waiting for connection')
+    expect(backend.posts.map((p) => p.body.body)).toEqual(['Are you still there?'])
+
+    backend.isDown = false
+    await act(() => vi.advanceTimersByTimeAsync(10_500))
+    await waitFor(() => expect(screen.queryByText(/you are offline/i)).not.toBeInTheDocument())
+    await waitFor(() => expect(queued).toHaveAttribute('data-status', 'sent'))
+    expect(backend.posts.map((p) => p.body.body)).toEqual(['Are you still there?', 'Hello?'])
+  }, 30_000)
+})

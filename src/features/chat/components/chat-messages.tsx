@@ -1,0 +1,55 @@
+import { Box, Text } from '@chakra-ui/react'
+import { domAnimation, LazyMotion, MotionConfig } from 'framer-motion'
+import { useEffect, useRef } from 'react'
+import { MessageBubble } from '@/features/chat/components/message-bubble'
+import type { ChatMessage, ChatRole } from '@/features/chat/types'
+
+type ChatMessagesProps = {
+  messages: ChatMessage[]
+  myRole: ChatRole
+  onRetry: (id: string) => void
+}
+
+/** The conversation: a polite live region that keeps the newest message in view. */
+export function ChatMessages({ messages, myRole, onRetry }: ChatMessagesProps) {
+  const listRef = useRef<HTMLOListElement>(null)
+  const lastId = messages.at(-1)?.id
+  useEffect(() => {
+    const list = listRef.current
+    if (list && lastId) list.scrollTop = list.scrollHeight
+  }, [lastId])
+
+  return (
+    <LazyMotion features={domAnimation} strict>
+      <MotionConfig reducedMotion="user">
+        <Box
+          as="ol"
+          ref={listRef}
+          aria-label="Messages"
+          aria-live="polite"
+          aria-relevant="additions"
+          display="flex"
+          flexDirection="column"
+          gap="2"
+          p="3"
+          m="0"
+          minH="12rem"
+          maxH="60vh"
+          overflowY="auto"
+          borderWidth="1px"
+          borderRadius="md"
+          tabIndex={0}
+        >
+          {messages.map((message) => (
+            <MessageBubble key={message.id} message={message} myRole={myRole} onRetry={onRetry} />
+          ))}
+        </Box>
+        {messages.length === 0 && (
+          <Text color="fg.muted" fontSize="sm">
+            No messages yet. Say hello!
+          </Text>
+        )}
+      </MotionConfig>
+    </LazyMotion>
+  )
+}

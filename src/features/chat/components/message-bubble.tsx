@@ -1,0 +1,71 @@
+import { Box, Button, HStack, Text } from '@chakra-ui/react'
+import { m } from 'framer-motion'
+import type { ChatMessage, ChatRole } from '@/features/chat/types'
+
+const STATUS_TEXT: Record<Exclude<ChatMessage['status'], 'sent'>, string> = {
+  sending: 'Sending…',
+  queued: 'Waiting for connection',
+  failed: 'Not sent',
+}
+
+const ROLE_NAME: Record<ChatRole, string> = { owner: 'Owner', finder: 'Finder' }
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' })
+
+type MessageBubbleProps = {
+  message: ChatMessage
+  myRole: ChatRole
+  onRetry: (id: string) => void
+}
+
+/** One message: who, what, when, and for ours on the way, its state. */
+export function MessageBubble({ message, myRole, onRetry }: MessageBubbleProps) {
+  const isMine = message.senderRole === myRole
+  const who = isMine ? 'You' : ROLE_NAME[message.senderRole]
+  return (
+    <m.li
+      initial={{ opacity: 0, y: 8 }}
+      animate={{ opacity: 1, y: 0 }}
+      transition={{ duration: 0.18 }}
+      style={{
+        listStyle: 'none',
+        display: 'flex',
+        justifyContent: isMine ? 'flex-end' : 'flex-start',
+      }}
+      data-status={message.status}
+    >
+      <Box
+        maxW="80%"
+        px="3"
+        py="2"
+        borderRadius="md"
+        bg={isMine ? 'teal.solid' : 'bg.muted'}
+        color={isMine ? 'teal.contrast' : 'fg'}
+      >
+        <Text fontSize="xs" fontWeight="semibold">
+          {who}
+          {message.createdAt && (
+            <Text asChild fontWeight="normal" ms="2">
+              <time dateTime={message.createdAt}>
+                {timeFormat.format(new Date(message.createdAt))}
+              </time>
+            </Text>
+          )}
+        </Text>
+        <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+          {message.body}
+        </Text>
+        {message.status !== 'sent' && (
+          <HStack gap="2" fontSize="xs">
+            <Text>{STATUS_TEXT[message.status]}</Text>
+            {message.status === 'failed' && (
+              <Button size="xs" variant="surface" onClick={() => onRetry(message.id)}>
+                Retry
+              </Button>
+            )}
+          </HStack>
+        )}
+      </Box>
+    </m.li>
+  )
+}

@@ -1,0 +1,60 @@
+import { Box, Button, CloseButton, HStack, Stack, Text } from '@chakra-ui/react'
+import { Link as RouterLink } from 'react-router-dom'
+import { useAtom, useSetAtom } from '@/lib/jotai'
+import { chatPath } from '@/features/chat/chat-link'
+import { ownerAlertsAtom, unreadByItemAtom } from '@/features/chat/state'
+
+/**
+ * Toasts for new reports and finders' messages, each with a link to its chat.
+ * Put it on the dashboard beside a useOwnerAlerts(ownerId) call.
+ */
+export function OwnerAlerts() {
+  const [alerts, setAlerts] = useAtom(ownerAlertsAtom)
+  const setUnread = useSetAtom(unreadByItemAtom)
+  const dismiss = (id: string) => setAlerts((list) => list.filter((alert) => alert.id !== id))
+
+  return (
+    <Box
+      as="section"
+      aria-label="Alerts"
+      position="fixed"
+      insetInlineEnd="4"
+      bottom="4"
+      zIndex="toast"
+      maxW="sm"
+      w="calc(100% - 2rem)"
+    >
+      <Stack gap="2" role="status" aria-live="polite">
+        {alerts.map((alert) => (
+          <HStack
+            key={alert.id}
+            justify="space-between"
+            align="start"
+            bg="bg.panel"
+            borderWidth="1px"
+            borderColor="teal.solid"
+            borderRadius="md"
+            boxShadow="lg"
+            p="3"
+          >
+            <Stack gap="1">
+              <Text fontWeight="semibold">{alert.text}</Text>
+              <Button asChild size="sm" colorPalette="teal" variant="solid" alignSelf="start">
+                <RouterLink
+                  to={chatPath(alert.chatId)}
+                  onClick={() => {
+                    dismiss(alert.id)
+                    setUnread((unread) => ({ ...unread, [alert.itemId]: 0 }))
+                  }}
+                >
+                  Open chat
+                </RouterLink>
+              </Button>
+            </Stack>
+            <CloseButton size="sm" aria-label="Dismiss" onClick={() => dismiss(alert.id)} />
+          </HStack>
+        ))}
+      </Stack>
+    </Box>
+  )
+}

@@ -1,0 +1,36 @@
+import { parseMessageRow } from '@/features/chat/parse-message-row'
+import type { MessageRow } from '@/features/chat/types'
+
+export type OwnerReportEvent = {
+  reportId: string
+  chatId: string
+  itemId: string
+  itemName: string | null
+  createdAt: string | null
+}
+
+export type OwnerMessageEvent = { chatId: string; itemId: string; message: MessageRow }
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
+const fields = (payload: unknown): Record<string, unknown> =>
+  typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {}
+
+/** `report` on owner:<uid>: {report_id, chat_id, item_id, item_name, created_at}. */
+export function parseReportEvent(payload: unknown): OwnerReportEvent | null {
+  const p = fields(payload)
+  const reportId = text(p.report_id)
+  const chatId = text(p.chat_id)
+  const itemId = text(p.item_id)
+  if (!reportId || !chatId || !itemId) return null
+  return { reportId, chatId, itemId, itemName: text(p.item_name), createdAt: text(p.created_at) }
+}
+
+/** `message` on owner:<uid>: {chat_id, item_id, message} for a finder's message. */
+export function parseOwnerMessageEvent(payload: unknown): OwnerMessageEvent | null {
+  const p = fields(payload)
+  const chatId = text(p.chat_id)
+  const itemId = text(p.item_id)
+  const message = parseMessageRow(p.message)
+  if (!chatId || !itemId || !message) return null
+  return { chatId, itemId, message }
+}

@@ -1,0 +1,88 @@
+import { useCallback, useEffect } from 'react'
+import { useSetAtom, useStore } from '@/lib/jotai'
+import { useBroadcastChannel } from '@/lib/realtime/use-broadcast-channel'
+import { getOwnerChats } from '@/features/chat/api/get-owner-chats'
+import { parseOwnerMessageEvent, parseReportEvent } from '@/features/chat/parse-owner-event'
+import {
+  chatByItemAtom,
+  ownerAlertsAtom,
+  unreadByItemAtom,
+  type OwnerAlert,
+} from '@/features/chat/state'
+
+const MAX_ALERTS = 5
+
+/** Toast text for a new report. */
+export function reportAlertText(itemName: string | null): string {
+  return itemName ? `Someone found your ${itemName}!` : 'Someone found one of your items!'
+}
+
+export const MESSAGE_ALERT_TEXT = 'New message from the finder'
+
+/**
+ * The owner's dashboard alerts: listens on the private channel `owner:<uid>` and
+ * keeps which items have chats, unread counts per item and the toasts.
+ */
+export function useOwnerAlerts(ownerId: string | null | undefined): void {
+  const store = useStore()
+  const setChatByItem = useSetAtom(chatByItemAtom)
+  const setUnread = useSetAtom(unreadByItemAtom)
+  const setAlerts = useSetAtom(ownerAlertsAtom)
+
+  const loadChats = useCallback(async () => {
+    if (!ownerId) return
+    try {
+      const chats = await getOwnerChats(ownerId)
+      const byItem: Record<string, string> = {}
+      for (const chat of [...chats].reverse()) byItem[chat.item_id] = chat.id
+      setChatByItem((current) => ({ ...byItem, ...current }))
+    } catch {
+      // The live events still fill this in; the next resync tries again.
+    }
+  }, [ownerId, setChatByItem])
+
+  useEffect(() => {
+    void loadChats()
+  }, [loadChats])
+
+  const addAlert = useCallback(
+    (alert: OwnerAlert) => {
+      if (store.get(ownerAlertsAtom).some((shown) => shown.id === alert.id)) return
+      setAlerts((alerts) => [alert, ...alerts].slice(0, MAX_ALERTS))
+      setChatByItem((byItem) => ({ ...byItem, [alert.itemId]: alert.chatId }))
+      setUnread((unread) => ({ ...unread, [alert.itemId]: (unread[alert.itemId] ?? 0) + 1 }))
+    },
+    [setAlerts, setChatByItem, setUnread, store],
+  )
+
+  useBroadcastChannel({
+    topic: ownerId ? `owner:${ownerId}` : null,
+    handlers: {
+      report: (payload) => {
+        const event = parseReportEvent(payload)
+        if (!event) return
+        addAlert({
+          id: `report:${event.reportId}`,
+          kind: 'report',
+          itemId: event.itemId,
+          chatId: event.chatId,
+          itemName: event.itemName,
+          text: reportAlertText(event.itemName),
+        })
+      },
+      message: (payload) => {
+        const event = parseOwnerMessageEvent(payload)
+        if (!event) return
+        addAlert({
+          id: `message:${event.message.id}`,
+          kind: 'message',
+          itemId: event.itemId,
+          chatId: event.chatId,
+          itemName: null,
+          text: MESSAGE_ALERT_TEXT,
+        })
+      },
+    },
+    onResync: () => void loadChats(),
+  })
+}
