@@ -87,7 +87,10 @@ function startDeno(
     },
   )
   const stderr = createInterface({ input: child.stderr! })
-  stderr.on('line', (line) => log.warn({ source: 'deno' }, line))
+  stderr.on('line', (line) => {
+    if (/^(Download|Initialize) /.test(line)) log.debug({ source: 'deno' }, line)
+    else log.warn({ source: 'deno' }, line)
+  })
   return new Promise((resolvePort, reject) => {
     const timer = setTimeout(() => {
       child.kill()
@@ -114,24 +117,34 @@ function startDeno(
   })
 }
 
-/** What Deno needs from the parent environment (paths, caches, proxies), nothing secret. */
+/**
+ * What Deno needs from the parent environment (paths, caches, proxies, trusted
+ * certificates for the npm registry), nothing else of the developer's shell.
+ */
 function pickProcessEnv(): Record<string, string> {
   const keep = [
     'PATH',
     'HOME',
     'TMPDIR',
+    'LANG',
     'DENO_DIR',
+    'DENO_CERT',
+    'DENO_TLS_CA_STORE',
     'NPM_CONFIG_REGISTRY',
     'HTTP_PROXY',
     'HTTPS_PROXY',
     'NO_PROXY',
-    'LANG',
+    'SSL_CERT_FILE',
+    'SSL_CERT_DIR',
   ]
-  return Object.fromEntries(
-    keep.flatMap((name) =>
-      process.env[name] !== undefined ? [[name, process.env[name] as string]] : [],
-    ),
+  const env: Record<string, string> = Object.fromEntries(
+    keep.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])),
   )
+  // A CA Node is told to trust (e.g. a registry proxy) is trusted by Deno too.
+  env.DENO_TLS_CA_STORE ??= 'mozilla,system'
+  if (!env.DENO_CERT && process.env.NODE_EXTRA_CA_CERTS)
+    env.DENO_CERT = process.env.NODE_EXTRA_CA_CERTS
+  return env
 }
 
 const missingHeader = { msg: 'Error: Missing authorization header' }
