@@ -5,9 +5,11 @@
  */
 import { spawn } from 'node:child_process'
 import { banner } from '../local-supabase/banner.ts'
+import { parseConfig } from '../local-supabase/config.ts'
 import { startStack, type RunningStack } from '../local-supabase/stack.ts'
 
-const EXISTING_API = 'http://127.0.0.1:54321'
+// The API port the stack would take (54321 unless LOCAL_SUPABASE_API_PORT says otherwise).
+const EXISTING_API = `http://127.0.0.1:${parseConfig(process.env).ports.api}`
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -43,7 +45,7 @@ const vite = spawn(
   ['node_modules/vite/bin/vite.js', '--port', '5173', '--strictPort'],
   {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? apiUrl },
+    env: { ...process.env, VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL || apiUrl },
   },
 )
 let announced = false
