@@ -1,7 +1,13 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { action, field, fillFields } from './support/forms.ts'
 import { linkIn, smsTo, waitForEmail } from './support/inbox.ts'
-import { logIn, registerFields, signUpButton } from './support/owner.ts'
+import {
+  AFTER_SIGN_UP,
+  logIn,
+  logOutIfSignedIn,
+  registerFields,
+  signUpButton,
+} from './support/owner.ts'
 import { checkPage } from './support/page-check.ts'
 import { newFinder, newOwner } from './support/people.ts'
 import { mintTag, type MintedTag } from './support/tags.ts'
@@ -47,7 +53,11 @@ test('owner: register (validation error first), log in, activate a minted tag, r
     await expect(page.getByText('Mobile is invalid. UK Number only.')).toBeVisible()
     await field(page, 'MOBILE NUMBER').fill(owner.mobile)
     await signUpButton(page).click()
-    await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 })
+    await expect(page).toHaveURL(AFTER_SIGN_UP, { timeout: 20_000 })
+  })
+
+  await test.step('log out from the menu', async () => {
+    await logOutIfSignedIn(page)
   })
 
   await test.step('log in (a wrong password first)', async () => {

@@ -24,12 +24,35 @@ export function signUpButton(page: Page) {
   return page.getByRole('button', { name: /^\s*(sign up|register|create account)\s*$/i })
 }
 
-/** Registers through /register; success lands on /login. */
+/**
+ * Success goes to /login (SPEC.md §2), which passes a signed-in owner on to
+ * /dashboard: sign-up with auto-confirmed e-mail signs the owner in.
+ */
+export const AFTER_SIGN_UP = /\/(login|dashboard)$/
+
+/** Registers through /register and signs out again, leaving the page on /login. */
 export async function register(page: Page, owner: Owner): Promise<void> {
   await page.goto('/register')
   await fillFields(page, registerFields(owner))
   await signUpButton(page).click()
-  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 })
+  await expect(page).toHaveURL(AFTER_SIGN_UP, { timeout: 20_000 })
+  await logOutIfSignedIn(page)
+}
+
+/** Uses the menu's Logout (shown only when signed in; it reloads the page), then opens /login. */
+export async function logOutIfSignedIn(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  const menu = page.getByRole('dialog')
+  await expect(menu.getByRole('link', { name: 'Home', exact: true })).toBeVisible()
+  const logout = menu.getByRole('button', { name: 'Logout' })
+  if (await logout.isVisible()) {
+    await Promise.all([page.waitForEvent('load'), logout.click()])
+  } else {
+    await page.keyboard.press('Escape')
+  }
+  await page.goto('/login')
+  await expect(page.getByText('Welcome back!')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible()
 }
 
 /** Fills and submits the login form on the current page (the page must show it). */

@@ -24,8 +24,11 @@ export async function checkPage(page: Page, testInfo: TestInfo, name: string): P
       contentType: 'application/json',
     })
   }
-  const summary = blocking.map(
-    (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  const summary = blocking.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.impact} ${violation.id}: ${node.html.slice(0, 120)} (${node.failureSummary ?? violation.help})`,
+    ),
   )
   expect.soft(summary, `axe found serious/critical violations on ${name}`).toEqual([])
 }
