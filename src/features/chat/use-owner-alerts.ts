@@ -2,7 +2,12 @@ import { useCallback, useEffect } from 'react'
 import { useSetAtom, useStore } from '@/lib/jotai'
 import { useBroadcastChannel } from '@/lib/realtime/use-broadcast-channel'
 import { getOwnerChats } from '@/features/chat/api/get-owner-chats'
-import { parseOwnerMessageEvent, parseReportEvent } from '@/features/chat/parse-owner-event'
+import { getReportSummary } from '@/features/chat/api/get-report-summary'
+import {
+  parseOwnerMessageEvent,
+  parseReportEvent,
+  type OwnerReportEvent,
+} from '@/features/chat/parse-owner-event'
 import {
   chatByItemAtom,
   ownerAlertsAtom,
@@ -13,8 +18,9 @@ import {
 const MAX_ALERTS = 5
 
 /** Toast text for a new report. */
-export function reportAlertText(itemName: string | null): string {
-  return itemName ? `Someone found your ${itemName}!` : 'Someone found one of your items!'
+export function reportAlertText(itemName: string | null, finderName?: string | null): string {
+  const who = finderName?.trim() || 'Someone'
+  return itemName ? `${who} found your ${itemName}!` : `${who} found one of your items!`
 }
 
 export const MESSAGE_ALERT_TEXT = 'New message from the finder'
@@ -55,20 +61,27 @@ export function useOwnerAlerts(ownerId: string | null | undefined): void {
     [setAlerts, setChatByItem, setUnread, store],
   )
 
+  const alertReport = useCallback(
+    async (event: OwnerReportEvent) => {
+      const summary = await getReportSummary(event.reportId).catch(() => null)
+      addAlert({
+        id: `report:${event.reportId}`,
+        kind: 'report',
+        itemId: event.itemId,
+        chatId: event.chatId,
+        itemName: event.itemName,
+        text: reportAlertText(event.itemName, summary?.finderName),
+      })
+    },
+    [addAlert],
+  )
+
   useBroadcastChannel({
     topic: ownerId ? `owner:${ownerId}` : null,
     handlers: {
       report: (payload) => {
         const event = parseReportEvent(payload)
-        if (!event) return
-        addAlert({
-          id: `report:${event.reportId}`,
-          kind: 'report',
-          itemId: event.itemId,
-          chatId: event.chatId,
-          itemName: event.itemName,
-          text: reportAlertText(event.itemName),
-        })
+        if (event) void alertReport(event)
       },
       message: (payload) => {
         const event = parseOwnerMessageEvent(payload)
