@@ -411,7 +411,8 @@ export function createRestApp(ctx: StackContext): Hono {
       input.tx,
       sql,
       values.values,
-      `with _m as (${mutation} returning *) `,
+      // _t0.*: an update's FROM source would otherwise add its own (null) columns
+      `with _m as (${mutation} returning _t0.*) `,
     )
     const range = `*/${prefer.count ? rows.n : '*'}`
     return jsonReply(okStatus === 201 ? 201 : 200, rows, input.single, { 'Content-Range': range })
@@ -423,7 +424,7 @@ export function createRestApp(ctx: StackContext): Hono {
     const params = new Params()
     const table = `${ident(relation.schema)}.${ident(relation.name)}`
     if (columns.length === 0) {
-      const sql = rows.map(() => `insert into ${table} default values`)
+      const sql = rows.map(() => `insert into ${table} as _t0 default values`)
       if (rows.length !== 1) throw unsupported('inserting several empty objects')
       return mutationReply(input, relation, query, sql[0]!, params, 201)
     }
