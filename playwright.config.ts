@@ -13,6 +13,7 @@ const chromiumPath = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium'
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './tests/e2e/global-setup.ts',
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
