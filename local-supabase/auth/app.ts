@@ -441,11 +441,11 @@ export function createAuthApp(deps: AuthDeps): Hono {
             'A user with this email address has already been registered',
           )
         }
-        await tx.query(
-          `update auth.users set email = lower($2), email_confirmed_at = now(), is_anonymous = false,
-             raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"provider":"email","providers":["email"]}'::jsonb,
-             updated_at = now() where id = $1`,
-          [user.id, email],
+        // GoTrue first e-mails a confirmation to both addresses; rather than change it silently, say so.
+        throw new AuthError(
+          422,
+          'email_change_not_supported',
+          'Changing the e-mail address is not supported by the local Supabase stack',
         )
       }
       if (isObject(body.data)) {

@@ -200,6 +200,15 @@ describe('password sign-in and tokens', () => {
 })
 
 describe('user', () => {
+  it('refuses an e-mail change clearly (taken address: email_exists)', async () => {
+    const { sb } = await registered()
+    const { email: taken } = await registered()
+    expect((await sb.auth.updateUser({ email: taken })).error?.code).toBe('email_exists')
+    const change = await sb.auth.updateUser({ email: uniqueEmail('new') })
+    expect(change.error?.code).toBe('email_change_not_supported')
+    expect(change.error?.status).toBe(422)
+  })
+
   it('updates metadata (shallow merge, null deletes) and the password', async () => {
     const { sb, email } = await registered({ full_name: 'A', county: 'Kent' })
     const merged = await sb.auth.updateUser({ data: { county: null, country: 'UK' } })
