@@ -19,6 +19,8 @@ const here = dirname(fileURLToPath(import.meta.url))
 const projectRoot = resolve(here, '../..')
 const SLUG = /^[A-Za-z][A-Za-z0-9_-]*$/
 const BOOT_TIMEOUT_MS = 60_000
+/** Kong's read timeout in the CLI's gateway. */
+const UPSTREAM_TIMEOUT_MS = 150_000
 
 export type FunctionsGatewayOptions = StackContext & {
   apiUrl: string
@@ -160,11 +162,30 @@ export async function createFunctionsGateway(
   const log = options.log.child({ service: 'functions' })
   const { config } = options
   const env = await functionEnvironment(options, envFile)
-  const { port, child } = await startDeno(functionsDir, env, log)
+  let deno = await startDeno(functionsDir, env, log)
   let closing = false
-  child.on('exit', (code) => {
-    if (!closing) log.error({ code }, 'Edge Functions: the Deno process exited')
-  })
+  // If Deno dies (it should not), start a new one; requests meanwhile get 503 BOOT_ERROR.
+  let restarting: Promise<void> | null = null
+  const watchExit = (child: ChildProcess) =>
+    child.once('exit', (code) => {
+      if (closing) return
+      log.error({ code }, 'Edge Functions: the Deno process exited; restarting it')
+      restarting ??= (async () => {
+        for (let attempt = 1; !closing; attempt++) {
+          try {
+            deno = await startDeno(functionsDir, env, log)
+            watchExit(deno.child)
+            return
+          } catch (error) {
+            log.error({ err: error, attempt }, 'Edge Functions: Deno did not restart')
+            await new Promise((done) => setTimeout(done, Math.min(30_000, 1000 * attempt)))
+          }
+        }
+      })().finally(() => {
+        restarting = null
+      })
+    })
+  watchExit(deno.child)
 
   const app = new Hono()
   app.all('*', async (c) => {
@@ -198,7 +219,7 @@ export async function createFunctionsGateway(
     }
     headers.delete('host')
     headers.delete('connection')
-    const target = `http://127.0.0.1:${port}${path}${url.search}`
+    const target = `http://127.0.0.1:${deno.port}${path}${url.search}`
     const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD'
     try {
       const upstream = await fetch(target, {
@@ -206,6 +227,7 @@ export async function createFunctionsGateway(
         headers,
         body: hasBody ? await c.req.arrayBuffer() : undefined,
         redirect: 'manual',
+        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
       })
       const responseHeaders = new Headers(upstream.headers)
       for (const name of [
@@ -222,6 +244,9 @@ export async function createFunctionsGateway(
         headers: responseHeaders,
       })
     } catch (error) {
+      if (error instanceof DOMException && error.name === 'TimeoutError') {
+        return c.json({ message: 'The upstream server is timing out' }, 504)
+      }
       log.error({ err: error, slug }, 'Edge Functions: the Deno process did not answer')
       return c.json(
         { code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' },
@@ -234,11 +259,10 @@ export async function createFunctionsGateway(
     app,
     async close() {
       closing = true
-      if (child.exitCode !== null) return
+      const child = deno.child
+      if (child.exitCode !== null || child.signalCode !== null) return
       await new Promise<void>((done) => {
-        const timer = setTimeout(() => {
-          child.kill('SIGKILL')
-        }, 3000)
+        const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
         child.once('exit', () => {
           clearTimeout(timer)
           done()

@@ -3,6 +3,7 @@
  * (404, 401, 503 BOOT_ERROR, 500 WORKER_ERROR), verify_jwt from config.toml,
  * the functions' environment and reload on change — driven by supabase-js.
  */
+import { execFileSync } from 'node:child_process'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -171,6 +172,25 @@ describe('functions gateway', () => {
       },
       'the new version',
       15_000,
+    )
+  })
+
+  it('starts a new Deno process if the one it runs dies', async () => {
+    // The only child of this test process is the gateway's Deno (the stack runs without functions).
+    const pids = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((row) => /\bdeno\b/.test(row))
+      .map((row) => Number(row.trim().split(/\s+/)[0]))
+    expect(pids).toHaveLength(1)
+    process.kill(pids[0]!, 'SIGKILL')
+    const client = clientWith(stack.config.anonKey)
+    await eventually(
+      async () =>
+        (await client.functions.invoke('echo', { method: 'GET' })).response?.status === 200,
+      'the gateway answering again',
+      20_000,
     )
   })
 })
