@@ -157,7 +157,7 @@ export function parseConfig(env: Env = process.env, overrides: ConfigOverrides =
       maxRows: 1000,
     },
     schedules: {
-      dispatchNotificationsSeconds: int('LOCAL_SUPABASE_DISPATCH_EVERY_SECONDS', 60),
+      dispatchNotificationsSeconds: int('LOCAL_SUPABASE_DISPATCH_EVERY_SECONDS', 10),
       purgeFinderDataSeconds: int('LOCAL_SUPABASE_PURGE_EVERY_SECONDS', 3600),
     },
     logLevel: logLevel as StackConfig['logLevel'],
