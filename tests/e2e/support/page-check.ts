@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, type TestInfo } from '@playwright/test'
 
@@ -9,8 +10,10 @@ export async function checkPage(page: Page, testInfo: TestInfo, name: string): P
   await page.waitForLoadState('domcontentloaded')
   // The spinner shows while the sign-in state is being determined; wait it out.
   await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0)
-  const screenshot = await page.screenshot({ fullPage: true })
-  await testInfo.attach(`${name}.png`, { body: screenshot, contentType: 'image/png' })
+  // Kept on disk (test-results/<test>/pages/) whatever the outcome, and in the HTML report.
+  const path = testInfo.outputPath('pages', `${name}.png`)
+  await page.screenshot({ path, fullPage: true })
+  await testInfo.attach(`${name}.png`, { path, contentType: 'image/png' })
 
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -19,10 +22,9 @@ export async function checkPage(page: Page, testInfo: TestInfo, name: string): P
     (v) => v.impact === 'serious' || v.impact === 'critical',
   )
   if (blocking.length > 0) {
-    await testInfo.attach(`${name}.axe.json`, {
-      body: JSON.stringify(blocking, null, 2),
-      contentType: 'application/json',
-    })
+    const report = testInfo.outputPath('pages', `${name}.axe.json`)
+    await writeFile(report, JSON.stringify(blocking, null, 2))
+    await testInfo.attach(`${name}.axe.json`, { path: report, contentType: 'application/json' })
   }
   const summary = blocking.flatMap((violation) =>
     violation.nodes.map(
