@@ -51,14 +51,25 @@ export function startScheduler(ctx: StackContext & { apiUrl: string }): Schedule
   for (const job of jobs) {
     if (job.everySeconds <= 0) continue
     let running = false
+    let lastFailure: string | null = null
     const tick = () => {
       if (running || stopped) return
       running = true
       job
         .run()
-        .catch((error: unknown) =>
-          log.warn({ job: job.name, err: error }, `scheduled job ${job.name} failed`),
-        )
+        .then(() => {
+          if (lastFailure !== null)
+            log.info({ job: job.name }, `scheduled job ${job.name} recovered`)
+          lastFailure = null
+        })
+        .catch((error: unknown) => {
+          // The same failure every few seconds is logged once, until the job succeeds again.
+          const message = error instanceof Error ? error.message : String(error)
+          if (message !== lastFailure) {
+            log.warn({ job: job.name, err: error }, `scheduled job ${job.name} failed: ${message}`)
+          }
+          lastFailure = message
+        })
         .finally(() => {
           running = false
         })
