@@ -475,6 +475,109 @@ export function createAuthApp(deps: AuthDeps): Hono {
     return c.body(null, 204)
   })
 
+  // Admin API (service role only): list, create, read, delete users.
+  async function requireAdmin(c: Context) {
+    const token = bearerToken(c.req.raw.headers, config)
+    if (!token)
+      throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
+    let claims: Claims
+    try {
+      claims = await verifyAccessToken(token, config.jwtSecret)
+    } catch {
+      throw new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature')
+    }
+    if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') {
+      throw new AuthError(403, 'not_admin', 'User not allowed')
+    }
+  }
+
+  app.get('/admin/users', async (c) => {
+    await requireAdmin(c)
+    const page = Math.max(1, Number(c.req.query('page') ?? 1) || 1)
+    const perPage = Math.min(1000, Math.max(1, Number(c.req.query('per_page') ?? 50) || 50))
+    const { rows } = await db.query<UserRow>(
+      'select * from auth.users where deleted_at is null order by created_at desc limit $1 offset $2',
+      [perPage, (page - 1) * perPage],
+    )
+    const total = await db.query<{ n: number }>(
+      'select count(*)::int as n from auth.users where deleted_at is null',
+    )
+    const users = await Promise.all(
+      rows.map(async (u) => userJson(u, await identitiesOf(db, u.id))),
+    )
+    c.header('X-Total-Count', String(total.rows[0]?.n ?? 0))
+    return c.json({ aud: 'authenticated', users })
+  })
+
+  app.post('/admin/users', async (c) => {
+    await requireAdmin(c)
+    const body = await readBody(c)
+    const email = typeof body.email === 'string' ? body.email.trim() : ''
+    validateEmail(email)
+    const password = typeof body.password === 'string' ? body.password : null
+    if (password !== null) validatePassword(password, config.auth.minimumPasswordLength)
+    const hash = password === null ? null : await bcrypt.hash(password, BCRYPT_COST)
+    const metadata = isObject(body.user_metadata) ? body.user_metadata : {}
+    const appMetadata = {
+      provider: 'email',
+      providers: ['email'],
+      ...(isObject(body.app_metadata) ? body.app_metadata : {}),
+    }
+    const confirmed = body.email_confirm === true
+    const user = await db.transaction(async (tx) => {
+      if (await findUserByEmail(tx, email)) {
+        throw new AuthError(
+          422,
+          'email_exists',
+          'A user with this email address has already been registered',
+        )
+      }
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+           raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
+         values ($1, gen_random_uuid(), 'authenticated', 'authenticated', lower($2), $3,
+           case when $4::boolean then now() end, $5::jsonb, $6::jsonb, now(), now(), false) returning id`,
+        [
+          INSTANCE_ID,
+          email,
+          hash,
+          confirmed,
+          JSON.stringify(appMetadata),
+          JSON.stringify(metadata),
+        ],
+      )
+      const id = rows[0]!.id
+      const identity = {
+        sub: id,
+        email: email.toLowerCase(),
+        email_verified: confirmed,
+        phone_verified: false,
+      }
+      await tx.query(
+        `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+         values ($1::text, $1::uuid, $2::jsonb, 'email', now(), now())`,
+        [id, JSON.stringify(identity)],
+      )
+      return (await findUserById(tx, id))!
+    })
+    return c.json(userJson(user, await identitiesOf(db, user.id)))
+  })
+
+  app.get('/admin/users/:id', async (c) => {
+    await requireAdmin(c)
+    const user = await findUserById(db, c.req.param('id')).catch(() => undefined)
+    if (!user) throw new AuthError(404, 'user_not_found', 'User not found')
+    return c.json(userJson(user, await identitiesOf(db, user.id)))
+  })
+
+  app.delete('/admin/users/:id', async (c) => {
+    await requireAdmin(c)
+    const user = await findUserById(db, c.req.param('id')).catch(() => undefined)
+    if (!user) throw new AuthError(404, 'user_not_found', 'User not found')
+    await db.query('delete from auth.users where id = $1', [user.id])
+    return c.json({})
+  })
+
   app.all('*', () => {
     throw new AuthError(
       404,

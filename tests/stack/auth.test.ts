@@ -8,6 +8,7 @@ import {
   decodeJwt,
   firstLink,
   latestEmailTo,
+  serviceClient,
   startTestStack,
   uniqueEmail,
   type TestStack,
@@ -364,6 +365,36 @@ describe('password recovery', () => {
     const { error } = await client(stack).auth.resetPasswordForEmail(email)
     expect(error).toBeNull()
     expect(await latestEmailTo(stack, email)).toBeNull()
+  })
+})
+
+describe('admin API (service role only)', () => {
+  it('creates, reads, lists and deletes users; other roles get not_admin', async () => {
+    const admin = serviceClient(stack).auth.admin
+    const email = uniqueEmail('admin')
+    const created = await admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { full_name: 'Made By Admin' },
+    })
+    expect(created.error).toBeNull()
+    expect(created.data.user).toMatchObject({
+      email,
+      user_metadata: { full_name: 'Made By Admin' },
+    })
+    expect(created.data.user?.email_confirmed_at).toBeTruthy()
+    expect(
+      (await client(stack).auth.signInWithPassword({ email, password: PASSWORD })).error,
+    ).toBeNull()
+    const id = created.data.user!.id
+    expect((await admin.getUserById(id)).data.user?.email).toBe(email)
+    const listed = await admin.listUsers({ page: 1, perPage: 1000 })
+    expect(listed.data.users.map((u) => u.id)).toContain(id)
+    expect((await admin.deleteUser(id)).error).toBeNull()
+    expect((await admin.getUserById(id)).error?.status).toBe(404)
+    const notAdmin = await client(stack).auth.admin.listUsers()
+    expect(notAdmin.error?.code).toBe('not_admin')
   })
 })
 
