@@ -1,9 +1,10 @@
 import { http, HttpResponse, delay } from 'msw'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { configure, screen, waitFor } from '@testing-library/react'
 import { createStore } from '@/lib/jotai'
 import { stateAtom, userAtom } from '@/lib/store'
 import { signOut } from '@/features/auth/api/sign-out'
+import { ownerRealtime } from '@/testing/owner-realtime'
 import { fakeProfile, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 import {
@@ -16,6 +17,11 @@ import {
 
 // The whole app renders per test on a shared 2-core machine: allow it time.
 vi.setConfig({ testTimeout: 20_000 })
+configure({ asyncUtilTimeout: 5000 })
+
+// The dashboard's live alerts: a fake Realtime socket and no chats.
+vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
+beforeEach(() => server.use(...ownerRealtime()))
 
 afterEach(() => vi.restoreAllMocks())
 

@@ -1,13 +1,21 @@
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import { routeAfterLoginAtom } from '@/lib/after-login'
 import { stateAtom } from '@/lib/store'
+import { ownerRealtime } from '@/testing/owner-realtime'
 import { renderApp } from '@/testing/render-app'
+import { server } from '@/testing/server'
 import { fakeUser } from '@/testing/supabase-handlers'
 
 // The whole app renders per test on a shared 2-core machine: allow it time.
 vi.setConfig({ testTimeout: 20_000 })
+configure({ asyncUtilTimeout: 5000 })
+
+vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
+
+const connections = { count: 0 }
+beforeEach(() => server.use(...ownerRealtime(connections)))
 
 type AppRouter = ReturnType<typeof renderApp>['router']
 
@@ -48,6 +56,8 @@ describe('/dashboard', () => {
     expect(within(card('Blue rucksack')).getByText('HWABCDEFGH')).toBeInTheDocument()
     expect(within(card('Blue rucksack')).getByText('LOST')).toBeInTheDocument()
     expect(within(card('Bike')).getByText('FOUND')).toBeInTheDocument()
+    // The live alerts' socket went to the test's fake, never to a running stack.
+    await waitFor(() => expect(connections.count).toBeGreaterThan(0))
   })
 
   it('offers Activate a Tag and Account Settings', async () => {

@@ -1,9 +1,9 @@
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 import { routeAfterLoginAtom } from '@/lib/after-login'
 import { useAtom, useAtomValue } from '@/lib/jotai'
-import { stateAtom, userAtom } from '@/lib/store'
+import { type Item, stateAtom, userAtom } from '@/lib/store'
 import { ItemCard } from '@/features/items/components/item-card'
 
 /** A stored route-after-login wins over the dashboard (SPEC.md §2). */
@@ -18,8 +18,13 @@ function useFollowRouteAfterLogin(): boolean {
   return Boolean(routeAfterLogin)
 }
 
+type DashboardProps = {
+  /** Shown under an item's card, outside its link (e.g. the item's chat link). */
+  itemExtra?: (item: Item) => ReactNode
+}
+
 /** /dashboard, signed in: greeting, the owner's items, and the two actions. */
-export function Dashboard() {
+export function Dashboard({ itemExtra }: DashboardProps) {
   const isLeaving = useFollowRouteAfterLogin()
   const { doc } = useAtomValue(userAtom)
   const { items = [] } = useAtomValue(stateAtom)
@@ -46,9 +51,10 @@ export function Dashboard() {
       ) : (
         <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, md: 3 }} gap="4">
           {items.map((item) => (
-            <li key={item.id}>
+            <Stack as="li" key={item.id} gap="2">
               <ItemCard item={item} />
-            </li>
+              {itemExtra?.(item)}
+            </Stack>
           ))}
         </SimpleGrid>
       )}

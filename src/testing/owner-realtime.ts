@@ -1,0 +1,36 @@
+import { ws } from 'msw'
+import { createClient } from '@supabase/supabase-js'
+import { env } from '@/lib/env'
+import type { Database } from '@/types/database.types'
+import { restGet } from '@/testing/supabase-handlers'
+
+/**
+ * For app tests that render the owner's dashboard, whose live alerts open a
+ * Realtime socket and list the owner's chats. Use with
+ * `vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())`
+ * and `server.use(...ownerRealtime())`, so no test ever reaches a running stack.
+ */
+
+/** Looks up globalThis.WebSocket when connecting, after msw has patched it. */
+const LazyWebSocket = function LazyWebSocket(url: string | URL, protocols?: string | string[]) {
+  return new globalThis.WebSocket(url, protocols)
+} as unknown as typeof WebSocket
+
+export function mockedSupabase() {
+  return {
+    supabase: createClient<Database>(env.supabaseUrl, env.supabaseKey, {
+      realtime: { transport: LazyWebSocket },
+    }),
+  }
+}
+
+/** No chats yet, and a Realtime socket that accepts connections and stays quiet. */
+export function ownerRealtime(connections: { count: number } = { count: 0 }) {
+  const realtime = ws.link('ws://*/realtime/v1/websocket')
+  return [
+    restGet('chats', []),
+    realtime.addEventListener('connection', () => {
+      connections.count += 1
+    }),
+  ]
+}
