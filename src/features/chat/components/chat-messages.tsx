@@ -1,8 +1,12 @@
 import { Box, Text } from '@chakra-ui/react'
-import { domAnimation, LazyMotion, MotionConfig } from 'framer-motion'
+import { LazyMotion, MotionConfig } from 'framer-motion'
 import { useEffect, useRef } from 'react'
 import { MessageBubble } from '@/features/chat/components/message-bubble'
 import type { ChatMessage, ChatRole } from '@/features/chat/types'
+
+/** Keeps the animation code out of the chat route's chunk (it is the finder's phone page). */
+const loadMotionFeatures = () =>
+  import('@/features/chat/motion-features').then((module) => module.default)
 
 type ChatMessagesProps = {
   messages: ChatMessage[]
@@ -20,7 +24,7 @@ export function ChatMessages({ messages, myRole, onRetry }: ChatMessagesProps) {
   }, [lastId])
 
   return (
-    <LazyMotion features={domAnimation} strict>
+    <LazyMotion features={loadMotionFeatures} strict>
       <MotionConfig reducedMotion="user">
         <Box
           as="ol"

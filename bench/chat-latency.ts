@@ -1,0 +1,192 @@
+/**
+ * `npm run bench:chat`: issue 8's numbers, measured in one run on this machine.
+ *
+ * - finder → owner delivery latency through the local stack: the finder's
+ *   supabase-js upsert of a message (REST, as the app sends it) until the
+ *   owner's supabase-js callback on the private channel `chat:<id>` (Broadcast
+ *   from the database trigger), with 1, 50 and 200 concurrent chats, each with
+ *   its own owner and finder: one message at a time round-robin, then bursts of
+ *   one message per chat at once;
+ * - the chat route's JavaScript from a production build, gzipped: its own chunk
+ *   and everything a phone downloads to open /chat cold.
+ *
+ * Flags: --skip-build (reuse the last build in the temp dir), --skip-latency.
+ * Prints numbers only; nothing here is a pass/fail test.
+ */
+import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { startStack, type RunningStack } from '../local-supabase/stack.ts'
+import {
+  activatedItem,
+  reportFound,
+  seededUser,
+  sendMessage,
+  type MessageRow,
+} from '../tests/stack/chat-fixtures.ts'
+import { serviceClient } from '../tests/stack/helpers.ts'
+import { subscribe, type UserClient } from '../tests/stack/realtime-support.ts'
+
+type Stats = { n: number; p50: number; p95: number; p99: number; max: number }
+
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN
+  return { n: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.at(-1) ?? NaN }
+}
+
+function line(label: string, s: Stats): string {
+  const f = (v: number) => `${v.toFixed(1)} ms`.padStart(9)
+  return `${label.padEnd(46)} n=${String(s.n).padStart(4)}  p50 ${f(s.p50)}  p95 ${f(s.p95)}  p99 ${f(s.p99)}  max ${f(s.max)}`
+}
+
+type Chat = { chatId: string; owner: UserClient; finder: UserClient }
+
+async function openChats(stack: RunningStack, count: number, onMessage: (id: string) => void) {
+  const service = serviceClient(stack)
+  const chats: Chat[] = []
+  for (let i = 0; i < count; i++) {
+    const owner = await seededUser(stack)
+    const finder = await seededUser(stack, { isAnonymous: true })
+    const item = await activatedItem(stack, owner.id, `Bench item ${i}`)
+    const report = await reportFound(service, item.tagCode, finder.id)
+    const channel = owner.client
+      .channel(`chat:${report.chat_id}`, { config: { private: true } })
+      .on('broadcast', { event: 'message' }, (message) => {
+        onMessage((message.payload as MessageRow).id)
+      })
+    const { status } = await subscribe(channel)
+    if (status !== 'SUBSCRIBED') throw new Error(`chat ${i} did not join: ${status}`)
+    chats.push({ chatId: report.chat_id, owner, finder })
+  }
+  return chats
+}
+
+async function deliveryLatency(
+  stack: RunningStack,
+  chatCount: number,
+  sequential: number,
+  bursts: number,
+) {
+  const sentAt = new Map<string, number>()
+  const samples: number[] = []
+  const chats = await openChats(stack, chatCount, (id) => {
+    const start = sentAt.get(id)
+    if (start === undefined) return
+    samples.push(performance.now() - start)
+    sentAt.delete(id)
+  })
+  const send = async (chat: Chat, n: number) => {
+    const id = randomUUID()
+    sentAt.set(id, performance.now())
+    await sendMessage(chat.finder.client, chat.chatId, `Bench message ${n}`, id)
+  }
+  const drain = async () => {
+    const deadline = Date.now() + 15_000
+    while (sentAt.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1))
+  }
+  let lost = 0
+  for (let i = 0; i < sequential; i++) {
+    await send(chats[i % chats.length] as Chat, i)
+    await drain()
+  }
+  lost += sentAt.size
+  sentAt.clear()
+  const one = stats(samples.splice(0))
+  for (let round = 0; round < bursts; round++) {
+    await Promise.all(chats.map((chat, i) => send(chat, round * chats.length + i)))
+    await drain()
+  }
+  lost += sentAt.size
+  const burst = stats(samples.splice(0))
+  for (const chat of chats) await chat.owner.client.removeAllChannels()
+  return { one, burst, lost }
+}
+
+async function latencyReport() {
+  const stack = await startStack({
+    ports: { api: 0, inbox: 0, db: 0 },
+    dataDir: null,
+    dbSocket: false,
+    functions: false,
+    scheduler: false,
+    seed: false,
+    config: { logLevel: 'silent' },
+    env: {},
+  })
+  try {
+    for (const [chats, sequential, bursts] of [
+      [1, 100, 0],
+      [50, 200, 4],
+      [200, 200, 2],
+    ] as const) {
+      const result = await deliveryLatency(stack, chats, sequential, bursts)
+      console.log(line(`finder→owner, ${chats} chat(s), one at a time`, result.one))
+      if (bursts > 0) {
+        console.log(line(`finder→owner, ${chats} chats, all at once ×${bursts}`, result.burst))
+      }
+      if (result.lost > 0) console.log(`  lost (not delivered within 15 s): ${result.lost}`)
+    }
+  } finally {
+    await stack.close()
+  }
+}
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string }
+
+function routeBundle(skipBuild: boolean) {
+  const root = fileURLToPath(new URL('..', import.meta.url))
+  const outDir = join(tmpdir(), 'homeward-bench-chat-dist')
+  if (!skipBuild || !existsSync(join(outDir, '.vite/manifest.json'))) {
+    execFileSync(
+      'npx',
+      ['vite', 'build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+      { cwd: root, stdio: 'inherit' },
+    )
+  }
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >
+  const gz = (file: string) => gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length
+  const closure = (keys: string[], seen = new Set<string>()) => {
+    for (const key of keys) {
+      if (seen.has(key) || !manifest[key]) continue
+      seen.add(key)
+      closure(manifest[key].imports ?? [], seen)
+    }
+    return seen
+  }
+  const chatKey = Object.keys(manifest).find((key) => key.endsWith('src/app/routes/chat.tsx'))
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
+  if (!chatKey || !entryKey) throw new Error('chat route or entry not found in the manifest')
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
+  const sum = (keys: Set<string>) =>
+    [...keys].reduce((total, key) => total + gz(manifest[key]?.file ?? ''), 0)
+  const chatOwn = closure([chatKey])
+  const appShell = closure([entryKey])
+  const onlyChat = new Set([...chatOwn].filter((key) => !appShell.has(key)))
+  console.log(
+    `chat route chunk (${manifest[chatKey]?.file}), gzipped: ${kb(gz(manifest[chatKey]?.file ?? ''))}`,
+  )
+  console.log(
+    `chat route JS beyond the app shell (${onlyChat.size} chunks), gzipped: ${kb(sum(onlyChat))}`,
+  )
+  console.log(
+    `cold /chat total (app shell + chat route, ${closure([entryKey, chatKey]).size} chunks), gzipped: ${kb(sum(closure([entryKey, chatKey])))}`,
+  )
+}
+
+async function main() {
+  const args = new Set(process.argv.slice(2))
+  console.log(`Homeward chat bench — ${new Date().toISOString()}, Node ${process.version}`)
+  if (!args.has('--skip-latency')) await latencyReport()
+  routeBundle(args.has('--skip-build'))
+}
+
+await main()

@@ -1,0 +1,2 @@
+/** Animation features for LazyMotion, loaded after the chat has rendered. */
+export { domAnimation as default } from 'framer-motion'
