@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises'
+import { resetJourney } from './support/journey-state.ts'
 import { API_URL, APP_URL } from './support/urls.ts'
 
 /**
@@ -7,6 +8,7 @@ import { API_URL, APP_URL } from './support/urls.ts'
  * a journey's timeouts) and loads the app once so Vite has built its modules.
  */
 export default async function globalSetup(): Promise<void> {
+  resetJourney()
   const entries = await readdir('supabase/functions', { withFileTypes: true })
   const functions = entries
     .filter((e) => e.isDirectory() && !e.name.startsWith('_'))

@@ -10,7 +10,8 @@ import {
 } from './support/owner.ts'
 import { checkPage } from './support/page-check.ts'
 import { newFinder, newOwner } from './support/people.ts'
-import { mintTag, type MintedTag } from './support/tags.ts'
+import { mintTag } from './support/tags.ts'
+import { readJourney, saveJourney } from './support/journey-state.ts'
 import { reportFound } from './support/finder.ts'
 import { backendSwitch } from './support/network.ts'
 
@@ -19,18 +20,11 @@ import { backendSwitch } from './support/network.ts'
  * finder (another browser) reports it, the owner is alerted live, they chat, and
  * the chat link from the e-mail works in a fresh browser.
  */
-test.describe.configure({ mode: 'serial' })
-
-const owner = newOwner()
-const finder = newFinder()
 const itemName = 'Blue rucksack'
 const renamed = 'Blue rucksack (laptop inside)'
-let tag: MintedTag
-let ownerState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined
-let finderState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined
-let chatLink = ''
 
 async function asOwner(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const { ownerState } = readJourney()
   const context = await browser.newContext(ownerState ? { storageState: ownerState } : {})
   return { context, page: await context.newPage() }
 }
@@ -38,7 +32,9 @@ async function asOwner(browser: Browser): Promise<{ context: BrowserContext; pag
 test('owner: register (validation error first), log in, activate a minted tag, rename it, mark it LOST', async ({
   page,
 }, testInfo) => {
-  tag = mintTag()
+  const owner = newOwner()
+  saveJourney({ owner, finder: newFinder() })
+  const tag = mintTag()
 
   await test.step('register, with a validation error first', async () => {
     await page.goto('/register')
@@ -86,6 +82,7 @@ test('owner: register (validation error first), log in, activate a minted tag, r
     await field(page, 'ACTIVATION CODE').fill(tag.activationCode)
     await page.getByRole('button', { name: 'Activate', exact: true }).click()
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 })
+    saveJourney({ tag })
   })
 
   // Each dashboard card is a link to /editTag showing the tag code, the item name and the badge.
@@ -119,13 +116,15 @@ test('owner: register (validation error first), log in, activate a minted tag, r
     await expect(card).toContainText(renamed)
     await expect(card).toContainText('LOST')
   })
-  ownerState = await page.context().storageState()
+  saveJourney({ ownerState: await page.context().storageState() })
 })
 
 test('finder reports the item in a second browser; the owner is alerted on the dashboard without reloading', async ({
   browser,
 }, testInfo) => {
-  test.skip(!ownerState, 'needs the owner journey')
+  const { owner, finder, tag, ownerState } = readJourney()
+  test.skip(!owner || !finder || !tag || !ownerState, 'needs the owner journey')
+  if (!owner || !finder || !tag) return
   const ownerSide = await asOwner(browser)
   await ownerSide.page.goto('/dashboard')
   await expect(ownerSide.page.getByText(renamed).first()).toBeVisible()
@@ -137,7 +136,7 @@ test('finder reports the item in a second browser; the owner is alerted on the d
   const finderContext = await browser.newContext()
   const finderPage = await finderContext.newPage()
   await reportFound(finderPage, tag.url, finder, (name) => checkPage(finderPage, testInfo, name))
-  finderState = await finderContext.storageState()
+  saveJourney({ finderState: await finderContext.storageState() })
 
   await test.step('owner alert appears live', async () => {
     const alerts = ownerSide.page.getByRole('region', { name: 'Alerts' })
@@ -152,7 +151,8 @@ test('finder reports the item in a second browser; the owner is alerted on the d
     expect(toOwner.HTML).toContain(finder.name)
     expect(toOwner.HTML).toContain(finder.where)
     const toFinder = await waitForEmail(finder.email)
-    chatLink = linkIn(toFinder, /\/chat\?chatId=/)
+    const chatLink = linkIn(toFinder, /\/chat\?chatId=/)
+    saveJourney({ chatLink })
     expect(chatLink).toMatch(/#token=/)
     expect(linkIn(toOwner, /\/chat\?chatId=/)).toContain(
       new URL(chatLink).searchParams.get('chatId') ?? '-',
@@ -168,7 +168,9 @@ test('finder reports the item in a second browser; the owner is alerted on the d
 test('owner and finder chat both ways live; the chat link from the e-mail works in a third, fresh browser', async ({
   browser,
 }, testInfo) => {
+  const { chatLink, finderState } = readJourney()
   test.skip(!chatLink || !finderState, 'needs the finder journey')
+  if (!chatLink) return
   const chatId = new URL(chatLink).searchParams.get('chatId') ?? ''
 
   const ownerSide = await asOwner(browser)
@@ -230,7 +232,9 @@ test('owner and finder chat both ways live; the chat link from the e-mail works 
 test('the offline banner shows when the backend stops answering, and what was sent arrives after', async ({
   browser,
 }, testInfo) => {
+  const { chatLink, finderState } = readJourney()
   test.skip(!chatLink || !finderState, 'needs the finder journey')
+  if (!chatLink) return
   const chatId = new URL(chatLink).searchParams.get('chatId') ?? ''
   const ownerSide = await asOwner(browser)
   await ownerSide.page.goto(`/chat?chatId=${chatId}`)
@@ -259,7 +263,9 @@ test('the offline banner shows when the backend stops answering, and what was se
 test('unclaimed tag: scanning it sends the owner to login, then to the activation form prefilled', async ({
   page,
 }, testInfo) => {
-  test.skip(!ownerState, 'needs the owner journey')
+  const { owner } = readJourney()
+  test.skip(!owner, 'needs the owner journey')
+  if (!owner) return
   // An unclaimed demo tag from supabase/seed.sql's header comment.
   const unclaimed = { tagId: 'HWDEMB2345' }
   await page.goto(`/tag?tagId=${unclaimed.tagId}`)
@@ -281,7 +287,9 @@ test('unclaimed tag: scanning it sends the owner to login, then to the activatio
 })
 
 test('finder path on a phone (412×823)', async ({ browser }, testInfo) => {
+  const { tag } = readJourney()
   test.skip(!tag, 'needs the owner journey')
+  if (!tag) return
   const phone = await browser.newContext({
     viewport: { width: 412, height: 823 },
     isMobile: true,
