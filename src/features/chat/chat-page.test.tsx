@@ -207,6 +207,22 @@ describe('chat entry and roles', () => {
     expect(realtime.joined).toEqual([])
   })
 
+  it('says when the backend cannot be reached, and tries again on request', async () => {
+    const { user } = openChat({ as: 'owner' })
+    server.use(http.post('*/rest/v1/rpc/join_chat', () => HttpResponse.error(), { once: true }))
+    const problem = await screen.findByText(
+      'We could not reach Homeward. Check your connection and try again.',
+      undefined,
+      LOAD,
+    )
+    expect(problem).toHaveAttribute('role', 'alert')
+    expect(
+      screen.queryByText('This chat link is not valid or has expired.'),
+    ).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await chatShown()).toBeInTheDocument()
+  })
+
   it('refuses a signed-in user who is not a member', async () => {
     openChat({ as: 'stranger' })
     expect(await invalidShown()).toBeVisible()

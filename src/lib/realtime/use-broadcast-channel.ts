@@ -44,7 +44,8 @@ export function useBroadcastChannel({
     let channel: RealtimeChannel | undefined
 
     const start = async () => {
-      await supabase.realtime.setAuth()
+      // Private channels are authorised with the user's token, not the API key.
+      await supabase.realtime.setAuth().catch(() => undefined)
       if (!isActive) return
       channel = supabase.channel(topic, { config: { private: true } })
       for (const event of events.split('\n').filter(Boolean)) {
