@@ -153,6 +153,32 @@ describe('/activeTag', () => {
   })
 })
 
+describe('/activeTag signed in from its own login screen', () => {
+  it('forgets a route-after-login that pointed here, so the dashboard does not come back', async () => {
+    sessionStorage.setItem('homeward.unregisteredTag', JSON.stringify('HW7K3M9QPX'))
+    sessionStorage.setItem('homeward.routeAfterLogin', JSON.stringify('/activeTag'))
+    const { user, router, store } = renderApp({
+      url: '/activeTag',
+      handlers: [
+        http.post('*/auth/v1/token', () => HttpResponse.json(fakeSession(owner))),
+        restGet('profiles', [fakeProfile(owner)]),
+        restGet('items', []),
+        activateFunction(),
+      ],
+    })
+    await user.type(await screen.findByLabelText('EMAIL'), 'olivia.owner@example.com')
+    await user.type(screen.getByLabelText('PASSWORD'), 'correct horse{Enter}')
+    const tagInput = await screen.findByLabelText('TAG ID')
+    await waitFor(() => expect(tagInput).toHaveValue('HW7K3M9QPX'))
+    await waitFor(() => expect(store.get(routeAfterLoginAtom)).toBeNull())
+    await fill(user, { code: '483920', name: 'Keys', tag: 'HW7K3M9QPX' })
+    await user.click(screen.getByRole('button', { name: 'Activate' }))
+    await expectPath(router, '/dashboard')
+    expect(await screen.findByRole('link', { name: 'Edit Keys' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/dashboard')
+  })
+})
+
 describe('/activeTag/activated', () => {
   it('goes to /dashboard when signed in', async () => {
     const { router } = renderApp({ url: '/activeTag/activated', session: true })
