@@ -56,6 +56,7 @@ describe('/dashboard', () => {
     expect(within(card('Blue rucksack')).getByText('HWABCDEFGH')).toBeInTheDocument()
     expect(within(card('Blue rucksack')).getByText('LOST')).toBeInTheDocument()
     expect(within(card('Bike')).getByText('FOUND')).toBeInTheDocument()
+    expect(card('Blue rucksack')).toHaveAccessibleDescription('HWABCDEFGH LOST')
     // The live alerts' socket went to the test's fake, never to a running stack.
     await waitFor(() => expect(connections.count).toBeGreaterThan(0))
   })

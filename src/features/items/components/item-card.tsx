@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { Badge, Card, HStack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router-dom'
 import type { Item } from '@/lib/store'
@@ -6,14 +7,16 @@ import { shownStatus } from '@/features/items/item-status'
 /** One item on the dashboard: tag code, name, LOST/FOUND badge; opens /editTag. */
 export function ItemCard({ item }: { item: Item }) {
   const status = shownStatus(item)
+  const detailsId = useId()
   return (
     <Card.Root asChild variant="outline" _hover={{ borderColor: 'teal.500' }}>
       <RouterLink
         to={`/editTag?itemId=${encodeURIComponent(item.id)}`}
         aria-label={`Edit ${item.name}`}
+        aria-describedby={detailsId}
       >
         <Card.Body gap="2">
-          <HStack justify="space-between">
+          <HStack id={detailsId} justify="space-between">
             <Text fontFamily="mono" fontSize="sm" color="fg.muted">
               {item.tag_code}
             </Text>
