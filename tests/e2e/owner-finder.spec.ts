@@ -7,12 +7,13 @@ import {
   logOutIfSignedIn,
   registerFields,
   signUpButton,
+  submitLogin,
 } from './support/owner.ts'
 import { checkPage } from './support/page-check.ts'
 import { newFinder, newOwner } from './support/people.ts'
 import { mintTag } from './support/tags.ts'
 import { readJourney, saveJourney } from './support/journey-state.ts'
-import { reportFound } from './support/finder.ts'
+import { lookUpTag, reportFound } from './support/finder.ts'
 import { backendSwitch } from './support/network.ts'
 
 /**
@@ -269,18 +270,9 @@ test('unclaimed tag: scanning it sends the owner to login, then to the activatio
   // An unclaimed demo tag from supabase/seed.sql's header comment.
   const unclaimed = { tagId: 'HWDEMB2345' }
   await page.goto(`/tag?tagId=${unclaimed.tagId}`)
-  await expect(page)
-    .toHaveURL(/\/login$/, { timeout: 20_000 })
-    .catch(async () => {
-      await page
-        .getByRole('button', { name: /find|submit|continue|search|go/i })
-        .first()
-        .click()
-      await expect(page).toHaveURL(/\/login$/)
-    })
-  await field(page, 'Email').fill(owner.email)
-  await field(page, 'Password').fill(owner.password)
-  await action(page, 'Login').first().click()
+  await lookUpTag(page, page.getByText('Welcome back!'))
+  await expect(page).toHaveURL(/\/login$/)
+  await submitLogin(page, owner.email, owner.password)
   await expect(page).toHaveURL(/\/activeTag$/, { timeout: 20_000 })
   await expect(field(page, 'TAG ID')).toHaveValue(unclaimed.tagId)
   await checkPage(page, testInfo, 'active-tag-prefilled')

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { lookUpTag } from './support/finder.ts'
 import { field } from './support/forms.ts'
 import { checkPage } from './support/page-check.ts'
 
@@ -8,16 +9,17 @@ for (const [what, code] of [
 ] as const) {
   test(`${what} shows "Tag not found"`, async ({ page }, testInfo) => {
     await page.goto(`/tag?tagId=${code}`)
-    await expect(field(page, 'TAG ID').or(page.getByRole('textbox').first())).toHaveValue(code)
-    const notFound = page.getByText('Tag not found')
-    if (!(await notFound.isVisible())) {
-      await page
-        .getByRole('button', { name: /find|submit|continue|search|go/i })
-        .first()
-        .click()
-    }
-    await expect(notFound).toBeVisible()
+    await lookUpTag(page, page.getByText('Tag not found'))
     await expect(page).toHaveURL(/\/tag/)
+    await expect(
+      field(page, 'TAG ID').or(page.getByRole('main').getByRole('textbox')).first(),
+    ).toHaveValue(new RegExp(code, 'i'))
     await checkPage(page, testInfo, 'tag-not-found')
   })
 }
+
+test('a code typed on /tag is looked up too', async ({ page }) => {
+  await page.goto('/tag')
+  await page.getByRole('main').getByRole('textbox').first().fill('NOSUCHTAG2')
+  await lookUpTag(page, page.getByText('Tag not found'))
+})
