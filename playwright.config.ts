@@ -17,7 +17,7 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
-  retries: isCI ? 1 : 0,
+  retries: 0,
   forbidOnly: isCI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -53,7 +53,7 @@ export default defineConfig({
       // A clean database every run, in its own folder so a developer's data survives.
       command: 'npx tsx scripts/e2e-stack.ts',
       url: `${API_URL}/auth/v1/health`,
-      env: { LOCAL_SUPABASE_LOG_LEVEL: 'warn' },
+      env: { LOCAL_SUPABASE_LOG_LEVEL: 'error' },
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       reuseExistingServer: !isCI,
       timeout: 120_000,
