@@ -85,6 +85,7 @@ beforeEach(() => {
 })
 
 afterEach(async () => {
+  vi.useRealTimers()
   await supabase.removeAllChannels()
   supabase.realtime.disconnect()
 })
@@ -163,5 +164,22 @@ describe('owner dashboard alerts', () => {
     const alerts = screen.getByRole('region', { name: 'Alerts' })
     expect(await within(alerts).findByText('Fiona Finder found one of your items!')).toBeVisible()
     expect(within(alerts).getAllByRole('link', { name: 'Open chat' })).toHaveLength(1)
+  })
+
+  it('shows that it is offline when the owner topic has been unreachable for 10 s', async () => {
+    server.resetHandlers()
+    const refusing = fakeRealtime({ refuse: (topic) => topic.startsWith('owner:') })
+    server.use(refusing.handler)
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout'] })
+    renderDashboard()
+    await within(card('Keys')).findByRole('link', { name: 'Open chat' }, { timeout: 5_000 })
+    await act(() => vi.advanceTimersByTimeAsync(5_000))
+    expect(screen.queryByText(/you are offline/i)).not.toBeInTheDocument()
+    await act(() => vi.advanceTimersByTimeAsync(6_000))
+    expect(
+      screen.getByText(
+        'You are offline. New reports and messages will show when the connection returns.',
+      ),
+    ).toBeVisible()
   })
 })

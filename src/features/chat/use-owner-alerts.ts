@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react'
 import { useSetAtom, useStore } from '@/lib/jotai'
+import { useConnectivityMonitor } from '@/lib/realtime/connectivity-state'
 import { useBroadcastChannel } from '@/lib/realtime/use-broadcast-channel'
 import { getOwnerChats } from '@/features/chat/api/get-owner-chats'
 import { getReportSummary } from '@/features/chat/api/get-report-summary'
@@ -31,6 +32,7 @@ export const MESSAGE_ALERT_TEXT = 'New message from the finder'
  */
 export function useOwnerAlerts(ownerId: string | null | undefined): void {
   const store = useStore()
+  const monitor = useConnectivityMonitor()
   const setChatByItem = useSetAtom(chatByItemAtom)
   const setUnread = useSetAtom(unreadByItemAtom)
   const setAlerts = useSetAtom(ownerAlertsAtom)
@@ -97,5 +99,6 @@ export function useOwnerAlerts(ownerId: string | null | undefined): void {
       },
     },
     onResync: () => void loadChats(),
+    monitor,
   })
 }

@@ -1,7 +1,9 @@
 import { Box, Button, CloseButton, HStack, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router-dom'
-import { useAtom, useSetAtom } from '@/lib/jotai'
+import { useAtom, useAtomValue, useSetAtom } from '@/lib/jotai'
+import { isOfflineAtom } from '@/lib/realtime/connectivity-state'
 import { chatPath } from '@/features/chat/chat-link'
+import { OFFLINE_ALERTS_TEXT, OfflineBanner } from '@/features/chat/components/offline-banner'
 import { ownerAlertsAtom, unreadByItemAtom } from '@/features/chat/state'
 
 /**
@@ -11,6 +13,7 @@ import { ownerAlertsAtom, unreadByItemAtom } from '@/features/chat/state'
 export function OwnerAlerts() {
   const [alerts, setAlerts] = useAtom(ownerAlertsAtom)
   const setUnread = useSetAtom(unreadByItemAtom)
+  const isOffline = useAtomValue(isOfflineAtom)
   const dismiss = (id: string) => setAlerts((list) => list.filter((alert) => alert.id !== id))
 
   return (
@@ -23,7 +26,11 @@ export function OwnerAlerts() {
       zIndex="toast"
       maxW="sm"
       w="calc(100% - 2rem)"
+      display="flex"
+      flexDirection="column"
+      gap="2"
     >
+      <OfflineBanner isOffline={isOffline} text={OFFLINE_ALERTS_TEXT} />
       <Stack gap="2" role="status" aria-live="polite">
         {alerts.map((alert) => (
           <HStack
