@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { messageAlertText } from '@/features/chat/alert-text'
 import { checkMessage, lastStored, mergeMessages, upsertLocal } from '@/features/chat/message-list'
 import type { ChatMessage, MessageRow } from '@/features/chat/types'
 
@@ -67,5 +68,16 @@ describe('mergeMessages', () => {
   it('never turns a stored message back into a pending one', () => {
     const list = mergeMessages([], [row('p', '2026-11-21T10:00:00Z')])
     expect(upsertLocal(list, { ...pending('p'), status: 'failed' })[0]?.status).toBe('sent')
+  })
+})
+
+describe('messageAlertText', () => {
+  it('names the item and previews the message on one line', () => {
+    expect(messageAlertText('Keys', 'Found them\n\nat the  station')).toBe(
+      'New message about your Keys: “Found them at the station”',
+    )
+    expect(messageAlertText(null, 'x'.repeat(100))).toBe(
+      `New message from the finder: “${'x'.repeat(79)}…”`,
+    )
   })
 })

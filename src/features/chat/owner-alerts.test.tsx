@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore, Provider } from '@/lib/jotai'
+import { stateAtom, type Item } from '@/lib/store'
 import { supabase } from '@/lib/supabase'
 import { server } from '@/testing/server'
 import {
@@ -67,8 +68,10 @@ function renderDashboard() {
     ],
     { initialEntries: ['/dashboard'] },
   )
+  const store = createStore()
+  store.set(stateAtom, { items: [{ id: KEYS.id, name: 'Keys' } as Item] })
   render(
-    <Provider store={createStore()}>
+    <Provider store={store}>
       <ChakraProvider value={system}>
         <RouterProvider router={router} />
       </ChakraProvider>
@@ -138,7 +141,9 @@ describe('owner dashboard alerts', () => {
         },
       })
     })
-    expect(await within(alerts).findByText('New message from the finder')).toBeVisible()
+    expect(
+      await within(alerts).findByText('New message about your Keys: “Found your keys”'),
+    ).toBeVisible()
     expect(within(card('Keys')).getByRole('link', { name: 'Open chat, 1 new' })).toBeVisible()
     expect(within(alerts).getAllByRole('link', { name: 'Open chat' })).toHaveLength(2)
 

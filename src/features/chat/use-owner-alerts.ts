@@ -2,7 +2,9 @@ import { useCallback, useEffect } from 'react'
 import { useSetAtom, useStore } from '@/lib/jotai'
 import { useConnectivityMonitor } from '@/lib/realtime/connectivity-state'
 import { useBroadcastChannel } from '@/lib/realtime/use-broadcast-channel'
+import { stateAtom } from '@/lib/store'
 import { getOwnerChats } from '@/features/chat/api/get-owner-chats'
+import { messageAlertText, reportAlertText } from '@/features/chat/alert-text'
 import { getReportSummary } from '@/features/chat/api/get-report-summary'
 import {
   parseOwnerMessageEvent,
@@ -17,14 +19,6 @@ import {
 } from '@/features/chat/state'
 
 const MAX_ALERTS = 5
-
-/** Toast text for a new report. */
-export function reportAlertText(itemName: string | null, finderName?: string | null): string {
-  const who = finderName?.trim() || 'Someone'
-  return itemName ? `${who} found your ${itemName}!` : `${who} found one of your items!`
-}
-
-export const MESSAGE_ALERT_TEXT = 'New message from the finder'
 
 /**
  * The owner's dashboard alerts: listens on the private channel `owner:<uid>` and
@@ -52,6 +46,13 @@ export function useOwnerAlerts(ownerId: string | null | undefined): void {
   useEffect(() => {
     void loadChats()
   }, [loadChats])
+
+  /** The item's name from the owner's items in the store (SPEC §3 general state). */
+  const itemName = useCallback(
+    (itemId: string) =>
+      store.get(stateAtom).items?.find((item) => item.id === itemId)?.name ?? null,
+    [store],
+  )
 
   const addAlert = useCallback(
     (alert: OwnerAlert) => {
@@ -93,8 +94,8 @@ export function useOwnerAlerts(ownerId: string | null | undefined): void {
           kind: 'message',
           itemId: event.itemId,
           chatId: event.chatId,
-          itemName: null,
-          text: MESSAGE_ALERT_TEXT,
+          itemName: itemName(event.itemId),
+          text: messageAlertText(itemName(event.itemId), event.message.body),
         })
       },
     },
