@@ -8,6 +8,7 @@ import { ChatApiError } from '@/features/chat/api/chat-api-error'
 import { getMessages } from '@/features/chat/api/get-messages'
 import { joinChat } from '@/features/chat/api/join-chat'
 import { sendMessage } from '@/features/chat/api/send-message'
+import { signInFinder } from '@/features/chat/api/sign-in-finder'
 import {
   checkMessage,
   isChatRole,
@@ -70,7 +71,7 @@ export function useChat(
       if (!userId) {
         if (!token) return { kind: 'invalid' }
         monitor.expectReply()
-        const signIn = await supabase.auth.signInAnonymously()
+        const signIn = await signInFinder()
         const hasAnswered = !signIn.error || Boolean(signIn.error.status)
         if (hasAnswered) monitor.gotReply()
         if (signIn.error) return hasAnswered ? { kind: 'invalid' } : { kind: 'unreachable' }
