@@ -10,16 +10,7 @@ import { fakeRealtime, type FakeRealtime } from '@/features/chat/testing/fake-re
 import type { MessageRow } from '@/features/chat/types'
 
 // The real client, with a WebSocket looked up at connect time so msw intercepts it.
-vi.mock('@/lib/supabase', async () => {
-  const { createClient } = await import('@supabase/supabase-js')
-  const { env } = await import('@/lib/env')
-  const { LazyWebSocket } = await import('@/features/chat/testing/lazy-websocket')
-  return {
-    supabase: createClient(env.supabaseUrl, env.supabaseKey, {
-      realtime: { transport: LazyWebSocket },
-    }),
-  }
-})
+vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
 
 const CHAT_ID = '3f2b8c1e-7a4d-4e6b-9c0a-1d2e3f4a5b6c'
 const OWNER = fakeUser()

@@ -20,16 +20,7 @@ import { OwnerAlerts } from '@/features/chat/components/owner-alerts'
 import { fakeRealtime, type FakeRealtime } from '@/features/chat/testing/fake-realtime'
 import { useOwnerAlerts } from '@/features/chat/use-owner-alerts'
 
-vi.mock('@/lib/supabase', async () => {
-  const { createClient } = await import('@supabase/supabase-js')
-  const { env } = await import('@/lib/env')
-  const { LazyWebSocket } = await import('@/features/chat/testing/lazy-websocket')
-  return {
-    supabase: createClient(env.supabaseUrl, env.supabaseKey, {
-      realtime: { transport: LazyWebSocket },
-    }),
-  }
-})
+vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
 
 const OWNER = fakeUser()
 const KEYS = { id: 'item-keys-0001', chat: '11111111-1111-4111-8111-111111111111' }
