@@ -120,6 +120,27 @@ test('owner: register (validation error first), log in, activate a minted tag, r
   saveJourney({ ownerState: await page.context().storageState() })
 })
 
+test('the dashboard shows it is offline when the backend stops answering, and recovers', async ({
+  browser,
+}, testInfo) => {
+  const { ownerState } = readJourney()
+  test.skip(!ownerState, 'needs the owner journey')
+  const { context, page } = await asOwner(browser)
+  const backend = await backendSwitch(page)
+  await page.goto('/dashboard')
+  await expect(page.getByRole('link').filter({ hasText: renamed })).toBeVisible()
+  const banner = page.getByText(/you are offline/i)
+  await expect(banner).toHaveCount(0)
+
+  await backend.stopAnswering()
+  await expect(banner.first()).toBeVisible({ timeout: 30_000 })
+  await checkPage(page, testInfo, 'dashboard-offline')
+
+  await backend.resume()
+  await expect(banner).toHaveCount(0, { timeout: 30_000 })
+  await context.close()
+})
+
 test('finder reports the item in a second browser; the owner is alerted on the dashboard without reloading', async ({
   browser,
 }, testInfo) => {
@@ -248,7 +269,7 @@ test('the offline banner shows when the backend stops answering, and what was se
   const banner = page.getByText(/offline/i)
   await expect(banner).toHaveCount(0)
 
-  backend.stopAnswering()
+  await backend.stopAnswering()
   await page.getByRole('textbox', { name: /message/i }).fill('Are you still there?')
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(banner.first()).toBeVisible({ timeout: 25_000 })

@@ -3,7 +3,7 @@ import { API_URL } from './urls.ts'
 
 export type BackendSwitch = {
   /** From now on the backend answers nothing: HTTP requests hang, sockets go silent. */
-  stopAnswering(): void
+  stopAnswering(): Promise<void>
   /** Answers again: held requests go through, silent sockets are closed so the app reconnects. */
   resume(): Promise<void>
 }
@@ -32,13 +32,15 @@ export async function backendSwitch(page: Page): Promise<BackendSwitch> {
   })
 
   return {
-    stopAnswering() {
+    async stopAnswering() {
       isAnswering = false
-      // The open socket stops carrying anything in either direction.
+      // The open socket drops (as when the server goes away); the app's reconnects
+      // then reach a socket that never answers.
       for (const socket of liveSockets.splice(0)) {
         socket.page.onMessage(() => undefined)
         socket.server.onMessage(() => undefined)
-        silentSockets.push(socket.page)
+        await socket.server.close().catch(() => undefined)
+        await socket.page.close({ code: 1001, reason: 'going away' }).catch(() => undefined)
       }
     },
     async resume() {
