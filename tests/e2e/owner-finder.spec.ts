@@ -13,6 +13,7 @@ import { checkPage } from './support/page-check.ts'
 import { newFinder, newOwner } from './support/people.ts'
 import { mintTag } from './support/tags.ts'
 import { readJourney, saveJourney } from './support/journey-state.ts'
+import { finderReportMissing, tagPageMissing } from './support/landed.ts'
 import { lookUpTag, reportFound } from './support/finder.ts'
 import { backendSwitch } from './support/network.ts'
 
@@ -144,6 +145,8 @@ test('the dashboard shows it is offline when the backend stops answering, and re
 test('finder reports the item in a second browser; the owner is alerted on the dashboard without reloading', async ({
   browser,
 }, testInfo) => {
+  const missing = finderReportMissing()
+  test.fixme(missing !== null, missing ?? '')
   const { owner, finder, tag, ownerState } = readJourney()
   test.skip(!owner || !finder || !tag || !ownerState, 'needs the owner journey')
   if (!owner || !finder || !tag) return
@@ -190,6 +193,8 @@ test('finder reports the item in a second browser; the owner is alerted on the d
 test('owner and finder chat both ways live; the chat link from the e-mail works in a third, fresh browser', async ({
   browser,
 }, testInfo) => {
+  const missing = finderReportMissing()
+  test.fixme(missing !== null, missing ?? '')
   const { chatLink, finderState } = readJourney()
   test.skip(!chatLink || !finderState, 'needs the finder journey')
   if (!chatLink) return
@@ -254,6 +259,8 @@ test('owner and finder chat both ways live; the chat link from the e-mail works 
 test('the offline banner shows when the backend stops answering, and what was sent arrives after', async ({
   browser,
 }, testInfo) => {
+  const missing = finderReportMissing()
+  test.fixme(missing !== null, missing ?? '')
   const { chatLink, finderState } = readJourney()
   test.skip(!chatLink || !finderState, 'needs the finder journey')
   if (!chatLink) return
@@ -285,6 +292,8 @@ test('the offline banner shows when the backend stops answering, and what was se
 test('unclaimed tag: scanning it sends the owner to login, then to the activation form prefilled', async ({
   page,
 }, testInfo) => {
+  const missing = tagPageMissing()
+  test.fixme(missing !== null, missing ?? '')
   const { owner } = readJourney()
   test.skip(!owner, 'needs the owner journey')
   if (!owner) return
@@ -300,6 +309,8 @@ test('unclaimed tag: scanning it sends the owner to login, then to the activatio
 })
 
 test('finder path on a phone (412×823)', async ({ browser }, testInfo) => {
+  const missing = finderReportMissing()
+  test.fixme(missing !== null, missing ?? '')
   const { tag } = readJourney()
   test.skip(!tag, 'needs the owner journey')
   if (!tag) return

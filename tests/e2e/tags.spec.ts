@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { lookUpTag } from './support/finder.ts'
 import { field } from './support/forms.ts'
+import { tagPageMissing } from './support/landed.ts'
 import { checkPage } from './support/page-check.ts'
 
 for (const [what, code] of [
@@ -8,6 +9,8 @@ for (const [what, code] of [
   ['a deactivated (refunded) demo tag', 'HWDEMZ2345'],
 ] as const) {
   test(`${what} shows "Tag not found"`, async ({ page }, testInfo) => {
+    const missing = tagPageMissing()
+    test.fixme(missing !== null, missing ?? '')
     await page.goto(`/tag?tagId=${code}`)
     await lookUpTag(page, page.getByText('Tag not found'))
     await expect(page).toHaveURL(/\/tag/)
@@ -19,6 +22,8 @@ for (const [what, code] of [
 }
 
 test('a code typed on /tag is looked up too', async ({ page }) => {
+  const missing = tagPageMissing()
+  test.fixme(missing !== null, missing ?? '')
   await page.goto('/tag')
   await page.getByRole('main').getByRole('textbox').first().fill('NOSUCHTAG2')
   await lookUpTag(page, page.getByText('Tag not found'))
