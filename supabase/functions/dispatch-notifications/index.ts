@@ -1,0 +1,18 @@
+import { createClient } from 'npm:@supabase/supabase-js@2.109.0'
+import { parseFunctionEnv } from '../_shared/env.ts'
+import { httpProviders, readProviderConfig } from '../_shared/notifications.ts'
+import { sqlOutbox } from '../_shared/outbox-db.ts'
+import { createHandler } from './handler.ts'
+
+const env = parseFunctionEnv(Deno.env)
+const admin = createClient(env.supabaseUrl, env.serviceRoleKey, {
+  auth: { persistSession: false, autoRefreshToken: false },
+})
+
+Deno.serve(
+  createHandler({
+    allowedOrigins: env.allowedOrigins,
+    db: sqlOutbox(admin),
+    providers: httpProviders(readProviderConfig(Deno.env)),
+  }),
+)

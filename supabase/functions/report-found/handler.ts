@@ -1,0 +1,114 @@
+/**
+ * report-found: a finder (usually signed in anonymously) tells the owner where
+ * their item is. Creates the report, chat, invite and outbox rows in one SQL
+ * call, then sends the outbox straight away; a provider failure stays on its
+ * row for dispatch-notifications to retry and never fails the report.
+ *
+ * POST { tagCode, name, email, phone?, address?, foundLocation? } with the finder's JWT.
+ * 200 { chatId, chatUrl } | 400 invalid_input / invalid_email / invalid_json |
+ * 401 unauthorized | 404 tag_not_found | 429 too_many_reports (Retry-After) | 500.
+ */
+import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts'
+import { dispatchOutbox, type OutboxDb, type Providers } from '../_shared/notifications.ts'
+
+export type CreateReportArgs = {
+  tag_code: string
+  finder_id: string
+  finder_name: string
+  finder_email: string
+  finder_phone: string
+  finder_address: string
+  found_location: string
+  site_url: string
+}
+
+export type RpcError = { message: string; details?: string | null }
+
+export type ReportFoundDeps = {
+  allowedOrigins: readonly string[]
+  siteUrl: string
+  /** The caller's user id from the Auth server (anon client + forwarded header), or null. */
+  getUserId(authorization: string): Promise<string | null>
+  createReport(
+    args: CreateReportArgs,
+  ): Promise<{
+    data: Array<{ chat_id: string; invite_token: string }> | null
+    error: RpcError | null
+  }>
+  db: OutboxDb
+  providers: Providers
+}
+
+export const MESSAGES = {
+  invalidEmail: 'Invalid email',
+  tooLong: 'Please keep each field under 500 characters.',
+  tagNotFound: 'Tag not found',
+  tooManyReports: 'Too many reports for this tag. Please try again later.',
+  signIn: 'Please try again: we could not identify you.',
+} as const
+
+const MAX_FIELD = 500
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+function text(body: Record<string, unknown>, name: string): string {
+  const value = body[name]
+  return typeof value === 'string' ? value.trim() : ''
+}
+
+function retryAfter(details: string | null | undefined): string {
+  const seconds = Number.parseInt(details ?? '', 10)
+  return String(Number.isFinite(seconds) && seconds > 0 ? seconds : 3600)
+}
+
+export function createHandler(deps: ReportFoundDeps): (request: Request) => Promise<Response> {
+  return withHttp(deps.allowedOrigins, async (request) => {
+    const authorization = request.headers.get('authorization') ?? ''
+    const finderId = authorization ? await deps.getUserId(authorization) : null
+    if (!finderId) throw new HttpError(401, 'unauthorized', MESSAGES.signIn)
+    const body = await readJsonObject(request)
+    const args: CreateReportArgs = {
+      tag_code: text(body, 'tagCode').toUpperCase(),
+      finder_id: finderId,
+      finder_name: text(body, 'name'),
+      finder_email: text(body, 'email'),
+      finder_phone: text(body, 'phone'),
+      finder_address: text(body, 'address'),
+      found_location: text(body, 'foundLocation'),
+      site_url: deps.siteUrl,
+    }
+    if (!args.tag_code || args.finder_email.length <= 3 || !EMAIL_SHAPE.test(args.finder_email)) {
+      throw new HttpError(400, 'invalid_email', MESSAGES.invalidEmail)
+    }
+    const fields = [args.finder_name, args.finder_phone, args.finder_address, args.found_location]
+    if ([args.tag_code, args.finder_email, ...fields].some((value) => value.length > MAX_FIELD)) {
+      throw new HttpError(400, 'invalid_input', MESSAGES.tooLong)
+    }
+    const { data, error } = await deps.createReport(args)
+    if (error) {
+      if (error.message === 'tag_not_activated') {
+        throw new HttpError(404, 'tag_not_found', MESSAGES.tagNotFound)
+      }
+      if (error.message === 'too_many_reports') {
+        throw new HttpError(429, 'too_many_reports', MESSAGES.tooManyReports, {
+          'Retry-After': retryAfter(error.details),
+        })
+      }
+      if (error.message === 'invalid_input') {
+        throw new HttpError(400, 'invalid_input', MESSAGES.tooLong)
+      }
+      throw new Error(`create_found_report: ${error.message}`)
+    }
+    const row = data?.[0]
+    if (!row) throw new Error('create_found_report returned no row')
+    try {
+      await dispatchOutbox(deps.db, deps.providers)
+    } catch (dispatchError) {
+      console.error(
+        'Sending notifications after a report failed; the scheduler retries',
+        dispatchError,
+      )
+    }
+    const chatUrl = `${deps.siteUrl.replace(/\/$/, '')}/chat?chatId=${row.chat_id}#token=${row.invite_token}`
+    return json({ chatId: row.chat_id, chatUrl })
+  })
+}
