@@ -1,7 +1,7 @@
 import { useFormTitle } from '@/lib/use-form-title'
+import { ReuniteForm } from '@/features/found/components/reunite-form'
 
-/** Placeholder until its feature lands. */
 export default function Route() {
-  useFormTitle('Reunite')
-  return <p>This page is being built.</p>
+  useFormTitle('Inform the Owner')
+  return <ReuniteForm />
 }

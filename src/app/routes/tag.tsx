@@ -1,7 +1,7 @@
 import { useFormTitle } from '@/lib/use-form-title'
+import { TagLookup } from '@/features/found/components/tag-lookup'
 
-/** Placeholder until its feature lands. */
 export default function Route() {
-  useFormTitle('Activate a tag')
-  return <p>This page is being built.</p>
+  useFormTitle('Found a tag?')
+  return <TagLookup />
 }

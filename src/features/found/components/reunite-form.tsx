@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react'
+import { Button, Stack, Text } from '@chakra-ui/react'
+import { Navigate, useNavigate } from 'react-router-dom'
+import { FormMessage } from '@/components/ui/form-message'
+import { LabelledInput } from '@/components/ui/labelled-input'
+import { lastReportAtom } from '@/lib/last-report'
+import { useAtomValue, useSetAtom } from '@/lib/jotai'
+import { REPORT_MESSAGES, ReportError, reportFound } from '@/features/found/api/report-found'
+import { heldTagAtom } from '@/features/found/state'
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** /found/reunite: the finder's details and 'Inform the Owner' (SPEC.md §2, §5). */
+export function ReuniteForm() {
+  const navigate = useNavigate()
+  const heldTag = useAtomValue(heldTagAtom)
+  const setLastReport = useSetAtom(lastReportAtom)
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState('')
+  const [phone, setPhone] = useState('')
+  const [address, setAddress] = useState('')
+  const [foundLocation, setFoundLocation] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [isSubmitting, setIsSubmitting] = useState(false)
+
+  if (!heldTag) return <Navigate to="/tag" replace />
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isSubmitting) return
+    const trimmedEmail = email.trim()
+    if (trimmedEmail.length <= 3 || !EMAIL_SHAPE.test(trimmedEmail)) {
+      setError(REPORT_MESSAGES.invalidEmail)
+      return
+    }
+    setError(null)
+    setIsSubmitting(true)
+    try {
+      const report = await reportFound({
+        tagCode: heldTag,
+        name: name.trim(),
+        email: trimmedEmail,
+        phone: phone.trim(),
+        address: address.trim(),
+        foundLocation: foundLocation.trim(),
+      })
+      setLastReport(report)
+      void navigate('/found/thank-you')
+    } catch (failure) {
+      setError(failure instanceof ReportError ? failure.message : REPORT_MESSAGES.failed)
+      setIsSubmitting(false)
+    }
+  }
+
+  return (
+    <Stack gap="5" maxW="md" mx="auto" w="full">
+      <Text>Tag {heldTag}: tell the owner how to get their item back.</Text>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="4">
+          <LabelledInput
+            label="NAME"
+            autoComplete="name"
+            maxLength={200}
+            value={name}
+            onValueChange={setName}
+          />
+          <LabelledInput
+            label="EMAIL"
+            type="email"
+            autoComplete="email"
+            maxLength={320}
+            value={email}
+            onValueChange={setEmail}
+          />
+          <LabelledInput
+            label="PHONE NUMBER"
+            type="tel"
+            autoComplete="tel"
+            maxLength={40}
+            value={phone}
+            onValueChange={setPhone}
+          />
+          <LabelledInput
+            label="ADDRESS"
+            autoComplete="street-address"
+            maxLength={500}
+            value={address}
+            onValueChange={setAddress}
+          />
+          <LabelledInput
+            label="WHERE YOU FOUND THE ITEM"
+            maxLength={500}
+            value={foundLocation}
+            onValueChange={setFoundLocation}
+          />
+          <FormMessage message={error} />
+          <Button type="submit" colorPalette="teal" loading={isSubmitting}>
+            Inform the Owner
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  )
+}
