@@ -29,9 +29,7 @@ export type ReportFoundDeps = {
   siteUrl: string
   /** The caller's user id from the Auth server (anon client + forwarded header), or null. */
   getUserId(authorization: string): Promise<string | null>
-  createReport(
-    args: CreateReportArgs,
-  ): Promise<{
+  createReport(args: CreateReportArgs): Promise<{
     data: Array<{ chat_id: string; invite_token: string }> | null
     error: RpcError | null
   }>

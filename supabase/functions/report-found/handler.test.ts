@@ -1,0 +1,256 @@
+import assert from 'node:assert/strict'
+import { FakeOutbox, FakeProviders } from '../_shared/testing/fake-outbox.ts'
+import { createHandler as createDispatcher } from '../dispatch-notifications/handler.ts'
+import { type CreateReportArgs, createHandler, MESSAGES } from './handler.ts'
+
+const ORIGIN = 'http://localhost:5173'
+const SITE = 'http://localhost:5173'
+
+function token(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
+  return `Bearer ${encode({ alg: 'HS256' })}.${encode(claims)}.sig`
+}
+const FINDER = token({ sub: 'finder-1', role: 'authenticated', is_anonymous: true })
+const SERVICE = token({ role: 'service_role' })
+
+type Owner = { email: string; mobile: string | null }
+
+/** A stand-in for create_found_report: outbox rows as the SQL function writes them. */
+function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 900123' }) {
+  const outbox = new FakeOutbox()
+  const providers = new FakeProviders()
+  const calls: CreateReportArgs[] = []
+  let rpcError: { message: string; details?: string } | null = null
+  let reports = 0
+  const handler = createHandler({
+    allowedOrigins: [ORIGIN],
+    siteUrl: SITE,
+    getUserId: (authorization) => Promise.resolve(authorization === FINDER ? 'finder-1' : null),
+    createReport: (args) => {
+      calls.push(args)
+      if (rpcError) return Promise.resolve({ data: null, error: rpcError })
+      reports += 1
+      const reportId = `report-${reports}`
+      const chatId = `chat-${reports}`
+      const payload = {
+        item_name: 'Blue backpack',
+        finder_name: args.finder_name,
+        finder_email: args.finder_email,
+        finder_phone: args.finder_phone,
+        finder_address: args.finder_address,
+        found_location: args.found_location,
+        chat_url: `${args.site_url}/chat?chatId=${chatId}#token=secret${reports}`,
+      }
+      const base = { payload, attempts: 0 }
+      if (owner.mobile) {
+        outbox.add({
+          ...base,
+          id: `${reportId}-sms`,
+          dedupe_key: `${reportId}:found_sms`,
+          channel: 'sms',
+          template: 'found_sms',
+          recipient: owner.mobile,
+        })
+      }
+      outbox.add({
+        ...base,
+        id: `${reportId}-owner`,
+        dedupe_key: `${reportId}:owner_found_email`,
+        channel: 'email',
+        template: 'owner_found_email',
+        recipient: owner.email,
+      })
+      outbox.add({
+        ...base,
+        id: `${reportId}-finder`,
+        dedupe_key: `${reportId}:finder_thanks_email`,
+        channel: 'email',
+        template: 'finder_thanks_email',
+        recipient: args.finder_email,
+      })
+      return Promise.resolve({
+        data: [{ chat_id: chatId, invite_token: `secret${reports}` }],
+        error: null,
+      })
+    },
+    db: outbox,
+    providers,
+  })
+  const dispatcher = createDispatcher({ allowedOrigins: [ORIGIN], db: outbox, providers })
+  return {
+    outbox,
+    providers,
+    calls,
+    failRpc: (error: { message: string; details?: string }) => (rpcError = error),
+    report: (body: Record<string, unknown>, authorization = FINDER) =>
+      handler(
+        new Request('http://functions/report-found', {
+          method: 'POST',
+          headers: { authorization, origin: ORIGIN, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      ),
+    dispatch: (authorization = SERVICE) =>
+      dispatcher(
+        new Request('http://functions/dispatch-notifications', {
+          method: 'POST',
+          headers: { authorization },
+          body: '{}',
+        }),
+      ),
+  }
+}
+
+const FINDER_BODY = {
+  tagCode: ' hw7k3m9qpx ',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '07700 900999',
+  address: '1 High Street, Leeds',
+  foundLocation: 'On the 8:15 train',
+}
+
+Deno.test('a report sends one SMS and two e-mails and answers the chat link', async () => {
+  const t = setup()
+  const response = await t.report(FINDER_BODY)
+  assert.equal(response.status, 200)
+  const body = await response.json()
+  assert.deepEqual(body, { chatId: 'chat-1', chatUrl: `${SITE}/chat?chatId=chat-1#token=secret1` })
+  assert.equal(t.calls[0]?.tag_code, 'HW7K3M9QPX')
+  assert.equal(t.calls[0]?.finder_id, 'finder-1')
+  assert.deepEqual(t.providers.sms, [{ to: '+447700900123', body: 'Your item was found!' }])
+  assert.equal(t.providers.emails.length, 2)
+  const [owner, finder] = t.providers.emails
+  assert.equal(owner?.to, 'owner@example.com')
+  assert.match(owner?.html ?? '', /On the 8:15 train/)
+  assert.match(owner?.html ?? '', /chatId=chat-1#token=secret1/)
+  assert.equal(owner?.idempotencyKey, 'report-1:owner_found_email')
+  assert.equal(finder?.to, 'ada@example.com')
+  assert.match(finder?.text ?? '', /deleted once the item is returned, or after 30 days/)
+  assert.match(finder?.html ?? '', /chatId=chat-1#token=secret1/)
+  assert.ok(owner?.text.includes('Ada Lovelace'))
+  assert.ok(t.outbox.rows.every((row) => row.status === 'sent'))
+  assert.equal(response.headers.get('access-control-allow-origin'), ORIGIN)
+})
+
+Deno.test(
+  'SMS provider down: the report succeeds, the row is retried later and sent exactly once',
+  async () => {
+    const t = setup()
+    t.providers.smsFailures = ['SMS provider HTTP 503: down']
+    const response = await t.report(FINDER_BODY)
+    assert.equal(response.status, 200)
+    const sms = t.outbox.rows.find((row) => row.channel === 'sms')
+    assert.equal(sms?.status, 'pending')
+    assert.equal(sms?.attempts, 1)
+    assert.match(sms?.last_error ?? '', /503/)
+    assert.ok((sms?.next_attempt_at ?? 0) > t.outbox.now)
+    assert.equal(t.providers.sms.length, 0)
+    // Not yet due: nothing is sent.
+    assert.deepEqual(await (await t.dispatch()).json(), { claimed: 0, sent: 0, failed: 0 })
+    t.outbox.now += 60_000
+    assert.deepEqual(await (await t.dispatch()).json(), { claimed: 1, sent: 1, failed: 0 })
+    t.outbox.now += 3_600_000
+    await t.dispatch()
+    assert.equal(t.providers.sms.length, 1)
+    assert.equal(t.providers.emails.length, 2)
+  },
+)
+
+Deno.test('e-mail provider answering 429 then success: each e-mail sent once', async () => {
+  const t = setup()
+  t.providers.emailFailures = [
+    'E-mail provider HTTP 429: slow down',
+    'E-mail provider HTTP 429: slow down',
+  ]
+  assert.equal((await t.report(FINDER_BODY)).status, 200)
+  assert.equal(t.providers.emails.length, 0)
+  t.outbox.now += 60_000
+  await t.dispatch()
+  await t.dispatch()
+  assert.equal(t.providers.emails.length, 2)
+  assert.deepEqual(t.providers.emails.map((email) => email.idempotencyKey).sort(), [
+    'report-1:finder_thanks_email',
+    'report-1:owner_found_email',
+  ])
+})
+
+Deno.test('an owner without a mobile gets no SMS row', async () => {
+  const t = setup({ email: 'owner@example.com', mobile: null })
+  assert.equal((await t.report(FINDER_BODY)).status, 200)
+  assert.equal(t.outbox.rows.filter((row) => row.channel === 'sms').length, 0)
+  assert.equal(t.providers.sms.length, 0)
+  assert.equal(t.providers.emails.length, 2)
+})
+
+Deno.test('HTML in every finder field arrives escaped', async () => {
+  const t = setup()
+  const evil = '<script>alert("x")</script>&'
+  const body = {
+    tagCode: 'HW7K3M9QPX',
+    name: evil,
+    email: 'ada@example.com',
+    phone: evil,
+    address: evil,
+    foundLocation: evil,
+  }
+  assert.equal((await t.report(body)).status, 200)
+  for (const email of t.providers.emails) {
+    assert.ok(!email.html.includes('<script>'), email.html)
+  }
+  const owner = t.providers.emails.find((email) => email.to === 'owner@example.com')
+  const escaped = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;'
+  assert.equal(owner?.html.split(escaped).length, 5)
+})
+
+Deno.test('two dispatchers running at once send each row once', async () => {
+  const t = setup()
+  for (let index = 0; index < 25; index += 1) {
+    t.outbox.add({
+      id: `row-${index}`,
+      dedupe_key: `r${index}:owner_found_email`,
+      channel: 'email',
+      template: 'owner_found_email',
+      recipient: `owner${index}@example.com`,
+      payload: { chat_url: 'http://x/chat' },
+      attempts: 0,
+    })
+  }
+  t.providers.delayMs = 5
+  await Promise.all([t.dispatch(), t.dispatch()])
+  assert.equal(t.providers.emails.length, 25)
+  assert.equal(new Set(t.providers.emails.map((email) => email.to)).size, 25)
+})
+
+Deno.test('a bad e-mail, a missing tag or no caller get clear errors', async () => {
+  const t = setup()
+  for (const email of ['a@b', 'not-an-email', '']) {
+    const response = await t.report({ ...FINDER_BODY, email })
+    assert.equal(response.status, 400)
+    assert.equal((await response.json()).error.message, MESSAGES.invalidEmail)
+  }
+  assert.equal((await t.report({ ...FINDER_BODY, tagCode: '' })).status, 400)
+  assert.equal((await t.report({ ...FINDER_BODY, name: 'x'.repeat(501) })).status, 400)
+  assert.equal((await t.report(FINDER_BODY, token({ role: 'anon' }))).status, 401)
+  assert.equal(t.calls.length, 0)
+})
+
+Deno.test('too many reports answers 429 with Retry-After; unknown tag 404', async () => {
+  const t = setup()
+  t.failRpc({ message: 'too_many_reports', details: '1800' })
+  const limited = await t.report(FINDER_BODY)
+  assert.equal(limited.status, 429)
+  assert.equal(limited.headers.get('retry-after'), '1800')
+  assert.equal((await limited.json()).error.message, MESSAGES.tooManyReports)
+  t.failRpc({ message: 'tag_not_activated' })
+  const missing = await t.report(FINDER_BODY)
+  assert.equal(missing.status, 404)
+  assert.equal((await missing.json()).error.message, 'Tag not found')
+})
+
+Deno.test('dispatch-notifications is for the service role only', async () => {
+  const t = setup()
+  assert.equal((await t.dispatch(FINDER)).status, 403)
+  assert.equal((await t.dispatch('')).status, 401)
+})
