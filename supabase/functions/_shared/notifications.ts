@@ -199,7 +199,7 @@ export function readProviderConfig(source: {
 export function httpProviders(config: ProviderConfig, fetchImpl: Fetch = fetch): Providers {
   return {
     async sendSms(message) {
-      const url = `${config.twilioApiUrl}/2010-04-01/Accounts/${encodeURIComponent(config.twilioAccountSid)}/Messages.json`
+      const url = `${config.twilioApiUrl.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(config.twilioAccountSid)}/Messages.json`
       const response = await fetchImpl(url, {
         method: 'POST',
         headers: {
@@ -211,7 +211,7 @@ export function httpProviders(config: ProviderConfig, fetchImpl: Fetch = fetch):
       return readProviderAnswer(response, 'SMS provider')
     },
     async sendEmail(message) {
-      const response = await fetchImpl(`${config.emailApiUrl}/emails`, {
+      const response = await fetchImpl(`${config.emailApiUrl.replace(/\/$/, '')}/emails`, {
         method: 'POST',
         headers: {
           Authorization: `Bearer ${config.emailApiKey}`,
