@@ -1,0 +1,189 @@
+import { http, HttpResponse, type RequestHandler } from 'msw'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { configure, screen, waitFor } from '@testing-library/react'
+import { routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
+import { lastReportAtom } from '@/lib/last-report'
+import { renderApp } from '@/testing/render-app'
+import { fakeSession, fakeUser, fn, fnError, restGet, rpc } from '@/testing/supabase-handlers'
+import { heldTagAtom } from '@/features/found/state'
+
+vi.setConfig({ testTimeout: 20_000 })
+configure({ asyncUtilTimeout: 5000 })
+
+type AppRouter = ReturnType<typeof renderApp>['router']
+type AppUser = ReturnType<typeof renderApp>['user']
+
+function expectPath(router: AppRouter, path: string) {
+  return waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 })
+}
+
+const CHAT_URL = 'http://localhost:5173/chat?chatId=c1#token=secret'
+
+beforeEach(() => {
+  sessionStorage.clear()
+  localStorage.clear()
+})
+
+describe('/tag', () => {
+  it('looks up the code from ?tagId= (trimmed, uppercased) and holds an activated tag', async () => {
+    let asked: unknown = null
+    const { router, store } = renderApp({
+      url: '/tag?tagId=%20hw7k3m9qpx%20',
+      handlers: [
+        http.post('*/rest/v1/rpc/tag_status', async ({ request }) => {
+          asked = await request.json()
+          return HttpResponse.json('activated')
+        }),
+      ],
+    })
+    await expectPath(router, '/found/reunite')
+    expect(asked).toEqual({ code: 'HW7K3M9QPX' })
+    expect(store.get(heldTagAtom)).toBe('HW7K3M9QPX')
+    expect(await screen.findByRole('button', { name: 'Inform the Owner' })).toBeInTheDocument()
+  })
+
+  it('sends an unclaimed tag to login with the route after login set to /activeTag', async () => {
+    const { router, store } = renderApp({
+      url: '/tag?tagId=HWUNCLAIMED',
+      handlers: [rpc('tag_status', 'unclaimed')],
+    })
+    await expectPath(router, '/login')
+    expect(store.get(unregisteredTagAtom)).toBe('HWUNCLAIMED')
+    expect(store.get(routeAfterLoginAtom)).toBe('/activeTag')
+  })
+
+  it("says 'Tag not found' for an unknown code typed in", async () => {
+    const { user, router } = renderApp({ url: '/tag', handlers: [rpc('tag_status', 'not_found')] })
+    await user.type(await screen.findByLabelText('TAG ID'), 'hwnope')
+    await user.click(screen.getByRole('button', { name: 'Find the owner' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Tag not found')
+    expect(router.state.location.pathname).toBe('/tag')
+  })
+
+  it('a network failure asks to try again, never Tag not found', async () => {
+    renderApp({
+      url: '/tag?tagId=HW7K3M9QPX',
+      handlers: [http.post('*/rest/v1/rpc/tag_status', () => HttpResponse.error())],
+    })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Please check your connection and try again.')
+    expect(alert).not.toHaveTextContent('Tag not found')
+  })
+
+  it('explains scanning when the browser has no Web NFC, and links to /how-to-scan', async () => {
+    const { user } = renderApp({ url: '/tag' })
+    await user.click(await screen.findByRole('button', { name: 'Scan' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'opens this page by itself, or type the code',
+    )
+    expect(screen.getByRole('link', { name: 'How to scan a tag' })).toHaveAttribute(
+      'href',
+      '/how-to-scan',
+    )
+  })
+})
+
+const anonymous = fakeUser({ id: 'f1', email: '', is_anonymous: true })
+
+function finderHandlers() {
+  return [
+    http.post('*/auth/v1/signup', () => HttpResponse.json(fakeSession(anonymous))),
+    http.get('*/auth/v1/user', () => HttpResponse.json(anonymous)),
+    restGet('profiles', []),
+    restGet('items', []),
+  ]
+}
+
+/** The finder's way in: an activated tag looked up on /tag. */
+async function startAtReunite(
+  handlers: Parameters<typeof renderApp>[0] extends infer O
+    ? O extends { handlers?: infer H }
+      ? NonNullable<H>
+      : never
+    : never,
+) {
+  const app = renderApp({
+    url: '/tag?tagId=HW7K3M9QPX',
+    handlers: [rpc('tag_status', 'activated'), ...handlers],
+  })
+  await expectPath(app.router, '/found/reunite')
+  return app
+}
+
+async function fillForm(user: AppUser, email: string) {
+  await user.type(await screen.findByLabelText('NAME'), 'Ada')
+  if (email) await user.type(screen.getByLabelText('EMAIL'), email)
+  await user.type(screen.getByLabelText('PHONE NUMBER'), '07700900999')
+  await user.type(screen.getByLabelText('ADDRESS'), '1 High St')
+  await user.type(screen.getByLabelText('WHERE YOU FOUND THE ITEM'), 'On the train')
+  await user.click(screen.getByRole('button', { name: 'Inform the Owner' }))
+}
+
+describe('/found/reunite', () => {
+  it('without a held tag redirects to /tag', async () => {
+    const { router } = renderApp({ url: '/found/reunite' })
+    await expectPath(router, '/tag')
+  })
+
+  it("refuses a short or malformed e-mail with 'Invalid email' and calls nothing", async () => {
+    const { user } = await startAtReunite([])
+    await fillForm(user, 'a@b')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email')
+  })
+
+  it('signs in anonymously, reports, and shows the chat link on the thank-you page', async () => {
+    let sent: unknown = null
+    let authorization: string | null = null
+    const { user, router, store } = await startAtReunite([
+      ...finderHandlers(),
+      http.post('*/functions/v1/report-found', async ({ request }) => {
+        sent = await request.json()
+        authorization = request.headers.get('authorization')
+        return HttpResponse.json({ chatId: 'c1', chatUrl: CHAT_URL })
+      }),
+    ])
+    await fillForm(user, 'ada@example.com')
+    await expectPath(router, '/found/thank-you')
+    expect(sent).toEqual({
+      tagCode: 'HW7K3M9QPX',
+      name: 'Ada',
+      email: 'ada@example.com',
+      phone: '07700900999',
+      address: '1 High St',
+      foundLocation: 'On the train',
+    })
+    expect(authorization).toMatch(/^Bearer /)
+    expect(store.get(lastReportAtom)).toEqual({ chatId: 'c1', chatUrl: CHAT_URL })
+    expect(
+      await screen.findByRole('link', { name: 'Open the chat with the owner' }),
+    ).toHaveAttribute('href', CHAT_URL)
+    expect(screen.getByRole('link', { name: 'Protect Your Items' })).toHaveAttribute(
+      'href',
+      '/register',
+    )
+  })
+
+  it('shows a clear too-many-reports message on 429', async () => {
+    const { user, router } = await startAtReunite([
+      ...finderHandlers(),
+      fnError('report-found', 'too_many_reports', 'Too many reports', 429),
+    ])
+    await fillForm(user, 'ada@example.com')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many reports have been sent for this tag. Please try again in an hour.',
+    )
+    expect(router.state.location.pathname).toBe('/found/reunite')
+  })
+
+  it('a failed call keeps the form and asks to try again', async () => {
+    const { user } = await startAtReunite([
+      ...finderHandlers(),
+      fn('report-found', { error: { code: 'x', message: 'x' } }, 500),
+    ])
+    await fillForm(user, 'ada@example.com')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please check your connection and try again.',
+    )
+    expect(screen.getByLabelText('NAME')).toHaveValue('Ada')
+  })
+})
