@@ -95,13 +95,7 @@ function finderHandlers() {
 }
 
 /** The finder's way in: an activated tag looked up on /tag. */
-async function startAtReunite(
-  handlers: Parameters<typeof renderApp>[0] extends infer O
-    ? O extends { handlers?: infer H }
-      ? NonNullable<H>
-      : never
-    : never,
-) {
+async function startAtReunite(handlers: RequestHandler[]) {
   const app = renderApp({
     url: '/tag?tagId=HW7K3M9QPX',
     handlers: [rpc('tag_status', 'activated'), ...handlers],
