@@ -142,3 +142,30 @@ it('one report sends one SMS and two e-mails whose chat link works', async () =>
   )
   expect(rows.rows.map((row) => row.status)).toEqual(['sent', 'sent', 'sent'])
 })
+
+it('dispatch-notifications answers the service role (as the scheduler calls it) and refuses a finder', async () => {
+  const service = createClient(apiUrl, stack.config.secretKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  })
+  const asService = await service.functions.invoke('dispatch-notifications', { body: {} })
+  expect(asService.error).toBeNull()
+  expect(asService.data).toMatchObject({ claimed: expect.any(Number) })
+  const scheduler = await fetch(`${apiUrl}/functions/v1/dispatch-notifications`, {
+    method: 'POST',
+    headers: {
+      apikey: stack.config.serviceRoleKey,
+      authorization: `Bearer ${stack.config.serviceRoleKey}`,
+      'content-type': 'application/json',
+    },
+    body: '{}',
+  })
+  expect(scheduler.status).toBe(200)
+  const finder = createClient(apiUrl, stack.config.publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  })
+  await finder.auth.signInAnonymously()
+  const asFinder = await finder.functions.invoke('dispatch-notifications', { body: {} })
+  expect((asFinder.response as Response | undefined)?.status).toBe(403)
+})
