@@ -21,6 +21,7 @@ import { createClient } from '@supabase/supabase-js'
 import { Hono } from 'hono'
 import WebSocket, { WebSocketServer } from 'ws'
 import { createFunctionsGateway } from '../local-supabase/functions/gateway.ts'
+import { stats, type Stats } from './stats.ts'
 import { startStack, type RunningStack } from '../local-supabase/stack.ts'
 import {
   createRoom,
@@ -29,15 +30,6 @@ import {
   userClient,
   type UserClient,
 } from '../tests/stack/realtime-support.ts'
-
-type Stats = { n: number; p50: number; p95: number; p99: number; max: number }
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b)
-  const at = (q: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN
-  return { n: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.at(-1) ?? NaN }
-}
 
 function line(label: string, s: Stats): string {
   const f = (v: number) => `${v.toFixed(2)} ms`

@@ -17,16 +17,12 @@ import { createClient } from '@supabase/supabase-js'
 import { Hono } from 'hono'
 import WebSocket from 'ws'
 import { createFunctionsGateway } from '../local-supabase/functions/gateway.ts'
+import { percentile } from './stats.ts'
 import { startStack } from '../local-supabase/stack.ts'
 import { activatedItem, seededUser } from '../tests/stack/chat-fixtures.ts'
 
 const functionsDir = fileURLToPath(new URL('../supabase/functions', import.meta.url))
 const configPath = fileURLToPath(new URL('../supabase/config.toml', import.meta.url))
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
-  return sorted[Math.max(0, index)] ?? Number.NaN
-}
 
 async function main() {
   const stack = await startStack({

@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
+import { percentile } from './stats.ts'
 import { startStack, type StartStackOptions } from '../local-supabase/stack.ts'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100)
@@ -22,18 +23,6 @@ const options: StartStackOptions = {
     rateLimits: { tokenRefresh: { limit: 1_000_000, windowSeconds: 300 } },
   },
   env: {},
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
-}
-const ms = (v: number) => `${v.toFixed(1)} ms`
-
-async function timed(fn: () => PromiseLike<unknown>): Promise<number> {
-  const start = performance.now()
-  await fn()
-  return performance.now() - start
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stack-bench-'))
