@@ -25,6 +25,14 @@ const options: StartStackOptions = {
   env: {},
 }
 
+const ms = (v: number) => `${v.toFixed(1)} ms`
+
+async function timed(fn: () => PromiseLike<unknown>): Promise<number> {
+  const start = performance.now()
+  await fn()
+  return performance.now() - start
+}
+
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stack-bench-'))
 try {
   let coldStack: Awaited<ReturnType<typeof startStack>> | null = null
