@@ -63,8 +63,6 @@ export default defineConfig({
     {
       command: 'npx vite --port 5173 --strictPort',
       url: APP_URL,
-      // SPEC.md: /how-to-scan embeds a video; any well-formed id will do (it loads only on a click).
-      env: { VITE_HOW_TO_SCAN_VIDEO_ID: 'e2eVideo123' },
       reuseExistingServer: !isCI,
       timeout: 120_000,
       stdout: 'ignore',

@@ -1,11 +1,4 @@
-import {
-  expect,
-  test,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  type TestInfo,
-} from '@playwright/test'
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { action, field, fillFields } from './support/forms.ts'
 import { linkIn, smsTo, waitForEmail } from './support/inbox.ts'
 import {
@@ -20,8 +13,6 @@ import { checkPage } from './support/page-check.ts'
 import { newFinder, newOwner } from './support/people.ts'
 import { mintTag } from './support/tags.ts'
 import { readJourney, saveJourney, type Journey } from './support/journey-state.ts'
-import { seedReportThroughApi } from './support/seed-report.ts'
-import { finderReportMissing, tagPageMissing } from './support/landed.ts'
 import { lookUpTag, reportFound } from './support/finder.ts'
 import { backendSwitch } from './support/network.ts'
 
@@ -39,34 +30,10 @@ async function asOwner(browser: Browser): Promise<{ context: BrowserContext; pag
   return { context, page: await context.newPage() }
 }
 
-/**
- * The chat the finder journey opened from its e-mail; while the finder's pages have
- * not landed, one made through the API instead (noted on the test, and checked to
- * alert the owner's open dashboard live), so the chat itself is still proven end to end.
- */
-async function chatForJourney(
-  browser: Browser,
-  testInfo: TestInfo,
-): Promise<Required<Pick<Journey, 'chatLink' | 'finderState'>> | null> {
-  const { chatLink, finderState, tag, finder } = readJourney()
-  if (chatLink && finderState) return { chatLink, finderState }
-  const missing = finderReportMissing()
-  if (missing === null || !tag || !finder) return null
-  testInfo.annotations.push({
-    type: 'note',
-    description: `report and chat link made through create_found_report, because ${missing}`,
-  })
-  // The owner watches the dashboard meanwhile: the new report must show up live.
-  const ownerSide = await asOwner(browser)
-  await ownerSide.page.goto('/dashboard')
-  await expect(ownerSide.page.getByRole('link').filter({ hasText: renamed })).toBeVisible()
-  const seeded = await seedReportThroughApi(browser, tag.tagId, finder)
-  saveJourney(seeded)
-  await expect(ownerSide.page.getByRole('region', { name: 'Alerts' })).toContainText(renamed, {
-    timeout: 20_000,
-  })
-  await ownerSide.context.close()
-  return seeded
+/** The chat link from the finder's e-mail and the finder's browser state, saved by the finder journey. */
+function chatForJourney(): Required<Pick<Journey, 'chatLink' | 'finderState'>> | null {
+  const { chatLink, finderState } = readJourney()
+  return chatLink && finderState ? { chatLink, finderState } : null
 }
 
 test('owner: register (validation error first), log in, activate a minted tag, rename it, mark it LOST', async ({
@@ -183,8 +150,6 @@ test('the dashboard shows it is offline when the backend stops answering, and re
 test('finder reports the item in a second browser; the owner is alerted on the dashboard without reloading', async ({
   browser,
 }, testInfo) => {
-  const missing = finderReportMissing()
-  test.fixme(missing !== null, missing ?? '')
   const { owner, finder, tag, ownerState } = readJourney()
   test.skip(!owner || !finder || !tag || !ownerState, 'needs the owner journey')
   if (!owner || !finder || !tag) return
@@ -231,7 +196,7 @@ test('finder reports the item in a second browser; the owner is alerted on the d
 test('owner and finder chat both ways live; the chat link from the e-mail works in a third, fresh browser', async ({
   browser,
 }, testInfo) => {
-  const chat = await chatForJourney(browser, testInfo)
+  const chat = chatForJourney()
   test.skip(!chat, 'needs the finder journey')
   if (!chat) return
   const { chatLink, finderState } = chat
@@ -296,7 +261,7 @@ test('owner and finder chat both ways live; the chat link from the e-mail works 
 test('the offline banner shows when the backend stops answering, and what was sent arrives after', async ({
   browser,
 }, testInfo) => {
-  const chat = await chatForJourney(browser, testInfo)
+  const chat = chatForJourney()
   test.skip(!chat, 'needs the finder journey')
   if (!chat) return
   const { chatLink, finderState } = chat
@@ -328,15 +293,13 @@ test('the offline banner shows when the backend stops answering, and what was se
 test('unclaimed tag: scanning it sends the owner to login, then to the activation form prefilled', async ({
   page,
 }, testInfo) => {
-  const missing = tagPageMissing()
-  test.fixme(missing !== null, missing ?? '')
   const { owner } = readJourney()
   test.skip(!owner, 'needs the owner journey')
   if (!owner) return
   // An unclaimed demo tag from supabase/seed.sql's header comment.
   const unclaimed = { tagId: 'HWDEMB2345' }
   await page.goto(`/tag?tagId=${unclaimed.tagId}`)
-  await lookUpTag(page, page.getByText('Welcome back!'))
+  await lookUpTag(page.getByText('Welcome back!'))
   await expect(page).toHaveURL(/\/login$/)
   await submitLogin(page, owner.email, owner.password)
   await expect(page).toHaveURL(/\/activeTag$/, { timeout: 20_000 })
@@ -345,8 +308,6 @@ test('unclaimed tag: scanning it sends the owner to login, then to the activatio
 })
 
 test('finder path on a phone (412×823)', async ({ browser }, testInfo) => {
-  const missing = finderReportMissing()
-  test.fixme(missing !== null, missing ?? '')
   const { tag } = readJourney()
   test.skip(!tag, 'needs the owner journey')
   if (!tag) return

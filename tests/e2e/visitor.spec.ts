@@ -81,11 +81,13 @@ test('visitor: home, menu links, FAQ, how-to-scan, campaign, 404', async ({ page
       .first()
       .click()
     await expect(page).toHaveURL(/\/how-to-scan$/)
-    // The embedded video (configured for the suite in playwright.config.ts) and ten steps.
-    await expect(page.locator('iframe[title^="Video"]')).toBeAttached()
+    // The app's default config has no video id: no video and no third-party frame, just the ten steps.
+    await expect(page.getByRole('heading', { name: 'On an iPhone' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'On an Android phone' })).toBeVisible()
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(10)
+    await expect(page.locator('iframe')).toHaveCount(0)
     await checkPage(page, testInfo, 'how-to-scan')
-    await page.getByRole('main').getByRole('link', { name: /tag/i }).click()
+    await page.getByRole('main').getByRole('link', { name: 'Enter a tag code' }).click()
     await expect(page).toHaveURL(/\/tag$/)
   })
 

@@ -12,7 +12,7 @@ export function FormMessage({ message, tone = 'error' }: FormMessageProps) {
   return (
     <Text
       role={tone === 'error' ? 'alert' : 'status'}
-      color={tone === 'error' ? 'fg.error' : 'fg.success'}
+      color={tone === 'error' ? 'red.700' : 'fg.success'}
       fontWeight="medium"
     >
       {message}

@@ -3,23 +3,11 @@ import { fillFields } from './forms.ts'
 import type { Finder } from './people.ts'
 
 /**
- * /tag with a code in the URL (what an NFC tap opens): the page either looks the
- * code up by itself or shows it prefilled for the visitor to confirm. Waits for
- * `outcome`, pressing the page's look-up button first if that is what it offers.
+ * /tag with a code in the URL (what an NFC tap opens) looks the code up by itself;
+ * waits for `outcome`, after a screenshot and scan of the page while it looks up.
  */
-export async function lookUpTag(
-  page: Page,
-  outcome: Locator,
-  check?: (name: string) => Promise<void>,
-) {
-  const lookUp = page
-    .getByRole('main')
-    .getByRole('button', { name: /find|submit|continue|search|go|look ?up|next|check/i })
-  await expect(outcome.or(lookUp).first()).toBeVisible({ timeout: 20_000 })
-  if (!(await outcome.first().isVisible())) {
-    await check?.('tag-prefilled')
-    await lookUp.first().click()
-  }
+export async function lookUpTag(outcome: Locator, check?: (name: string) => Promise<void>) {
+  await check?.('tag-prefilled')
   await expect(outcome.first()).toBeVisible({ timeout: 20_000 })
 }
 
@@ -32,7 +20,7 @@ export async function reportFound(
 ) {
   await page.goto(tagUrl)
   const inform = page.getByRole('button', { name: 'Inform the Owner' })
-  await lookUpTag(page, inform, check)
+  await lookUpTag(inform, check)
   await expect(page).toHaveURL(/\/found\/reunite$/)
   await check?.('found-reunite')
   await fillFields(page, {
