@@ -17,7 +17,7 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  retries: isCI ? 1 : 0,
   forbidOnly: isCI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
