@@ -6,17 +6,16 @@
  * count per tag and per finder). Timed until every outbox row of the report is
  * 'sent' (accepted by the provider), polling the database every 5 ms.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { createClient } from '@supabase/supabase-js'
 import { Hono } from 'hono'
 import WebSocket from 'ws'
 import { createFunctionsGateway } from '../local-supabase/functions/gateway.ts'
+import { writeProviderEnv } from '../tests/stack/provider-env.ts'
 import { percentile } from './stats.ts'
 import { startStack } from '../local-supabase/stack.ts'
 import { activatedItem, seededUser } from '../tests/stack/chat-fixtures.ts'
@@ -39,21 +38,7 @@ async function main() {
     },
     env: {},
   })
-  const envDir = await mkdtemp(join(tmpdir(), 'homeward-bench-'))
-  const envFile = join(envDir, '.env')
-  await writeFile(
-    envFile,
-    [
-      `TWILIO_API_URL=${stack.inboxUrl}`,
-      'TWILIO_ACCOUNT_SID=AC00000000000000000000000000000000',
-      'TWILIO_AUTH_TOKEN=local-dev-token',
-      'TWILIO_FROM_NUMBER=+447700900000',
-      `EMAIL_API_URL=${stack.inboxUrl}`,
-      'EMAIL_API_KEY=re_local_dev_key',
-      'EMAIL_FROM=Homeward <no-reply@homeward.test>',
-      'SITE_URL=http://localhost:5173',
-    ].join('\n'),
-  )
+  const { envDir, envFile } = await writeProviderEnv(stack.inboxUrl, 'http://localhost:5173')
   const gateway = await createFunctionsGateway({
     ...stack.context,
     apiUrl: stack.apiUrl,

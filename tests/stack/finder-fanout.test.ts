@@ -4,11 +4,9 @@
  * one SMS to the owner and two e-mails, each with a chat link that lets the
  * finder join the chat.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { createClient } from '@supabase/supabase-js'
@@ -18,6 +16,7 @@ import WebSocket from 'ws'
 import { createFunctionsGateway } from '../../local-supabase/functions/gateway.ts'
 import { activatedItem, seededUser } from './chat-fixtures.ts'
 import { firstLink, latestEmailTo, startTestStack, type TestStack } from './helpers.ts'
+import { writeProviderEnv } from './provider-env.ts'
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 })
 
@@ -33,21 +32,9 @@ let gateway: Awaited<ReturnType<typeof createFunctionsGateway>>
 
 beforeAll(async () => {
   stack = await startTestStack()
-  envDir = await mkdtemp(join(tmpdir(), 'homeward-fanout-'))
-  const envFile = join(envDir, '.env')
-  await writeFile(
-    envFile,
-    [
-      `TWILIO_API_URL=${stack.inboxUrl}`,
-      'TWILIO_ACCOUNT_SID=AC00000000000000000000000000000000',
-      'TWILIO_AUTH_TOKEN=local-dev-token',
-      'TWILIO_FROM_NUMBER=+447700900000',
-      `EMAIL_API_URL=${stack.inboxUrl}`,
-      'EMAIL_API_KEY=re_local_dev_key',
-      'EMAIL_FROM=Homeward <no-reply@homeward.test>',
-      `SITE_URL=${SITE}`,
-    ].join('\n'),
-  )
+  const provider = await writeProviderEnv(stack.inboxUrl, SITE)
+  envDir = provider.envDir
+  const envFile = provider.envFile
   gateway = await createFunctionsGateway({
     ...stack.context,
     apiUrl: stack.apiUrl,
