@@ -54,7 +54,18 @@ export type StackConfig = {
     anonymousUsers: RateLimit
     emailSent: RateLimit
   }
-  rest: { schemas: string[]; extraSearchPath: string[]; maxRows: number }
+  rest: {
+    schemas: string[]
+    extraSearchPath: string[]
+    maxRows: number
+    /** Per-request `statement_timeout` (Supabase's is 3 s anon / 8 s authenticated). */
+    statementTimeoutSeconds: number
+  }
+  /**
+   * Trust `X-Forwarded-For` for the client address (Auth's per-IP rate limits).
+   * Off: every request counts against one address, so a client cannot pick its own.
+   */
+  trustProxy: boolean
   /** Scheduled jobs (part 2's scheduler): seconds between runs, 0 = off. */
   schedules: { dispatchNotificationsSeconds: number; purgeFinderDataSeconds: number }
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug'
@@ -155,7 +166,9 @@ export function parseConfig(env: Env = process.env, overrides: ConfigOverrides =
       schemas: ['public', 'graphql_public'],
       extraSearchPath: ['public', 'extensions'],
       maxRows: 1000,
+      statementTimeoutSeconds: int('LOCAL_SUPABASE_STATEMENT_TIMEOUT_SECONDS', 8, 1),
     },
+    trustProxy: bool('LOCAL_SUPABASE_TRUST_PROXY', false),
     schedules: {
       dispatchNotificationsSeconds: int('LOCAL_SUPABASE_DISPATCH_EVERY_SECONDS', 10),
       purgeFinderDataSeconds: int('LOCAL_SUPABASE_PURGE_EVERY_SECONDS', 3600),
