@@ -270,7 +270,8 @@ export function createRestApp(ctx: StackContext): Hono {
     const row = rows[0] ?? { n: 0, inserted: 0, body: '[]', first: null }
     // Upserts that inserted nothing (every row already there) answer 200, as PostgREST.
     const created =
-      method === 'POST' && !(prefer.resolution === 'merge-duplicates' && row.n > 0 && row.inserted === 0)
+      method === 'POST' &&
+      !(prefer.resolution === 'merge-duplicates' && row.n > 0 && row.inserted === 0)
     const range = `*/${prefer.count ? row.n : '*'}`
     if (!representation) {
       return {
@@ -399,8 +400,7 @@ async function bodyRow(tx: Queryable, statement: Statement): Promise<BodyRow> {
 function planRows(row: Record<string, unknown> | undefined): number {
   const value = row ? Object.values(row)[0] : undefined
   const plan = (typeof value === 'string' ? JSON.parse(value) : value) as
-    | { Plan?: { 'Plan Rows'?: number } }[]
-    | undefined
+    { Plan?: { 'Plan Rows'?: number } }[] | undefined
   return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0)
 }
 

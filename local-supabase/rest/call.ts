@@ -60,7 +60,8 @@ export function chooseFunction(
   reserved: Set<string>,
 ): Chosen {
   const candidates = findFunctions(cache, schema, name)
-  const single = (fn: DbFunction) => (fn.args.length === 1 && fn.args[0]!.name === '' ? fn.args[0]! : null)
+  const single = (fn: DbFunction) =>
+    fn.args.length === 1 && fn.args[0]!.name === '' ? fn.args[0]! : null
   const mediaType = request.contentType.split(';')[0]!.trim().toLowerCase()
   if (request.method === 'POST') {
     // A single unnamed parameter whose type is the body's media type takes the body.
@@ -96,9 +97,7 @@ export function chooseFunction(
   }
   const fn = fits[0]
   if (!fn) {
-    const names = (
-      request.method === 'POST' ? keys : keys.filter((k) => !reserved.has(k))
-    ).sort()
+    const names = (request.method === 'POST' ? keys : keys.filter((k) => !reserved.has(k))).sort()
     const list = names.join(', ')
     throw new RestError(
       404,
@@ -162,7 +161,8 @@ export function buildCall(plan: CallPlan): CallStatements {
     query.limit !== null ||
     query.offset > 0 ||
     query.select.some((s) => s.kind !== 'star')
-  if (fn.isVoid) return { shape: 'void', call: { sql: `select ${call}`, values: params.values }, count: null }
+  if (fn.isVoid)
+    return { shape: 'void', call: { sql: `select ${call}`, values: params.values }, count: null }
   const rowType = fn.returnKind === 'c' || fn.returnKind === 'p'
   if (!rowType) {
     if (hasQuery) throw unsupported(`select, filters or order on the scalar result of ${fn.name}`)
@@ -180,8 +180,11 @@ export function buildCall(plan: CallPlan): CallStatements {
   }
   const relation =
     fn.returnKind === 'c'
-      ? (findRelation(plan.cache, fn.schema, fn.returnType.replace(/^.*\./, '').replaceAll('"', '')) ??
-        null)
+      ? (findRelation(
+          plan.cache,
+          fn.schema,
+          fn.returnType.replace(/^.*\./, '').replaceAll('"', ''),
+        ) ?? null)
       : null
   const hasEmbeds = query.select.some((s) => s.kind === 'embed')
   if (hasEmbeds && !relation) throw unsupported(`embedding on the result of ${fn.name}`)

@@ -77,7 +77,8 @@ export function insertMutation(plan: MutatePlan): Mutation {
   let sql = `insert into ${table} as _t0 (${list}) select ${list} from json_populate_recordset(null::${table}, ${source}::json) _src`
   if (prefer.resolution) {
     const target = plan.onConflict ? parseColumnList(plan.onConflict) : relation.primaryKey
-    if (target.length === 0) throw parseError('on_conflict is required: the table has no primary key')
+    if (target.length === 0)
+      throw parseError('on_conflict is required: the table has no primary key')
     for (const name of target) column(plan.cache, relation, '_t0', name)
     const conflict = ` on conflict (${target.map(ident).join(', ')})`
     if (prefer.resolution === 'ignore-duplicates') {
@@ -98,7 +99,8 @@ export function insertMutation(plan: MutatePlan): Mutation {
 export function updateMutation(plan: MutatePlan): Mutation | null {
   const { relation } = plan
   const { rows, columns } = payload(plan)
-  if (rows.length !== 1) throw new RestError(400, 'PGRST102', 'A PATCH body must be a single JSON object')
+  if (rows.length !== 1)
+    throw new RestError(400, 'PGRST102', 'A PATCH body must be a single JSON object')
   if (columns.length === 0) return null
   const params = new Params()
   const table = tableSql(relation)

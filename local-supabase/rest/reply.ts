@@ -36,7 +36,10 @@ export function contentRange(first: number, n: number, total: number | null): st
   return n > 0 ? `${first}-${first + n - 1}/${total ?? '*'}` : `*/${total ?? '*'}`
 }
 
-export function errorResponse(error: unknown, role: string): { response: Response; error: RestError } {
+export function errorResponse(
+  error: unknown,
+  role: string,
+): { response: Response; error: RestError } {
   const restError = toRestError(error, role)
   const response = new Response(JSON.stringify(restError.body()), {
     status: restError.status,

@@ -164,7 +164,11 @@ type Resolved = { target: Relation; toOne: boolean; joins: { child: string; pare
 function toParent(cache: SchemaCache, fk: ForeignKey): Resolved | null {
   const target = findRelation(cache, fk.refSchema, fk.refTable)
   return target
-    ? { target, toOne: true, joins: fk.columns.map((c, i) => ({ child: fk.refColumns[i]!, parent: c })) }
+    ? {
+        target,
+        toOne: true,
+        joins: fk.columns.map((c, i) => ({ child: fk.refColumns[i]!, parent: c })),
+      }
     : null
 }
 
@@ -196,7 +200,11 @@ function resolveEmbed(
       fk.table === parent.name && fk.columns.length === 1 && fk.columns[0] === relation
     // The constraint's name as the target: `messages_user_id_fkey(*)`.
     const viaName = fk.name === relation && hint === null
-    if (fk.table === parent.name && (fk.refTable === relation || viaColumn || viaName) && hintMatches(fk)) {
+    if (
+      fk.table === parent.name &&
+      (fk.refTable === relation || viaColumn || viaName) &&
+      hintMatches(fk)
+    ) {
       const resolved = toParent(cache, fk)
       if (resolved) candidates.push(resolved)
     }
@@ -274,7 +282,9 @@ export function selectListSql(
     if (item.kind === 'star') parts.push(`${alias}.*`)
     else if (item.kind === 'column') {
       const cast = item.cast ? `::${item.cast}` : ''
-      parts.push(`${column(ctx.cache, relation, alias, item.name)}${cast} as ${ident(item.alias ?? item.name)}`)
+      parts.push(
+        `${column(ctx.cache, relation, alias, item.name)}${cast} as ${ident(item.alias ?? item.name)}`,
+      )
     } else {
       const resolved = resolveEmbed(ctx, relation, item.relation, item.hint)
       const name = item.alias ?? item.relation
