@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   type TestStack,
 } from './helpers.ts'
+import { gotrueConformance } from './gotrue-conformance.ts'
 
 let stack: TestStack
 beforeAll(async () => {
@@ -414,3 +415,6 @@ describe('rate limits', () => {
     }
   })
 })
+
+// The Auth examples of issue 19, on this file's stack.
+gotrueConformance(() => stack)
