@@ -22,6 +22,7 @@ import {
   type MutatePlan,
 } from './mutate.ts'
 import { negotiate, type Negotiated } from './negotiate.ts'
+import { transactionWithin } from './deadline.ts'
 import { parsePrefer, type Prefer } from './prefer.ts'
 import { parseQuery, RESERVED } from './query.ts'
 import { buildRead } from './read.ts'
@@ -108,44 +109,43 @@ export function createRestApp(ctx: StackContext): Hono {
       c.req.raw.headers.forEach((value, name) => {
         requestHeaders[name.toLowerCase()] = value
       })
-      const reply = await db
-        .transaction(async (tx) => {
-          if (method === 'GET' || method === 'HEAD') await tx.exec('set transaction read only')
-          await setRole(tx, {
-            role: auth.role,
-            claims: auth.claims,
-            settings: {
-              search_path: [schema, ...config.rest.extraSearchPath.filter((s) => s !== schema)]
-                .map(ident)
-                .join(', '),
-              statement_timeout: String(config.rest.statementTimeoutSeconds * 1000),
-              'request.method': method,
-              'request.path': isRpc ? `/rpc/${target}` : `/${target}`,
-              'request.headers': JSON.stringify(requestHeaders),
-              'request.cookies': JSON.stringify(parseCookies(c.req.header('cookie'))),
-            },
-          })
-          const input: Input = {
-            tx,
-            cache: cached,
-            schema,
-            target,
-            prefer,
-            negotiated,
-            params: url.searchParams,
-            body,
-            bodyText,
-            contentType,
-            method,
-          }
-          const result = isRpc ? await rpc(input) : await table(input)
-          if (prefer.rollback) throw new Rollback(result)
-          return result
+      const timeoutMs = config.rest.statementTimeoutSeconds * 1000
+      const reply = await transactionWithin(db, timeoutMs, async (tx) => {
+        if (method === 'GET' || method === 'HEAD') await tx.exec('set transaction read only')
+        await setRole(tx, {
+          role: auth.role,
+          claims: auth.claims,
+          settings: {
+            search_path: [schema, ...config.rest.extraSearchPath.filter((s) => s !== schema)]
+              .map(ident)
+              .join(', '),
+            statement_timeout: String(timeoutMs),
+            'request.method': method,
+            'request.path': isRpc ? `/rpc/${target}` : `/${target}`,
+            'request.headers': JSON.stringify(requestHeaders),
+            'request.cookies': JSON.stringify(parseCookies(c.req.header('cookie'))),
+          },
         })
-        .catch((error: unknown) => {
-          if (error instanceof Rollback) return error.reply
-          throw error
-        })
+        const input: Input = {
+          tx,
+          cache: cached,
+          schema,
+          target,
+          prefer,
+          negotiated,
+          params: url.searchParams,
+          body,
+          bodyText,
+          contentType,
+          method,
+        }
+        const result = isRpc ? await rpc(input) : await table(input)
+        if (prefer.rollback) throw new Rollback(result)
+        return result
+      }).catch((error: unknown) => {
+        if (error instanceof Rollback) return error.reply
+        throw error
+      })
       if (prefer.applied.length > 0) reply.headers['Preference-Applied'] = prefer.applied.join(', ')
       if (c.req.header('accept-profile') || c.req.header('content-profile'))
         reply.headers['Content-Profile'] = schema
