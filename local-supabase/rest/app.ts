@@ -24,7 +24,7 @@ import {
 import { negotiate, type Negotiated } from './negotiate.ts'
 import { transactionWithin } from './deadline.ts'
 import { parsePrefer, type Prefer } from './prefer.ts'
-import { parseQuery, RESERVED } from './query.ts'
+import { parseQuery, RESERVED, type Query } from './query.ts'
 import { buildRead } from './read.ts'
 import {
   contentRange,
@@ -62,6 +62,8 @@ type Input = {
   bodyText: string
   contentType: string
   method: string
+  /** The `Range` header (`0-9`, with `Range-Unit: items`), an alternative to limit/offset. */
+  range: string | undefined
 }
 
 export function createRestApp(ctx: StackContext): Hono {
@@ -138,6 +140,7 @@ export function createRestApp(ctx: StackContext): Hono {
           bodyText,
           contentType,
           method,
+          range: c.req.header('range'),
         }
         const result = isRpc ? await rpc(input) : await table(input)
         if (prefer.rollback) throw new Rollback(result)
@@ -189,11 +192,12 @@ export function createRestApp(ctx: StackContext): Hono {
     if (method === 'GET' || method === 'HEAD') return read(input, relation)
     if (method === 'POST' || method === 'PATCH' || method === 'DELETE')
       return mutate(input, relation)
+    if (method === 'PUT') throw unsupported('PUT (single-row upsert)')
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
   }
 
   async function read(input: Input, relation: Relation): Promise<Reply> {
-    const query = parseQuery(input.params)
+    const query = withRangeHeader(parseQuery(input.params), input.range)
     const built = buildRead({
       cache: input.cache,
       schema: input.schema,
@@ -385,6 +389,24 @@ export function createRestApp(ctx: StackContext): Hono {
   }
 
   return app
+}
+
+/** Applies `Range: first-last` where the query string sets no limit or offset of its own. */
+function withRangeHeader(query: Query, header: string | undefined): Query {
+  if (!header) return query
+  const match = /^(?:items=)?\s*(\d+)-(\d*)\s*$/.exec(header)
+  const first = Number(match?.[1])
+  const last = match?.[2] ? Number(match[2]) : null
+  if (!match || (last !== null && last < first)) {
+    throw new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `Invalid Range header "${header}"`,
+    )
+  }
+  if (query.limit !== null || query.offset > 0) return query
+  return { ...query, offset: first, limit: last === null ? null : last - first + 1 }
 }
 
 function statementArgs(statement: Statement): [string, unknown[]] {

@@ -15,6 +15,17 @@ export type Negotiated = {
 
 const ARRAY = 'application/vnd.pgrst.array+json'
 const OBJECT = 'application/vnd.pgrst.object+json'
+/** Media types PostgREST answers (csv(), geojson(), explain(), raw output) and the local stack does not. */
+const OTHER_POSTGREST_TYPES = new Set([
+  'text/csv',
+  'application/geo+json',
+  'application/vnd.pgrst.plan',
+  'application/vnd.pgrst.plan+json',
+  'application/vnd.pgrst.plan+text',
+  'application/octet-stream',
+  'text/plain',
+  'text/xml',
+])
 const JSON_TYPES = new Set(['application/json', '*/*', 'application/*', ARRAY, ''])
 
 export function negotiate(accept: string | undefined): Negotiated {
@@ -27,6 +38,15 @@ export function negotiate(accept: string | undefined): Negotiated {
       // nulls=stripped is a parameter of the pgrst media types only
       return mediaType(false, range.type === ARRAY && range.stripNulls)
     }
+  }
+  const known = ranges.find((range) => OTHER_POSTGREST_TYPES.has(range.type))
+  if (known) {
+    throw new RestError(
+      406,
+      'PGRST107',
+      `"Accept: ${known.type}" is not supported by the local Supabase stack`,
+      'The local stack answers JSON only (arrays and vnd.pgrst.object); use `supabase start` for the rest.',
+    )
   }
   throw new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`)
 }

@@ -183,6 +183,9 @@ function parseSelectItem(raw: string, depth: number): SelectItem {
   const name = fieldName(castAt === -1 ? rest : rest.slice(0, castAt), 'select')
   const cast = castAt === -1 ? null : parseCast(rest.slice(castAt + 2))
   if (/^(count|sum|avg|min|max)\(\)$/.test(name)) throw unsupported(`aggregate ${name}`)
+  // `rel(count)`: PostgREST's embedded row count
+  if (depth >= 1 && name === 'count' && alias === null && cast === null)
+    throw unsupported('aggregate count on an embedded resource')
   return { kind: 'column', name, alias, cast }
 }
 
@@ -311,6 +314,7 @@ export function parseOrder(text: string): OrderTerm[] {
   return splitTopLevel(text).map((raw) => {
     const parts = raw.trim().split('.')
     const column = fieldName(parts.shift() ?? '', 'order')
+    if (column.includes('(')) throw unsupported(`ordering by an embedded resource (${raw.trim()})`)
     let desc = false
     let nulls: OrderTerm['nulls'] = null
     for (const p of parts) {

@@ -6,7 +6,7 @@
 import { unsupported } from './errors.ts'
 
 export type Prefer = {
-  return: 'minimal' | 'representation' | 'headers-only' | null
+  return: 'minimal' | 'representation' | null
   count: 'exact' | 'planned' | 'estimated' | null
   resolution: 'merge-duplicates' | 'ignore-duplicates' | null
   missing: 'default' | null
@@ -28,10 +28,10 @@ export function parsePrefer(header: string | undefined): Prefer {
     const item = raw.trim()
     if (!item) continue
     const [key, value] = item.split('=').map((s) => s.trim())
-    if (
-      key === 'return' &&
-      (value === 'minimal' || value === 'representation' || value === 'headers-only')
-    ) {
+    if (key === 'return' && value === 'headers-only') {
+      // PostgREST answers a Location header built from the primary key
+      throw unsupported(`Prefer: ${item}`)
+    } else if (key === 'return' && (value === 'minimal' || value === 'representation')) {
       prefer.return = value
       prefer.applied.push(item)
     } else if (

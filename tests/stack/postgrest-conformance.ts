@@ -260,6 +260,8 @@ export function postgrestConformance(getStack: () => TestStack): void {
         await sb.from('users').select('username').eq('label', 'x'),
         await sb.from('users').select('username, recent_messages(*)'),
         await sb.from('films').select('title, actors(name)'),
+        await sb.from('users').select('username, messages(count)'),
+        await sb.from('messages').select('id, users(username)').order('users(username)'),
       ]) {
         expect(result.status).toBe(400)
         expect(result.error).toMatchObject({
@@ -269,6 +271,37 @@ export function postgrestConformance(getStack: () => TestStack): void {
         expect(result.error).toHaveProperty('details')
         expect(result.error).toHaveProperty('hint')
       }
+    })
+  })
+
+  describe('other PostgREST features', () => {
+    it('answers media types and preferences it does not serve with "not supported"', async () => {
+      const csv = await sb.from('users').select('username').csv()
+      expect(csv.status).toBe(406)
+      expect(csv.error?.message).toContain(NOT_SUPPORTED)
+      const headersOnly = await rest('channels', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Prefer: 'return=headers-only' },
+        body: JSON.stringify({ id: 11, slug: 'eleven' }),
+      })
+      expect(headersOnly.status).toBe(400)
+      expect((await headersOnly.json()) as unknown).toMatchObject({ code: 'PGRST100' })
+      const put = await rest('channels?id=eq.11', {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id: 11, slug: 'eleven' }),
+      })
+      expect(put.status).toBe(400)
+      expect(((await put.json()) as { message: string }).message).toContain(NOT_SUPPORTED)
+    })
+
+    it('pages with a Range header as PostgREST does', async () => {
+      const response = await rest('users?select=username&order=username', {
+        headers: { Range: '1-2', 'Range-Unit': 'items', Prefer: 'count=exact' },
+      })
+      expect(response.status).toBe(206)
+      expect(response.headers.get('content-range')).toBe('1-2/3')
+      expect(await response.json()).toEqual([{ username: 'bob' }, { username: 'carol' }])
     })
   })
 

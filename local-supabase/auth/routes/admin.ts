@@ -3,6 +3,7 @@ import bcrypt from 'bcryptjs'
 import type { AuthApp, AuthContext } from '../context.ts'
 import { AuthError, validationFailed } from '../errors.ts'
 import { requireAdmin } from '../middleware.ts'
+import { phoneNotSupported } from './otp.ts'
 import { isObject, readBody } from '../request.ts'
 import {
   findUserByEmail,
@@ -38,6 +39,7 @@ export function adminRoutes(app: AuthApp, auth: AuthContext): void {
   app.post('/admin/users', async (c) => {
     const body = await readBody(c)
     const email = typeof body.email === 'string' ? body.email.trim() : ''
+    if (!email && typeof body.phone === 'string' && body.phone.trim()) throw phoneNotSupported()
     validateEmail(email)
     const password = typeof body.password === 'string' ? body.password : null
     if (password !== null) validatePassword(password, config.auth.minimumPasswordLength)
