@@ -236,7 +236,7 @@ export type Database = {
           sender_role?: string | null
           body: string
           created_at?: string
-          position: number
+          position?: number
         }
         Update: {
           id?: string
