@@ -8,7 +8,7 @@ export type NotificationRow = {
   id: string
   dedupe_key: string
   channel: 'sms' | 'email'
-  template: 'found_sms' | 'owner_found_email' | 'finder_thanks_email'
+  template: 'found_sms' | 'owner_found_email' | 'finder_thanks_email' | 'finder_new_link_email'
   recipient: string
   payload: Record<string, unknown>
   attempts: number
@@ -96,6 +96,18 @@ export function renderEmail(row: NotificationRow): EmailMessage {
         `Your item was found!\nSomeone found ${itemName}.\n\n` +
         rows.map(([label, value]) => `${label}: ${value}`).join('\n') +
         `\n\nTalk to the finder in the chat: ${chatUrl}\n`,
+    }
+  }
+  if (row.template === 'finder_new_link_email') {
+    // "Send me a new link" (request_chat_link): the old link no longer works.
+    return {
+      to: row.recipient,
+      idempotencyKey: row.dedupe_key,
+      subject: 'Your new chat link',
+      html:
+        `<h1>Your new chat link</h1><p>Here is a new link to your chat about ` +
+        `<strong>${escapeHtml(itemName)}</strong>. Earlier links no longer work.</p>${link}`,
+      text: `Your new chat link\nHere is a new link to your chat about ${itemName}. Earlier links no longer work.\n${chatUrl}\n`,
     }
   }
   const promise =
