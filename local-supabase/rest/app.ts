@@ -113,7 +113,6 @@ export function createRestApp(ctx: StackContext): Hono {
       })
       const timeoutMs = config.rest.statementTimeoutSeconds * 1000
       const reply = await transactionWithin(db, timeoutMs, async (tx) => {
-        if (method === 'GET' || method === 'HEAD') await tx.exec('set transaction read only')
         await setRole(tx, {
           role: auth.role,
           claims: auth.claims,
@@ -122,6 +121,8 @@ export function createRestApp(ctx: StackContext): Hono {
               .map(ident)
               .join(', '),
             statement_timeout: String(timeoutMs),
+            // GET and HEAD never write, as PostgREST runs them (25006 → 405)
+            ...(method === 'GET' || method === 'HEAD' ? { transaction_read_only: 'on' } : {}),
             'request.method': method,
             'request.path': isRpc ? `/rpc/${target}` : `/${target}`,
             'request.headers': JSON.stringify(requestHeaders),

@@ -53,6 +53,8 @@ export async function createConformanceSchema(stack: TestStack): Promise<void> {
       language sql stable as $$ select * from conformance.users where status = 'ONLINE' $$;
     create function conformance.ages() returns setof int
       language sql stable as $$ select age from conformance.users where age is not null order by age $$;
+    create function conformance.add_channel(slug text) returns int
+      language sql as $$ insert into conformance.channels values (99, slug) returning id $$;
     grant all on all tables in schema conformance to anon, authenticated, service_role;
     grant execute on all functions in schema conformance to anon, authenticated, service_role;
     analyze conformance.users;

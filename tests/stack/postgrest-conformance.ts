@@ -35,17 +35,12 @@ const INJECTIONS = [
   `text) from pg_catalog.pg_user --`,
   `"; drop table conformance.users; --`,
   `int); select pg_sleep(5); --`,
-  `text[]; delete from conformance.users`,
   `'`,
   `"`,
   `)`,
-  `(`,
   `$1`,
   `\\`,
-  `--`,
-  `/*`,
   `;`,
-  `pg_sleep(1)`,
   `x" or 1=1 --`,
 ]
 
@@ -92,7 +87,7 @@ function cases(): string[] {
     list.push(`rpc/online_users?order=${encodeURIComponent(text)}`)
   }
   const next = random(19)
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < 36; i++) {
     const text = encodeURIComponent(garbage(next, 1 + Math.floor(next() * 24)))
     const shape = i % 6
     if (shape === 0) list.push(`users?select=${text}`)
@@ -196,6 +191,12 @@ export function postgrestConformance(getStack: () => TestStack): void {
       expect(rows.status).toBe(206)
       expect(rows.count).toBe(2)
       expect(rows.data).toHaveLength(1)
+    })
+
+    it('runs GET read-only: a writing function answers 405 (25006)', async () => {
+      const result = await sb.rpc('add_channel', { slug: 'x' }, { get: true })
+      expect(result.status).toBe(405)
+      expect(result.error?.code).toBe('25006')
     })
 
     it('returns a set of scalars as a JSON array of values', async () => {
