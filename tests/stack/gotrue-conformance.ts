@@ -6,7 +6,7 @@
  * `npm test` starts no extra stack.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createAuthApp } from '../../local-supabase/auth/app.ts'
+import { authVariant } from './auth-variant.ts'
 import { client, serviceClient, uniqueEmail, type TestStack } from './helpers.ts'
 
 const NOT_SUPPORTED = 'not supported by the local Supabase stack'
@@ -79,19 +79,13 @@ export function gotrueConformance(getStack: () => TestStack): void {
 
   describe('safe when reachable', () => {
     async function verifyAttempts(trustProxy: boolean): Promise<number[]> {
-      const app = createAuthApp({
-        ...stack.context,
-        config: {
-          ...stack.config,
-          trustProxy,
-          rateLimits: { ...stack.config.rateLimits, verify: { limit: 2, windowSeconds: 300 } },
-        },
-        apiUrl: stack.apiUrl,
-        sendEmail: () => undefined,
+      const variant = authVariant(stack, {
+        trustProxy,
+        rateLimits: { ...stack.config.rateLimits, verify: { limit: 2, windowSeconds: 300 } },
       })
       const statuses: number[] = []
       for (let i = 0; i < 4; i++) {
-        const response = await app.request('/verify', {
+        const response = await variant.fetch(`${stack.apiUrl}/auth/v1/verify`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${i}` },
           body: JSON.stringify({ type: 'recovery', email: 'nobody@example.com', token: '000000' }),
