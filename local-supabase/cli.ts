@@ -30,7 +30,9 @@ try {
     if (stopping) return
     stopping = true
     const deadline = setTimeout(() => {
-      console.error(`The local Supabase stack did not stop within ${STOP_DEADLINE_MS} ms of ${signal}.`)
+      console.error(
+        `The local Supabase stack did not stop within ${STOP_DEADLINE_MS} ms of ${signal}.`,
+      )
       process.exit(1)
     }, STOP_DEADLINE_MS)
     deadline.unref()

@@ -7,7 +7,8 @@
  */
 
 type Env = Record<string, string | undefined>
-type TomlValue = string | number | bigint | boolean | Date | TomlValue[] | { [key: string]: TomlValue }
+type TomlValue =
+  string | number | bigint | boolean | Date | TomlValue[] | { [key: string]: TomlValue }
 type Table = { [key: string]: TomlValue }
 
 export type TomlSettings = {
@@ -44,11 +45,17 @@ export type TomlSettings = {
 }
 
 function isTable(value: unknown): value is Table {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+  )
 }
 
 /** Every leaf (scalar or array) by dotted path. */
-function flatten(table: Table, prefix = '', out = new Map<string, TomlValue>()): Map<string, TomlValue> {
+function flatten(
+  table: Table,
+  prefix = '',
+  out = new Map<string, TomlValue>(),
+): Map<string, TomlValue> {
   for (const [key, value] of Object.entries(table)) {
     const path = prefix ? `${prefix}.${key}` : key
     if (isTable(value)) flatten(value, path, out)
@@ -82,7 +89,13 @@ const SWITCHED_TABLES = [
   'auth.sms.*',
   'experimental.*',
 ]
-const SWITCH_KEYS = ['enabled', 'enroll_enabled', 'verify_enabled', 'enable_signup', 'enable_confirmations']
+const SWITCH_KEYS = [
+  'enabled',
+  'enroll_enabled',
+  'verify_enabled',
+  'enable_signup',
+  'enable_confirmations',
+]
 
 /** Accepted without effect: they matter only to tooling the local stack replaces or does not need. */
 const NOT_APPLICABLE = [
@@ -150,7 +163,11 @@ export function readTomlSettings(document: Table, env: Env): TomlSettings {
     if (ref) problems.push(`config.toml ${path} = "${ref}": that environment variable is not set`)
     return leaves.get(path)
   }
-  const typed = <T>(path: string, check: (v: TomlValue) => boolean, what: string): T | undefined => {
+  const typed = <T>(
+    path: string,
+    check: (v: TomlValue) => boolean,
+    what: string,
+  ): T | undefined => {
     const v = value(path)
     if (v === undefined) return undefined
     if (!check(v)) {
@@ -160,9 +177,14 @@ export function readTomlSettings(document: Table, env: Env): TomlSettings {
     return v as T
   }
   const str = (path: string) => typed<string>(path, (v) => typeof v === 'string', 'a string')
-  const bool = (path: string) => typed<boolean>(path, (v) => typeof v === 'boolean', 'true or false')
+  const bool = (path: string) =>
+    typed<boolean>(path, (v) => typeof v === 'boolean', 'true or false')
   const int = (path: string, min = 0) =>
-    typed<number>(path, (v) => Number.isInteger(v) && (v as number) >= min, `a whole number >= ${min}`)
+    typed<number>(
+      path,
+      (v) => Number.isInteger(v) && (v as number) >= min,
+      `a whole number >= ${min}`,
+    )
   const list = (path: string) =>
     typed<string[]>(
       path,
@@ -201,11 +223,15 @@ export function readTomlSettings(document: Table, env: Env): TomlSettings {
   }
   const maxFrequency = value('auth.email.max_frequency')
   if (maxFrequency !== undefined && !['1s', '0s'].includes(String(maxFrequency))) {
-    unsupported.push(`auth.email.max_frequency = ${show(maxFrequency)}: the local stack has no per-user e-mail interval`)
+    unsupported.push(
+      `auth.email.max_frequency = ${show(maxFrequency)}: the local stack has no per-user e-mail interval`,
+    )
   }
   const seedPaths = value('db.seed.sql_paths')
   if (seedPaths !== undefined && JSON.stringify(seedPaths) !== JSON.stringify(['./seed.sql'])) {
-    unsupported.push(`db.seed.sql_paths = ${show(seedPaths)}: the local stack applies supabase/seed.sql only`)
+    unsupported.push(
+      `db.seed.sql_paths = ${show(seedPaths)}: the local stack applies supabase/seed.sql only`,
+    )
   }
 
   const settings: TomlSettings = {
@@ -241,8 +267,16 @@ export function readTomlSettings(document: Table, env: Env): TomlSettings {
   set(settings.rateLimits, 'anonymousUsers', int('auth.rate_limit.anonymous_users', 1))
   set(settings.rateLimits, 'emailSent', int('auth.rate_limit.email_sent', 1))
   // The sender: [inbucket] (what `supabase start` uses locally), else custom SMTP's.
-  set(settings.email, 'senderName', str('inbucket.sender_name') ?? str('auth.email.smtp.sender_name'))
-  set(settings.email, 'adminEmail', str('inbucket.admin_email') ?? str('auth.email.smtp.admin_email'))
+  set(
+    settings.email,
+    'senderName',
+    str('inbucket.sender_name') ?? str('auth.email.smtp.sender_name'),
+  )
+  set(
+    settings.email,
+    'adminEmail',
+    str('inbucket.admin_email') ?? str('auth.email.smtp.admin_email'),
+  )
   set(settings.email.recovery, 'subject', str('auth.email.template.recovery.subject'))
   set(settings.email.recovery, 'contentPath', str('auth.email.template.recovery.content_path'))
   settings.seed = bool('db.seed.enabled')

@@ -16,7 +16,9 @@ import { compileTemplate, type EmailTemplate } from './auth/templates.ts'
 import { readTomlSettings, type TomlSettings } from './config-toml.ts'
 
 /** The repository's supabase/config.toml. */
-export const DEFAULT_CONFIG_PATH = fileURLToPath(new URL('../supabase/config.toml', import.meta.url))
+export const DEFAULT_CONFIG_PATH = fileURLToPath(
+  new URL('../supabase/config.toml', import.meta.url),
+)
 
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
 export const LOCAL_ANON_KEY =
@@ -110,7 +112,9 @@ export function parseConfig(
 ): StackConfig {
   const problems: string[] = []
   const configPath =
-    source.configPath === undefined ? DEFAULT_CONFIG_PATH : source.configPath && path.resolve(source.configPath)
+    source.configPath === undefined
+      ? DEFAULT_CONFIG_PATH
+      : source.configPath && path.resolve(source.configPath)
   const toml = readConfigFile(configPath, source.configPath !== undefined, env, problems)
   const text = (name: string, fallback: string) => {
     const value = env[name]?.trim()
@@ -197,11 +201,23 @@ export function parseConfig(
       flowStateExpiry: 300,
     },
     rateLimits: {
-      tokenRefresh: rate('LOCAL_SUPABASE_RATE_LIMIT_TOKEN_REFRESH', toml.rateLimits.tokenRefresh ?? 150, 300),
+      tokenRefresh: rate(
+        'LOCAL_SUPABASE_RATE_LIMIT_TOKEN_REFRESH',
+        toml.rateLimits.tokenRefresh ?? 150,
+        300,
+      ),
       verify: rate('LOCAL_SUPABASE_RATE_LIMIT_VERIFY', toml.rateLimits.verify, 300),
       otp: rate('LOCAL_SUPABASE_RATE_LIMIT_SIGN_IN_SIGN_UPS', toml.rateLimits.otp, 300),
-      anonymousUsers: rate('LOCAL_SUPABASE_RATE_LIMIT_ANONYMOUS_USERS', toml.rateLimits.anonymousUsers, 3600),
-      emailSent: rate('LOCAL_SUPABASE_RATE_LIMIT_EMAIL_SENT', toml.rateLimits.emailSent ?? 360000, 3600),
+      anonymousUsers: rate(
+        'LOCAL_SUPABASE_RATE_LIMIT_ANONYMOUS_USERS',
+        toml.rateLimits.anonymousUsers,
+        3600,
+      ),
+      emailSent: rate(
+        'LOCAL_SUPABASE_RATE_LIMIT_EMAIL_SENT',
+        toml.rateLimits.emailSent ?? 360000,
+        3600,
+      ),
     },
     rest: {
       schemas: toml.rest.schemas ?? ['public', 'graphql_public'],
@@ -209,8 +225,14 @@ export function parseConfig(
       maxRows: toml.rest.maxRows ?? 1000,
     },
     email: {
-      senderName: text('LOCAL_SUPABASE_EMAIL_SENDER_NAME', toml.email.senderName ?? 'Supabase Auth'),
-      adminEmail: text('LOCAL_SUPABASE_EMAIL_ADMIN_EMAIL', toml.email.adminEmail ?? 'admin@email.com'),
+      senderName: text(
+        'LOCAL_SUPABASE_EMAIL_SENDER_NAME',
+        toml.email.senderName ?? 'Supabase Auth',
+      ),
+      adminEmail: text(
+        'LOCAL_SUPABASE_EMAIL_ADMIN_EMAIL',
+        toml.email.adminEmail ?? 'admin@email.com',
+      ),
       recovery,
     },
     seed: toml.seed ?? true,
@@ -261,7 +283,9 @@ function readConfigFile(
     problems.push(...settings.problems)
     return settings
   } catch (error) {
-    problems.push(`${configPath} is not valid TOML: ${error instanceof Error ? error.message : String(error)}`)
+    problems.push(
+      `${configPath} is not valid TOML: ${error instanceof Error ? error.message : String(error)}`,
+    )
     return empty
   }
 }

@@ -14,7 +14,10 @@ import { startNetWorker } from './net/worker.ts'
 export type Scheduler = { describe(): string[]; stop(): Promise<void> }
 
 /** The Vault secrets the migrations' jobs read to call this project's Edge Functions. */
-export const VAULT_SECRETS = { projectUrl: 'project_url', serviceRoleKey: 'service_role_key' } as const
+export const VAULT_SECRETS = {
+  projectUrl: 'project_url',
+  serviceRoleKey: 'service_role_key',
+} as const
 
 export async function startScheduler(ctx: StackContext & { apiUrl: string }): Promise<Scheduler> {
   const { db, log, config } = ctx
@@ -38,7 +41,12 @@ export async function startScheduler(ctx: StackContext & { apiUrl: string }): Pr
   }
   const lines: string[] = []
   if (cron) {
-    const { rows } = await db.query<{ jobname: string | null; jobid: string; schedule: string; command: string }>(
+    const { rows } = await db.query<{
+      jobname: string | null
+      jobid: string
+      schedule: string
+      command: string
+    }>(
       `select jobid, jobname, schedule, command from cron.job
         where active and database = current_database() order by jobid`,
     )

@@ -5,7 +5,9 @@ import type { EmailInput } from '../inbox/store.ts'
 /** "Name <address>", the From header GoTrue builds from the sender settings. */
 export function authSender(email: Pick<StackConfig['email'], 'senderName' | 'adminEmail'>): string {
   const name = email.senderName.replace(/["\\]/g, '')
-  return /[(),:;<>@[\]]/.test(name) ? `"${name}" <${email.adminEmail}>` : `${name} <${email.adminEmail}>`
+  return /[(),:;<>@[\]]/.test(name)
+    ? `"${name}" <${email.adminEmail}>`
+    : `${name} <${email.adminEmail}>`
 }
 
 export function recoveryEmail(

@@ -55,7 +55,10 @@ function compileParts(text: string, source: string): Part[] {
     const close = rest.indexOf('}}', open)
     if (close < 0) throw new Error(`${source}: "{{" without "}}"`)
     parts.push(rest.slice(0, open))
-    const action = rest.slice(open + 2, close).replace(/^-\s|\s-$/g, '').trim()
+    const action = rest
+      .slice(open + 2, close)
+      .replace(/^-\s|\s-$/g, '')
+      .trim()
     const match = /^\.([A-Za-z]+)$/.exec(action)
     const name = match?.[1] as keyof TemplateVariables | undefined
     if (!name || !VARIABLES.includes(name)) {
@@ -70,22 +73,41 @@ function compileParts(text: string, source: string): Part[] {
   return parts
 }
 
-function fill(parts: Part[], variables: TemplateVariables, escape: (value: string) => string): string {
-  return parts.map((part) => (typeof part === 'string' ? part : escape(variables[part.variable]))).join('')
+function fill(
+  parts: Part[],
+  variables: TemplateVariables,
+  escape: (value: string) => string,
+): string {
+  return parts
+    .map((part) => (typeof part === 'string' ? part : escape(variables[part.variable])))
+    .join('')
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ', '#39': "'", '#34': '"' }
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  nbsp: ' ',
+  '#39': "'",
+  '#34': '"',
+}
 
-/** A readable plain-text version of an HTML e-mail: links become "label: URL". */
+/** A readable plain-text version of an HTML e-mail: links become "label:" and the URL on its own line. */
 export function htmlToText(html: string): string {
-  const decode = (value: string) => value.replace(/&(#?\w+);/g, (all, name: string) => ENTITIES[name] ?? all)
+  const decode = (value: string) =>
+    value.replace(/&(#?\w+);/g, (all, name: string) => ENTITIES[name] ?? all)
   return decode(
     html
       .replace(/<(head|style|script|title)[\s\S]*?<\/\1>/gi, '')
-      .replace(/<a\b[^>]*href\s*=\s*"([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_all, href: string, label: string) => {
-        const words = label.replace(/<[^>]+>/g, '').trim()
-        return words && decode(words) !== decode(href) ? `${words}: ${href}` : href
-      })
+      .replace(
+        /<a\b[^>]*href\s*=\s*"([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
+        (_all, href: string, label: string) => {
+          const words = label.replace(/<[^>]+>/g, '').trim()
+          // The URL on a line of its own, so punctuation after the link never sticks to it.
+          return words && decode(words) !== decode(href) ? `${words}:\n${href}\n` : `\n${href}\n`
+        },
+      )
       .replace(/<br\s*\/?>/gi, '\n')
       .replace(/<\/(p|h[1-6]|div|li|tr|table)>/gi, '\n\n')
       .replace(/<[^>]+>/g, ''),

@@ -11,7 +11,13 @@ import type { Logger } from 'pino'
 import type { Database } from '../db/types.ts'
 import { firesInMinute, parseSchedule, type CronSchedule } from './schedule.ts'
 
-type JobRow = { jobid: string | number; jobname: string | null; schedule: string; command: string; username: string }
+type JobRow = {
+  jobid: string | number
+  jobname: string | null
+  schedule: string
+  command: string
+  username: string
+}
 
 export type CronRunner = { stop(): Promise<void> }
 
@@ -43,7 +49,10 @@ export function startCronRunner(options: CronRunnerOptions): CronRunner {
       try {
         parsed.set(job.schedule, parseSchedule(job.schedule))
       } catch (error) {
-        log.warn({ job: job.jobname, err: error }, `cron job ${job.jobname ?? job.jobid}: ${String(error)}`)
+        log.warn(
+          { job: job.jobname, err: error },
+          `cron job ${job.jobname ?? job.jobid}: ${String(error)}`,
+        )
         parsed.set(job.schedule, null)
       }
     }
@@ -75,7 +84,8 @@ export function startCronRunner(options: CronRunnerOptions): CronRunner {
       status = 'failed'
       message = error instanceof Error ? error.message : String(error)
       // The same failure every few seconds is logged once, until the job succeeds again.
-      if (lastFailure.get(id) !== message) log.warn({ job: name }, `cron job ${name} failed: ${message}`)
+      if (lastFailure.get(id) !== message)
+        log.warn({ job: name }, `cron job ${name} failed: ${message}`)
       lastFailure.set(id, message)
     }
     await db.query(

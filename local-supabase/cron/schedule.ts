@@ -70,7 +70,8 @@ function parseField(text: string, spec: FieldSpec, schedule: string): Set<number
       const [a = '', b = ''] = range.split('-')
       from = parseValue(a, spec, schedule)
       to = parseValue(b, spec, schedule)
-      if (from > to) throw new ScheduleError(`invalid schedule: ${schedule} (${spec.name} "${range}")`)
+      if (from > to)
+        throw new ScheduleError(`invalid schedule: ${schedule} (${spec.name} "${range}")`)
     } else {
       from = parseValue(range, spec, schedule)
       // "5/15" means from 5 to the end, every 15 (Vixie cron).

@@ -26,7 +26,10 @@ function withDatabase(databaseUrl: string, database: string): string {
   return url.toString()
 }
 
-async function withAdmin<T>(databaseUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withAdmin<T>(
+  databaseUrl: string,
+  fn: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: parseDatabaseUrl(databaseUrl).adminUrl })
   client.on('error', () => undefined)
   await client.connect()

@@ -42,7 +42,15 @@ describe('schedule grammar (pg_cron)', () => {
   it('reads interval jobs and refuses what pg_cron refuses', () => {
     expect(parseSchedule('10 seconds')).toEqual({ kind: 'interval', seconds: 10 })
     expect(parseSchedule('1 second')).toEqual({ kind: 'interval', seconds: 1 })
-    for (const bad of ['60 seconds', '0 seconds', '* * * *', '61 * * * *', 'every day', '5-1 * * * *', '0 0 0 * *']) {
+    for (const bad of [
+      '60 seconds',
+      '0 seconds',
+      '* * * *',
+      '61 * * * *',
+      'every day',
+      '5-1 * * * *',
+      '0 0 0 * *',
+    ]) {
       expect(() => parseSchedule(bad), bad).toThrow('invalid schedule')
     }
   })
@@ -79,7 +87,11 @@ describe('cron (local copy of pg_cron)', () => {
         schedule: '10 seconds',
         command: 'select app_private.dispatch_due_notifications()',
       },
-      { jobname: 'purge-finder-data', schedule: '17 * * * *', command: 'select public.purge_finder_data()' },
+      {
+        jobname: 'purge-finder-data',
+        schedule: '17 * * * *',
+        command: 'select public.purge_finder_data()',
+      },
       expect.objectContaining({ jobname: 'cron-history-cleanup', schedule: '42 3 * * *' }),
     ])
   })
@@ -98,7 +110,9 @@ describe('cron (local copy of pg_cron)', () => {
       code: 'P0001',
       message: 'invalid schedule: 99 * * * *',
     })
-    expect((await db.query(`select cron.unschedule('test-tick') as ok`)).rows).toEqual([{ ok: true }])
+    expect((await db.query(`select cron.unschedule('test-tick') as ok`)).rows).toEqual([
+      { ok: true },
+    ])
     await expectPgError(db.query(`select cron.unschedule('test-tick')`), {
       code: 'P0001',
       message: "could not find valid entry for job 'test-tick'",
@@ -106,7 +120,9 @@ describe('cron (local copy of pg_cron)', () => {
   })
 
   it('runs interval jobs, records each run, and records a failure with its error', async () => {
-    await db.query(`select cron.schedule('test-tick', '1 second', 'insert into public.ticks default values')`)
+    await db.query(
+      `select cron.schedule('test-tick', '1 second', 'insert into public.ticks default values')`,
+    )
     await db.query(`select cron.schedule('test-fail', '1 second', 'select 1/0')`)
     runner = startCronRunner({ db, log, tickMs: 200 })
     await eventually(async () => {
@@ -117,7 +133,11 @@ describe('cron (local copy of pg_cron)', () => {
       `select j.jobname, d.status, d.return_message from cron.job_run_details d
          join cron.job j using (jobid) where d.status <> 'running' order by d.runid`,
     )
-    expect(runs.rows).toContainEqual({ jobname: 'test-tick', status: 'succeeded', return_message: null })
+    expect(runs.rows).toContainEqual({
+      jobname: 'test-tick',
+      status: 'succeeded',
+      return_message: null,
+    })
     expect(runs.rows).toContainEqual({
       jobname: 'test-fail',
       status: 'failed',
@@ -126,21 +146,28 @@ describe('cron (local copy of pg_cron)', () => {
     // Stopped: no more runs.
     await runner.stop()
     runner = null
-    const before = (await db.query<{ n: number }>('select count(*)::int as n from public.ticks')).rows[0]?.n
+    const before = (await db.query<{ n: number }>('select count(*)::int as n from public.ticks'))
+      .rows[0]?.n
     await settle(1500)
-    const after = (await db.query<{ n: number }>('select count(*)::int as n from public.ticks')).rows[0]?.n
+    const after = (await db.query<{ n: number }>('select count(*)::int as n from public.ticks'))
+      .rows[0]?.n
     expect(after).toBe(before)
   })
 
   it('runs a cron-syntax job once at the start of each matching UTC minute', async () => {
-    await db.query(`select cron.schedule('test-minute', '17 * * * *', 'insert into public.ticks default values')`)
+    await db.query(
+      `select cron.schedule('test-minute', '17 * * * *', 'insert into public.ticks default values')`,
+    )
     await db.exec('delete from public.ticks')
     let clock = at('2026-11-23T10:16:58Z').getTime()
     runner = startCronRunner({ db, log, tickMs: 100, now: () => clock })
     await settle(400)
     expect((await db.query('select * from public.ticks')).rows).toHaveLength(0)
     clock = at('2026-11-23T10:17:00Z').getTime()
-    await eventually(async () => (await db.query('select * from public.ticks')).rows.length === 1, 'the 10:17 run')
+    await eventually(
+      async () => (await db.query('select * from public.ticks')).rows.length === 1,
+      'the 10:17 run',
+    )
     clock = at('2026-11-23T10:17:30Z').getTime()
     await settle(400)
     clock = at('2026-11-23T10:18:00Z').getTime()
@@ -153,13 +180,19 @@ describe('net (local copy of pg_net)', () => {
   let worker: NetWorker | null = null
   let server: Server
   let serverUrl: string
-  const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = []
+  const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] =
+    []
   beforeAll(async () => {
     server = createServer((request, response) => {
       let body = ''
       request.on('data', (chunk: Buffer) => (body += chunk.toString()))
       request.on('end', () => {
-        seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body })
+        seen.push({
+          method: request.method ?? '',
+          url: request.url ?? '',
+          headers: request.headers,
+          body,
+        })
         if (request.url?.startsWith('/slow')) return // never answers
         response.writeHead(202, { 'content-type': 'application/json', 'x-echo': 'yes' })
         response.end('{"queued":true}')
@@ -222,13 +255,16 @@ describe('net (local copy of pg_net)', () => {
       `select net.http_post($1, timeout_milliseconds := 300) as id`,
       [`${serverUrl}/slow`],
     )
-    const refused = await db.query<{ id: string }>(`select net.http_post('http://127.0.0.1:9/') as id`)
+    const refused = await db.query<{ id: string }>(
+      `select net.http_post('http://127.0.0.1:9/') as id`,
+    )
     const outcome = async (id: string | undefined) =>
       eventually(async () => {
-        const found = await db.query<{ status_code: number | null; timed_out: boolean; error_msg: string }>(
-          'select status_code, timed_out, error_msg from net._http_response where id = $1',
-          [id],
-        )
+        const found = await db.query<{
+          status_code: number | null
+          timed_out: boolean
+          error_msg: string
+        }>('select status_code, timed_out, error_msg from net._http_response where id = $1', [id])
         return found.rows[0]
       }, `the outcome of request ${id}`)
     expect(await outcome(slow.rows[0]?.id)).toEqual({
