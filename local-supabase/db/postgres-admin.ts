@@ -74,7 +74,7 @@ export async function recreateDatabase(databaseUrl: string): Promise<void> {
   const { database } = parseDatabaseUrl(databaseUrl)
   await withAdmin(databaseUrl, async (client) => {
     await client.query(`drop database if exists ${quoteIdent(database)} with (force)`)
-    await client.query(`create database ${quoteIdent(database)}`)
+    await client.query(`create database ${quoteIdent(database)} template template0`)
   })
 }
 
@@ -84,7 +84,10 @@ export async function createScratchDatabase(
   prefix = 'homeward_test',
 ): Promise<{ url: string; database: string; drop(): Promise<void> }> {
   const database = `${prefix}_${randomBytes(6).toString('hex')}`
-  await withAdmin(databaseUrl, (client) => client.query(`create database ${quoteIdent(database)}`))
+  // template0 takes no connections, so databases made side by side never wait on one another.
+  await withAdmin(databaseUrl, (client) =>
+    client.query(`create database ${quoteIdent(database)} template template0`),
+  )
   return {
     url: withDatabase(databaseUrl, database),
     database,

@@ -89,42 +89,40 @@ async function sql<T>(url: string, text: string): Promise<T[]> {
   }
 }
 
-it('stops cleanly on SIGTERM and SIGINT, with every connection released', async () => {
+async function hasLeftOver(url: string): Promise<boolean> {
+  const rows = await sql<{ found: boolean }>(
+    url,
+    `select to_regclass('public.left_over') is not null as found`,
+  )
+  return rows[0]?.found === true
+}
+
+it('stops cleanly on SIGTERM and SIGINT with every connection released; --reset starts from an empty database', async () => {
   const first = await startCli()
   expect(first.output()).toContain('Schedule: dispatch-notifications: every 10 s')
   expect((await fetch(`${first.apiUrl}/rest/v1/`)).status).toBeLessThan(500)
+  await sql(first.dbUrl, 'create table public.left_over (id int)')
   expect(await first.stop('SIGTERM')).toBe(0)
   expect(first.output()).toContain('Local Supabase stack stopped.')
   expect(first.output()).not.toContain('did not stop within')
   if (scratch) {
-    // Nothing of the stack is left connected to the database (LISTEN included).
+    // Nothing of the stack is left connected to the database (its LISTEN connections included).
     const left = await sql<{ n: number }>(
       scratch.url,
       `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
     )
     expect(left[0]?.n).toBe(0)
   }
+
+  // Data is kept from one run to the next…
   const second = await startCli()
+  expect(await hasLeftOver(second.dbUrl)).toBe(true)
   expect(await second.stop('SIGINT')).toBe(0)
   expect(second.output()).toContain('Local Supabase stack stopped.')
-})
 
-it('--reset starts from an empty database', async () => {
-  const before = await startCli()
-  await sql(before.dbUrl, 'create table public.left_over (id int)')
-  expect(await before.stop('SIGTERM')).toBe(0)
-
-  const kept = await startCli()
-  expect(
-    await sql(kept.dbUrl, `select to_regclass('public.left_over') is not null as found`),
-  ).toEqual([{ found: true }])
-  expect(await kept.stop('SIGTERM')).toBe(0)
-
+  // …until --reset: an empty database with the migrations applied and the jobs scheduled.
   const reset = await startCli(['--reset'])
-  expect(
-    await sql(reset.dbUrl, `select to_regclass('public.left_over') is not null as found`),
-  ).toEqual([{ found: false }])
-  // A reset database is a whole one again: migrations applied, jobs scheduled.
+  expect(await hasLeftOver(reset.dbUrl)).toBe(false)
   expect(
     await sql(
       reset.dbUrl,
