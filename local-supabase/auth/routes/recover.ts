@@ -48,7 +48,9 @@ export function recoverRoutes(app: AuthApp, auth: AuthContext): void {
       }
     })
     const link = `${auth.apiUrl}/auth/v1/verify?token=${tokenHash}&type=recovery&redirect_to=${encodeURIComponent(redirectTo)}`
-    auth.sendEmail(recoveryEmail({ to: user.email, link, otp, siteUrl: config.siteUrl }))
+    auth.sendEmail(
+      recoveryEmail({ to: user.email, link, otp, siteUrl: config.siteUrl }, config.email),
+    )
     return c.json({})
   })
 }
