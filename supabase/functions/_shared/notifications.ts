@@ -125,7 +125,7 @@ export function renderEmail(row: NotificationRow): EmailMessage {
   }
 }
 
-async function sendRow(row: NotificationRow, providers: Providers): Promise<SendResult> {
+function sendRow(row: NotificationRow, providers: Providers): Promise<SendResult> {
   if (row.channel === 'sms') return providers.sendSms({ to: toE164(row.recipient), body: SMS_BODY })
   return providers.sendEmail(renderEmail(row))
 }
