@@ -188,6 +188,7 @@ test('finder reports the item in a second browser; the owner is alerted on the d
     const ownerLink = linkIn(toOwner, /\/chat\?chatId=/)
     expect(ownerLink).toContain(new URL(chatLink).searchParams.get('chatId') ?? '-')
     expect(ownerLink).not.toContain('token=')
+    saveJourney({ ownerChatLink: ownerLink })
     await expect
       .poll(async () => (await smsTo(owner.mobile)).map((s) => s.Body))
       .toContain('Your item was found!')
@@ -279,12 +280,14 @@ test("owner and finder chat both ways live; the finder's link, used once, is ren
 
     const newLink = linkIn(await waitForEmail(finder.email, /new chat link/i), /#token=/)
     expect(newLink).not.toBe(chatLink)
-    await freshPage.goto(newLink)
-    await expect(freshPage.getByText('Hello, I have your rucksack.')).toBeVisible({
+    // Opened from the e-mail: a new tab in the same browser.
+    const fromEmail = await fresh.newPage()
+    await fromEmail.goto(newLink)
+    await expect(fromEmail.getByText('Hello, I have your rucksack.')).toBeVisible({
       timeout: 20_000,
     })
-    await expect(freshPage.getByText('Thank you! Can I collect it tonight?')).toBeVisible()
-    await send(freshPage, 'Sent from my phone')
+    await expect(fromEmail.getByText('Thank you! Can I collect it tonight?')).toBeVisible()
+    await send(fromEmail, 'Sent from my phone')
     await expect(ownerSide.page.getByText('Sent from my phone')).toBeVisible({ timeout: 15_000 })
 
     // The forwarded (old) link is dead for anyone new.
@@ -373,11 +376,10 @@ test('finder path on a phone (412×823)', async ({ browser }, testInfo) => {
 test("owner on a phone: the e-mail's chat link asks them to log in, then opens that chat as the owner", async ({
   browser,
 }, testInfo) => {
-  const { owner, finder } = readJourney()
+  const { owner, finder, ownerChatLink: ownerLink } = readJourney()
   const chat = chatForJourney()
-  test.skip(!owner || !finder || !chat, 'needs the finder journey')
-  if (!owner || !finder || !chat) return
-  const ownerLink = linkIn(await waitForEmail(owner.email, /found/i), /\/chat\?chatId=/)
+  test.skip(!owner || !finder || !chat || !ownerLink, 'needs the finder journey')
+  if (!owner || !finder || !chat || !ownerLink) return
   const chatId = new URL(ownerLink).searchParams.get('chatId') ?? '-'
   const phone = await browser.newContext({
     viewport: { width: 412, height: 823 },
