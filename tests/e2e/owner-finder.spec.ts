@@ -200,6 +200,8 @@ test('finder reports the item in a second browser; the owner is alerted on the d
 test("owner and finder chat both ways live; the finder's link, used once, is renewed by e-mail for a third browser", async ({
   browser,
 }, testInfo) => {
+  // Two browsers chatting plus an e-mail round trip through the outbox (dispatched every 10 s).
+  test.setTimeout(150_000)
   const chat = chatForJourney()
   const { finder } = readJourney()
   test.skip(!chat || !finder, 'needs the finder journey')
