@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict'
 import { renderEmail, renderSms, smsSegments, SMS_OPENING } from './notification-templates.ts'
-import { dispatchOutbox, httpProviders, type NotificationRow } from './notifications.ts'
+import {
+  createDeliveryKicker,
+  dispatchOutbox,
+  httpProviders,
+  type NotificationRow,
+} from './notifications.ts'
 import { toE164 } from './providers/twilio.ts'
 import { FakeOutbox, FakeProviders } from './testing/fake-outbox.ts'
 
@@ -426,3 +431,28 @@ Deno.test('a stale holder cannot overwrite the row after its lease was taken ove
   assert.equal(outbox.byKey(stale.dedupe_key).status, 'sending')
   assert.equal(fresh?.outcome_unknown, true, 'an expired lease means the outcome is unknown')
 })
+
+Deno.test(
+  'delivery after commits is coalesced: many kicks at once cost a few claims and send every row once',
+  async () => {
+    const outbox = new FakeOutbox()
+    let claims = 0
+    const counting: typeof outbox = Object.create(outbox)
+    counting.claim = (options) => {
+      claims += 1
+      return new Promise((resolve) => setTimeout(resolve, 5)).then(() => outbox.claim(options))
+    }
+    const providers = new FakeProviders()
+    const kick = createDeliveryKicker(counting, providers, 50)
+    const kicks: Promise<void>[] = []
+    for (let i = 0; i < 20; i += 1) {
+      outboxWithReport(outbox, `k${i}`)
+      kicks.push(kick())
+    }
+    await Promise.all(kicks)
+    assert.ok(claims <= 3, `${claims} claims`)
+    assert.equal(providers.sms.length, 20)
+    assert.equal(providers.emails.length, 40)
+    assert.ok(outbox.rows.every((r) => r.status === 'sent'))
+  },
+)

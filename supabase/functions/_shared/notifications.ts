@@ -165,3 +165,37 @@ export function httpProviders(config: ProviderConfig, fetchImpl: Fetch = fetch):
   const email = resendEmail(config.email, fetchImpl)
   return { sendSms: sms.sendSms, findSms: sms.findSms, sendEmail: email.sendEmail }
 }
+
+/**
+ * Delivery right after commits, coalesced: every report kicks it, but while a
+ * claim is on its way to the database further kicks only ask for one more
+ * claim afterwards, so 50 reports at once cost a few claims, not 50. Rows are
+ * delivered as soon as they are claimed; the promise settles when the claims
+ * and the deliveries they started are done (for EdgeRuntime.waitUntil).
+ */
+export function createDeliveryKicker(
+  db: OutboxDb,
+  providers: Providers,
+  maxRows = 50,
+): () => Promise<void> {
+  let loop: Promise<void> | null = null
+  let wanted = false
+  const deliveries = new Set<Promise<unknown>>()
+  async function claimWhileWanted(): Promise<void> {
+    do {
+      wanted = false
+      const rows = await db.claim({ maxRows })
+      for (const row of rows) {
+        const delivery = deliver(row, db, providers)
+        deliveries.add(delivery)
+        void delivery.finally(() => deliveries.delete(delivery))
+      }
+      if (rows.length === maxRows) wanted = true
+    } while (wanted)
+  }
+  return () => {
+    if (loop) wanted = true
+    else loop = claimWhileWanted().finally(() => (loop = null))
+    return loop.then(() => Promise.all([...deliveries])).then(() => undefined)
+  }
+}

@@ -14,7 +14,7 @@
  * 401 unauthorized | 404 tag_not_found | 429 too_many_reports (Retry-After) | 500.
  */
 import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts'
-import { dispatchOutbox, type OutboxDb, type Providers } from '../_shared/notifications.ts'
+import { createDeliveryKicker, type OutboxDb, type Providers } from '../_shared/notifications.ts'
 
 export type CreateReportArgs = {
   tag_code: string
@@ -78,6 +78,7 @@ function retryAfter(details: string | null | undefined): string {
 }
 
 export function createHandler(deps: ReportFoundDeps): (request: Request) => Promise<Response> {
+  const deliverDue = createDeliveryKicker(deps.db, deps.providers)
   return withHttp(deps.allowedOrigins, async (request) => {
     const authorization = request.headers.get('authorization') ?? ''
     const finderId = authorization ? await deps.getUserId(authorization) : null
@@ -118,13 +119,10 @@ export function createHandler(deps: ReportFoundDeps): (request: Request) => Prom
     }
     const row = data?.[0]
     if (!row) throw new Error('create_found_report returned no row')
+    // After the commit, without holding the answer; failures stay on their rows for the scheduler.
     deps.runInBackground(
-      dispatchOutbox(deps.db, deps.providers, { maxRows: 10, forReport: row.report_id }).catch(
-        (dispatchError: unknown) =>
-          console.error(
-            "Sending a report's notifications failed; the scheduler retries",
-            dispatchError,
-          ),
+      deliverDue().catch((error: unknown) =>
+        console.error('Sending notifications failed; the scheduler retries', error),
       ),
     )
     const chatLink = `${deps.siteUrl.replace(/\/$/, '')}/chat?chatId=${row.chat_id}`
