@@ -17,7 +17,8 @@ alter table public.notifications add constraint notifications_status_check
 alter table public.notifications drop constraint notifications_template_check;
 alter table public.notifications add constraint notifications_template_check
   check (template in (
-    'found_sms', 'owner_found_email', 'finder_thanks_email', 'reminder_sms', 'reminder_email'
+    'found_sms', 'owner_found_email', 'finder_thanks_email', 'finder_new_link_email',
+    'reminder_sms', 'reminder_email'
   ));
 
 alter table public.notifications

@@ -7,7 +7,12 @@
  */
 
 export type Template =
-  'found_sms' | 'owner_found_email' | 'finder_thanks_email' | 'reminder_sms' | 'reminder_email'
+  | 'found_sms'
+  | 'owner_found_email'
+  | 'finder_thanks_email'
+  | 'finder_new_link_email'
+  | 'reminder_sms'
+  | 'reminder_email'
 
 export type RenderableRow = {
   dedupe_key: string
@@ -209,6 +214,18 @@ export function renderEmail(row: RenderableRow): RenderedEmail {
       ? `Reminder: your item was found: ${itemName}`
       : `Your item was found: ${itemName}`
     return { ...envelope, subject, ...body }
+  }
+  if (row.template === 'finder_new_link_email') {
+    // "Send me a new link" (request_chat_link): the old link no longer works.
+    const body = layout({
+      preheader: 'Your new link to the chat with the owner.',
+      heading: 'Your new chat link',
+      intro: `Here is a new link to your chat about ${item}. Earlier links no longer work.`,
+      rows: [],
+      button: { label: 'Open the chat', url: finderChatUrl(payload) },
+      after: [],
+    })
+    return { ...envelope, subject: 'Your new chat link', ...body }
   }
   const finderName = field(payload, 'finder_name')
   const body = layout({

@@ -456,3 +456,18 @@ Deno.test(
     assert.ok(outbox.rows.every((r) => r.status === 'sent'))
   },
 )
+
+Deno.test("the finder's new-link e-mail carries the fresh link, escaped", () => {
+  const email = renderEmail({
+    dedupe_key: 'invite-1:finder_new_link_email',
+    template: 'finder_new_link_email',
+    recipient: 'fay@example.test',
+    payload: { item_name: '<b>Bag</b>', chat_url: 'http://site/chat?chatId=c1#token=T&x' },
+  })
+  assert.equal(email.to, 'fay@example.test')
+  assert.equal(email.subject, 'Your new chat link')
+  assert.equal(email.idempotencyKey, 'invite-1:finder_new_link_email')
+  assert.ok(email.html.includes('href="http://site/chat?chatId=c1#token=T&amp;x"'))
+  assert.ok(email.html.includes('&lt;b&gt;Bag&lt;/b&gt;'))
+  assert.ok(email.text.includes('http://site/chat?chatId=c1#token=T&x'))
+})
