@@ -2,7 +2,7 @@
 -- call whose outcome is unknown (timeout, crash between the call and recording
 -- it) is recorded as 'unknown' and reconciled before any resend, reminders
 -- escalate an unopened report, and the finder gets receipts (owner alerted,
--- owner opened the chat) on the report, announced on the chat's topic.
+-- owner opened the chat) on the report, announced on receipts:<chat_id>.
 
 -- Outbox statuses:
 --   pending   due at next_attempt_at
@@ -368,8 +368,40 @@ $$;
 revoke all on function public.mark_chat_opened(uuid) from public, anon, authenticated;
 grant execute on function public.mark_chat_opened(uuid) to authenticated, service_role;
 
--- A receipt changed: a notice on the report's chat topic (members only), so
--- the finder's page re-reads the report. The broadcast carries the stored values.
+-- Receipts travel on their own private topic, receipts:<chat_id>, readable by
+-- the chat's members (the chat page's own channel on chat:<id> is left alone).
+-- Never raises: a malformed topic is simply refused.
+create function app_private.can_read_receipts(topic text)
+returns boolean
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if topic is null
+     or topic !~* '^receipts:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return false;
+  end if;
+  return app_private.is_chat_member(substr(topic, 10)::uuid);
+exception
+  when others then
+    return false;
+end;
+$$;
+revoke all on function app_private.can_read_receipts(text) from public;
+grant execute on function app_private.can_read_receipts(text) to authenticated, service_role;
+
+create policy "Members read their chats' receipts"
+  on realtime.messages for select
+  to authenticated
+  using (
+    realtime.messages.extension = 'broadcast'
+    and (select app_private.can_read_receipts((select realtime.topic())))
+  );
+
+-- A receipt changed: a notice on receipts:<chat_id>, so the finder's page
+-- re-reads the report. The broadcast carries the stored values.
 create function app_private.broadcast_receipt()
 returns trigger
 language plpgsql
@@ -389,7 +421,7 @@ begin
         'owner_seen_chat_at', new.owner_seen_chat_at
       ),
       'receipt',
-      'chat:' || chat_row.id::text,
+      'receipts:' || chat_row.id::text,
       true
     );
   end loop;

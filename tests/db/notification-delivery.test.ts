@@ -208,7 +208,7 @@ const receiptBroadcasts = async (chatId: string) =>
   (
     await db.query<{ payload: Record<string, unknown> }>(
       `select payload from realtime.messages where topic = $1 and event = 'receipt' order by inserted_at`,
-      [`chat:${chatId}`],
+      [`receipts:${chatId}`],
     )
   ).rows.map((row) => row.payload)
 
@@ -308,6 +308,39 @@ describe("the finder's receipts", () => {
       report_id: report.report_id,
       owner_seen_chat_at: expect.any(String),
     })
+  })
+})
+
+describe('the receipts topic', () => {
+  it('receipts:<chat> is read by the chat members only; nobody may send on it', async () => {
+    const { report, finder } = await newReport()
+    await query(db, owner, 'select public.mark_chat_opened($1)', [report.chat_id])
+    const stranger = await createUser(db, 'stranger', { anonymous: true })
+    const topic = `receipts:${report.chat_id}`
+    const visible = async (actor: Actor, wanted = topic) =>
+      (
+        await query<{ n: number }>(
+          db,
+          { ...actor, context: { ...actor.context, settings: { 'realtime.topic': wanted } } },
+          `select count(*)::int as n from realtime.messages
+            where topic = realtime.topic() and extension = 'broadcast' and event = 'receipt'`,
+        )
+      )[0]?.n
+    expect(await visible(finder)).toBe(1)
+    expect(await visible(owner)).toBe(1)
+    expect(await visible(stranger)).toBe(0)
+    expect(await visible(otherOwner)).toBe(0)
+    expect(await visible(finder, 'receipts:not-a-uuid')).toBe(0)
+    await expectPgError(
+      query(
+        db,
+        { ...finder, context: { ...finder.context, settings: { 'realtime.topic': topic } } },
+        `insert into realtime.messages (topic, extension, event, payload, private)
+         values ($1, 'broadcast', 'receipt', '{}', true)`,
+        [topic],
+      ),
+      { code: '42501' },
+    )
   })
 })
 
