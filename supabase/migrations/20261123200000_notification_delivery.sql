@@ -310,9 +310,38 @@ $$;
 revoke all on function public.enqueue_reminders(timestamptz) from public, anon, authenticated;
 grant execute on function public.enqueue_reminders(timestamptz) to service_role;
 
+-- Records that the owner opened a report (in its chat or not): stops its
+-- reminders; opening the chat is the finder's "seen" receipt.
+create function app_private.record_report_opened(for_report uuid, for_owner uuid, in_chat boolean)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  changed int;
+begin
+  update public.found_reports r
+     set owner_opened_at = coalesce(r.owner_opened_at, now()),
+         owner_seen_chat_at = case when in_chat then coalesce(r.owner_seen_chat_at, now())
+                                   else r.owner_seen_chat_at end
+   where r.id = for_report
+     and r.owner_id = for_owner
+     and (r.owner_opened_at is null or (in_chat and r.owner_seen_chat_at is null));
+  get diagnostics changed = row_count;
+  if changed > 0 then
+    update public.notifications n
+       set status = 'cancelled', locked_until = null, lease_id = null
+     where n.report_id = for_report
+       and n.template in ('reminder_sms', 'reminder_email')
+       and n.status in ('pending', 'unknown');
+  end if;
+end;
+$$;
+revoke all on function app_private.record_report_opened(uuid, uuid, boolean) from public;
+
 -- The owner opened a report: on the dashboard ('dashboard') or in its chat
--- ('chat'). Stops its reminders; opening the chat is the finder's "seen"
--- receipt. Anyone else: nothing happens (false).
+-- ('chat'). Anyone else: nothing happens (false).
 create function public.mark_report_opened(report_id uuid, via text default 'dashboard')
 returns boolean
 language plpgsql
@@ -321,28 +350,14 @@ set search_path = ''
 as $$
 declare
   caller uuid := app_private.current_user_id();
-  in_chat boolean := mark_report_opened.via = 'chat';
-  changed int;
 begin
   if caller is null or mark_report_opened.report_id is null
      or coalesce(mark_report_opened.via, '') not in ('dashboard', 'chat') then
     return false;
   end if;
-  update public.found_reports r
-     set owner_opened_at = coalesce(r.owner_opened_at, now()),
-         owner_seen_chat_at = case when in_chat then coalesce(r.owner_seen_chat_at, now())
-                                   else r.owner_seen_chat_at end
-   where r.id = mark_report_opened.report_id
-     and r.owner_id = caller
-     and (r.owner_opened_at is null or (in_chat and r.owner_seen_chat_at is null));
-  get diagnostics changed = row_count;
-  if changed > 0 then
-    update public.notifications n
-       set status = 'cancelled', locked_until = null, lease_id = null
-     where n.report_id = mark_report_opened.report_id
-       and n.template in ('reminder_sms', 'reminder_email')
-       and n.status in ('pending', 'unknown');
-  end if;
+  perform app_private.record_report_opened(
+    mark_report_opened.report_id, caller, mark_report_opened.via = 'chat'
+  );
   return exists (
     select 1 from public.found_reports r
      where r.id = mark_report_opened.report_id and r.owner_id = caller
@@ -351,6 +366,28 @@ end;
 $$;
 revoke all on function public.mark_report_opened(uuid, text) from public, anon, authenticated;
 grant execute on function public.mark_report_opened(uuid, text) to authenticated, service_role;
+
+-- The owner reading their chat (mark_chat_read) has opened it too.
+create function app_private.owner_read_chat()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform app_private.record_report_opened(c.report_id, new.user_id, true)
+     from public.chats c
+    where c.id = new.chat_id and c.owner_id = new.user_id;
+  return null;
+end;
+$$;
+revoke all on function app_private.owner_read_chat() from public;
+
+create trigger chat_members_owner_read_chat
+  after update of last_read_position on public.chat_members
+  for each row
+  when (new.role = 'owner')
+  execute function app_private.owner_read_chat();
 
 -- The same for the owner looking at a chat (the chat page knows the chat id).
 create function public.mark_chat_opened(chat_id uuid)

@@ -311,6 +311,18 @@ describe("the finder's receipts", () => {
   })
 })
 
+describe('the owner reading the chat', () => {
+  it("mark_chat_read by the owner is the finder's seen receipt; by the finder it is not", async () => {
+    const { report, finder } = await newReport()
+    await query(db, finder, 'select public.mark_chat_read($1, 0)', [report.chat_id])
+    expect((await receiptAs(finder, report.report_id))?.owner_seen_chat_at).toBeNull()
+    await query(db, owner, 'select public.mark_chat_read($1, 0)', [report.chat_id])
+    const receipt = await receiptAs(finder, report.report_id)
+    expect(receipt?.owner_seen_chat_at).not.toBeNull()
+    expect(receipt?.owner_opened_at).not.toBeNull()
+  })
+})
+
 describe('the receipts topic', () => {
   it('receipts:<chat> is read by the chat members only; nobody may send on it', async () => {
     const { report, finder } = await newReport()

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { supabase } from '@/lib/supabase'
 import { server } from '@/testing/server'
 import { renderApp } from '@/testing/render-app'
-import { fakeSession, fakeUser } from '@/testing/supabase-handlers'
+import { fakeSession, fakeUser, restGet, rpc } from '@/testing/supabase-handlers'
 import { fakeRealtime, type FakeRealtime } from '@/features/chat/testing/fake-realtime'
 import type { MessageRow } from '@/features/chat/types'
 
@@ -140,7 +140,8 @@ const composer = () => screen.getByRole('textbox', { name: 'Message' })
 
 beforeEach(() => {
   realtime = fakeRealtime()
-  server.use(realtime.handler)
+  // The chat's receipts (finder) and "opened" (owner): see receipts.tsx.
+  server.use(realtime.handler, restGet('chats', []), rpc('mark_chat_opened', true))
 })
 
 afterEach(async () => {

@@ -6,6 +6,7 @@ import { ChatMessages } from '@/features/chat/components/chat-messages'
 import { ChatUnreachable } from '@/features/chat/components/chat-unreachable'
 import { Composer } from '@/features/chat/components/composer'
 import { OfflineBanner } from '@/features/chat/components/offline-banner'
+import { ChatReceipts } from '@/features/chat/components/receipts'
 import { useChat } from '@/features/chat/use-chat'
 
 /** The invite token from `#token=SECRET`, read once (it is dropped from the URL after joining). */
@@ -46,6 +47,7 @@ export function ChatPage() {
           ? 'You are talking with the person who found your item.'
           : 'You are talking with the owner of the item you found.'}
       </Text>
+      {chatId ? <ChatReceipts chatId={chatId} viewer={phase.role} /> : null}
       <OfflineBanner isOffline={chat.isOffline} />
       <ChatMessages messages={chat.messages} myRole={phase.role} onRetry={chat.retry} />
       <Composer onSend={chat.send} />
