@@ -102,14 +102,12 @@ it('provider down then up: nothing lost, nothing doubled', async () => {
   fanout.proxy.smsPlan = ['down']
   fanout.proxy.emailPlan = ['down', 'down']
   const answered = await report(finder, owner.tagCode)
-  await until(async () => {
-    const rows = await outboxOf(fanout.stack, answered.reportId)
-    return (
-      rows.found_sms === 'unknown' &&
-      rows.owner_found_email === 'pending' &&
-      rows.finder_thanks_email === 'pending'
-    )
-  }, 'every row waiting for a retry')
+  await until(() => firstAttemptsDone(answered.reportId), 'the first attempts recorded')
+  expect(await outboxOf(fanout.stack, answered.reportId)).toEqual({
+    found_sms: 'pending',
+    owner_found_email: 'pending',
+    finder_thanks_email: 'pending',
+  })
   expect(await fanout.sms('+447700900202')).toHaveLength(0)
   await dueNow(answered.reportId)
   await fanout.dispatch()

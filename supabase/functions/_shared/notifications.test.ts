@@ -170,7 +170,7 @@ Deno.test(
 )
 
 Deno.test(
-  'a provider call past its deadline is unknown, a refused connection is refused, an SMS 5xx is unknown',
+  'a provider call past its deadline is unknown, a refused connection or a 503 is refused, another SMS 5xx is unknown',
   async () => {
     const hung = scriptedFetch(['hang', 'hang'])
     const providers = httpProviders(CONFIG, hung.fetchImpl)

@@ -68,8 +68,9 @@ export function twilioSms(config: TwilioConfig, fetchImpl: Fetch = fetch) {
       if (call.status >= 200 && call.status < 300) {
         return { outcome: 'accepted', providerId: providerId(call.text) }
       }
-      // A 5xx may come from a proxy after Twilio took the message: look it up before resending.
-      if (call.status >= 500) return { outcome: 'unknown', error: detail }
+      // 503 is Twilio saying it took nothing; another 5xx (500, 502, 504) may come from a
+      // proxy after Twilio took the message: look it up before resending.
+      if (call.status >= 500 && call.status !== 503) return { outcome: 'unknown', error: detail }
       return {
         outcome: 'refused',
         error: detail,
