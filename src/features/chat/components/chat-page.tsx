@@ -10,6 +10,7 @@ import { ChatMessages } from '@/features/chat/components/chat-messages'
 import { ChatUnreachable } from '@/features/chat/components/chat-unreachable'
 import { Composer } from '@/features/chat/components/composer'
 import { OfflineBanner } from '@/features/chat/components/offline-banner'
+import { ChatReceipts } from '@/features/chat/components/receipts'
 import { useChat } from '@/features/chat/use-chat'
 
 /** The invite token from `#token=SECRET`, read once (it is dropped from the URL after joining). */
@@ -66,6 +67,7 @@ export function ChatPage() {
   return (
     <Stack gap="4" py="4">
       <ChatHeader summary={chat.summary} role={phase.role} />
+      {chatId ? <ChatReceipts chatId={chatId} viewer={phase.role} /> : null}
       <OfflineBanner isOffline={chat.isOffline} />
       <ChatMessages
         messages={chat.messages}

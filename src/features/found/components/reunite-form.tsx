@@ -1,11 +1,16 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Button, Stack, Text } from '@chakra-ui/react'
 import { Navigate, useNavigate } from 'react-router-dom'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { lastReportAtom } from '@/lib/last-report'
 import { useAtomValue, useSetAtom } from '@/lib/jotai'
-import { REPORT_MESSAGES, ReportError, reportFound } from '@/features/found/api/report-found'
+import {
+  newSubmissionKey,
+  REPORT_MESSAGES,
+  ReportError,
+  reportFound,
+} from '@/features/found/api/report-found'
 import { heldTagAtom } from '@/features/found/state'
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -22,6 +27,13 @@ export function ReuniteForm() {
   const [foundLocation, setFoundLocation] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
+  // One idempotency key per submission: kept while the details stay the same (a
+  // retry after an error), replaced when any of them changes.
+  const submissionKey = useRef<string | null>(null)
+  const edit = (set: (value: string) => void) => (value: string) => {
+    submissionKey.current = null
+    set(value)
+  }
 
   if (!heldTag) return <Navigate to="/tag" replace />
 
@@ -35,15 +47,19 @@ export function ReuniteForm() {
     }
     setError(null)
     setIsSubmitting(true)
+    submissionKey.current ??= newSubmissionKey()
     try {
-      const report = await reportFound({
-        tagCode: heldTag,
-        name: name.trim(),
-        email: trimmedEmail,
-        phone: phone.trim(),
-        address: address.trim(),
-        foundLocation: foundLocation.trim(),
-      })
+      const report = await reportFound(
+        {
+          tagCode: heldTag,
+          name: name.trim(),
+          email: trimmedEmail,
+          phone: phone.trim(),
+          address: address.trim(),
+          foundLocation: foundLocation.trim(),
+        },
+        submissionKey.current,
+      )
       setLastReport(report)
       void navigate('/found/thank-you')
     } catch (failure) {
@@ -62,7 +78,7 @@ export function ReuniteForm() {
             autoComplete="name"
             maxLength={200}
             value={name}
-            onValueChange={setName}
+            onValueChange={edit(setName)}
           />
           <LabelledInput
             label="EMAIL"
@@ -70,7 +86,7 @@ export function ReuniteForm() {
             autoComplete="email"
             maxLength={320}
             value={email}
-            onValueChange={setEmail}
+            onValueChange={edit(setEmail)}
           />
           <LabelledInput
             label="PHONE NUMBER"
@@ -78,20 +94,20 @@ export function ReuniteForm() {
             autoComplete="tel"
             maxLength={40}
             value={phone}
-            onValueChange={setPhone}
+            onValueChange={edit(setPhone)}
           />
           <LabelledInput
             label="ADDRESS"
             autoComplete="street-address"
             maxLength={500}
             value={address}
-            onValueChange={setAddress}
+            onValueChange={edit(setAddress)}
           />
           <LabelledInput
             label="WHERE YOU FOUND THE ITEM"
             maxLength={500}
             value={foundLocation}
-            onValueChange={setFoundLocation}
+            onValueChange={edit(setFoundLocation)}
           />
           <FormMessage message={error} />
           <Button type="submit" colorPalette="teal" loading={isSubmitting}>
