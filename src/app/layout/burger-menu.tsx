@@ -5,13 +5,15 @@ import { MenuIcon } from '@/components/ui/icons'
 import { env } from '@/lib/env'
 import { MENU_LINKS } from '@/app/layout/menu-links'
 
-type BurgerMenuProps = {
-  isSignedIn: boolean
-  onLogout: () => void
+type BurgerMenuProps = { isSignedIn: boolean }
+
+/** Logout loads the sign-out call (and supabase-js) only when chosen. */
+function logout() {
+  void import('@/features/auth/api/sign-out').then(({ signOut }) => signOut())
 }
 
 /** The header's burger menu (SPEC.md §2). Internal links navigate in-app and close it. */
-export function BurgerMenu({ isSignedIn, onLogout }: BurgerMenuProps) {
+export function BurgerMenu({ isSignedIn }: BurgerMenuProps) {
   const [isOpen, setIsOpen] = useState(false)
   const close = () => setIsOpen(false)
 
@@ -56,7 +58,7 @@ export function BurgerMenu({ isSignedIn, onLogout }: BurgerMenuProps) {
                     mt="2"
                     onClick={() => {
                       close()
-                      onLogout()
+                      logout()
                     }}
                   >
                     Logout

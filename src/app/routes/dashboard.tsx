@@ -1,14 +1,12 @@
 import { useAtomValue } from '@/lib/jotai'
 import { userAtom } from '@/lib/store'
-import { useFormTitle } from '@/lib/use-form-title'
-import { RedirectToLoginWhenSignedOut } from '@/features/auth/components/auth-guards'
 import { ItemChatBadge } from '@/features/chat/components/item-chat-badge'
 import { OwnerAlerts } from '@/features/chat/components/owner-alerts'
 import { useOwnerAlerts } from '@/features/chat/use-owner-alerts'
 import { Dashboard } from '@/features/items/components/dashboard'
 
 /** The owner's items with live alerts of new reports and finders' messages (DESIGN.md). */
-function OwnerDashboard() {
+export default function OwnerDashboard() {
   const { config } = useAtomValue(userAtom)
   useOwnerAlerts(config.id)
   return (
@@ -16,14 +14,5 @@ function OwnerDashboard() {
       <Dashboard itemExtra={(item) => <ItemChatBadge itemId={item.id} />} />
       <OwnerAlerts />
     </>
-  )
-}
-
-export default function Route() {
-  useFormTitle('Dashboard')
-  return (
-    <RedirectToLoginWhenSignedOut>
-      <OwnerDashboard />
-    </RedirectToLoginWhenSignedOut>
   )
 }

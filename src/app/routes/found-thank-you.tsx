@@ -1,9 +1,7 @@
-import { useFormTitle } from '@/lib/use-form-title'
 import { ThankYouPage } from '@/features/marketing/components/thank-you-page'
 import { ThankYouChatLink } from '@/features/found/components/thank-you-chat-link'
 
 export default function Route() {
-  useFormTitle('Thank you')
   return (
     <ThankYouPage>
       <ThankYouChatLink />

@@ -1,5 +1,6 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router-dom'
+import { paths } from '@/lib/paths'
 
 export const INVALID_LINK_TEXT = 'This chat link is not valid or has expired.'
 
@@ -12,7 +13,7 @@ export function ChatLinkInvalid() {
       </Heading>
       <Text>Ask for a new link, or log in if this is your item.</Text>
       <Button asChild colorPalette="teal">
-        <RouterLink to="/">Go Home</RouterLink>
+        <RouterLink to={paths.root}>Go Home</RouterLink>
       </Button>
     </Stack>
   )

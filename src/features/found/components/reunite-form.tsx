@@ -7,6 +7,7 @@ import { lastReportAtom } from '@/lib/last-report'
 import { useAtomValue, useSetAtom } from '@/lib/jotai'
 import { REPORT_MESSAGES, ReportError, reportFound } from '@/features/found/api/report-found'
 import { heldTagAtom } from '@/features/found/state'
+import { paths } from '@/lib/paths'
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -23,7 +24,7 @@ export function ReuniteForm() {
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
 
-  if (!heldTag) return <Navigate to="/tag" replace />
+  if (!heldTag) return <Navigate to={paths.tag} replace />
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -45,7 +46,7 @@ export function ReuniteForm() {
         foundLocation: foundLocation.trim(),
       })
       setLastReport(report)
-      void navigate('/found/thank-you')
+      void navigate(paths.foundThankYou)
     } catch (failure) {
       setError(failure instanceof ReportError ? failure.message : REPORT_MESSAGES.failed)
       setIsSubmitting(false)
