@@ -1,13 +1,9 @@
-import { useEffect, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Outlet } from 'react-router-dom'
 import { Box, Flex } from '@chakra-ui/react'
 import { PageSpinner } from '@/components/ui/page-spinner'
 import { useAtomValue, useSetAtom } from '@/lib/jotai'
 import { stateAtom, userAtom } from '@/lib/store'
-import {
-  RedirectToLoginWhenSignedOut,
-  ShowLoginWhenSignedOut,
-} from '@/features/auth/components/auth-guards'
 import { AppFooter } from '@/app/layout/app-footer'
 import { AppHeader } from '@/app/layout/app-header'
 import { useAuthSessionSoon } from '@/app/layout/use-auth-session-soon'
@@ -20,22 +16,26 @@ const NOT_FOUND: RouteHandle = {
   guard: 'public',
 }
 
+// The owner pages' guards bring the login form and supabase-js: loaded only there.
+const ShowLoginWhenSignedOut = lazy(async () => ({
+  default: (await import('@/features/auth/components/auth-guards')).ShowLoginWhenSignedOut,
+}))
+const RedirectToLoginWhenSignedOut = lazy(async () => ({
+  default: (await import('@/features/auth/components/auth-guards')).RedirectToLoginWhenSignedOut,
+}))
+
 /** The page under the route's guard (see RouteHandle['guard']). */
 function GuardedPage({ guard }: { guard: RouteHandle['guard'] }): ReactNode {
   const { authed } = useAtomValue(userAtom)
   if (guard === 'public') return <Outlet />
-  if (guard === 'login-screen') {
+  if (guard === 'login-screen' || guard === 'login-redirect') {
+    const Guard = guard === 'login-screen' ? ShowLoginWhenSignedOut : RedirectToLoginWhenSignedOut
     return (
-      <ShowLoginWhenSignedOut>
-        <Outlet />
-      </ShowLoginWhenSignedOut>
-    )
-  }
-  if (guard === 'login-redirect') {
-    return (
-      <RedirectToLoginWhenSignedOut>
-        <Outlet />
-      </RedirectToLoginWhenSignedOut>
+      <Suspense fallback={<PageSpinner />}>
+        <Guard>
+          <Outlet />
+        </Guard>
+      </Suspense>
     )
   }
   return authed === undefined ? <PageSpinner /> : <Outlet />

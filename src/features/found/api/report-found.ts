@@ -1,5 +1,4 @@
-import { FunctionsHttpError } from '@supabase/supabase-js'
-import { supabase } from '@/lib/supabase'
+import { loadSupabase } from '@/lib/load-supabase'
 import type { LastReport } from '@/lib/last-report'
 
 export type FoundReport = {
@@ -32,6 +31,10 @@ async function readErrorMessage(response: Response): Promise<string> {
 
 /** Signs the finder in anonymously if needed, then calls the report-found function. */
 export async function reportFound(report: FoundReport): Promise<LastReport> {
+  const [supabase, { FunctionsHttpError }] = await Promise.all([
+    loadSupabase(),
+    import('@supabase/supabase-js'),
+  ])
   const { data: sessionData } = await supabase.auth.getSession()
   if (!sessionData.session) {
     const { error } = await supabase.auth.signInAnonymously()
