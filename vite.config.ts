@@ -65,6 +65,16 @@ export default defineConfig(({ isSsrBuild }) => ({
       {
         extends: true,
         test: {
+          name: 'build',
+          environment: 'node',
+          include: ['tests/build/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'stack',
           environment: 'node',
           include: ['tests/stack/**/*.test.ts'],
