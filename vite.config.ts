@@ -50,6 +50,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/testing/setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {

@@ -286,7 +286,9 @@ export function createAuthApp(deps: AuthDeps): Hono {
       }
     })
     const link = `${deps.apiUrl}/auth/v1/verify?token=${tokenHash}&type=recovery&redirect_to=${encodeURIComponent(redirectTo)}`
-    deps.sendEmail(recoveryEmail({ to: user.email, link, otp, siteUrl: config.siteUrl }))
+    deps.sendEmail(
+      recoveryEmail({ to: user.email, link, otp, siteUrl: config.siteUrl }, config.email),
+    )
     return c.json({})
   })
 

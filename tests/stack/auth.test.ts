@@ -289,7 +289,7 @@ describe('password recovery', () => {
     const { error } = await sb.auth.resetPasswordForEmail(email, { redirectTo: APP_RESET_PAGE })
     expect(error).toBeNull()
     const mail = await latestEmailTo(stack, email)
-    expect(mail?.Subject).toBe('Reset Your Password')
+    expect(mail?.Subject).toBe('Reset your Homeward password')
     const link = firstLink(mail!.Text)
     expect(link.startsWith(`${stack.apiUrl}/auth/v1/verify?token=`)).toBe(true)
     const response = await fetch(link, { redirect: 'manual' })
