@@ -73,6 +73,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['src/lib/jotai.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

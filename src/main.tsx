@@ -23,3 +23,12 @@ if (prerendered !== undefined && isSamePage(prerendered, pathname)) {
   root.replaceChildren()
   createRoot(root).render(app)
 }
+
+// The finder's pages keep working offline once visited (public/sw.js); production only.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+      console.warn('Offline support is unavailable', error)
+    })
+  })
+}
