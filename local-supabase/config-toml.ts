@@ -126,6 +126,7 @@ const FIXED: Record<string, TomlValue> = {
   'db.seed.enabled': true,
   'auth.password_requirements': '',
   'auth.enable_manual_linking': false,
+  'auth.email.enabled': true,
   'auth.email.enable_signup': true,
   'auth.email.enable_confirmations': false,
   'auth.email.secure_password_change': false,
@@ -248,7 +249,7 @@ export function readTomlSettings(document: Table, env: Env): TomlSettings {
   }
   set(settings.ports, 'api', int('api.port'))
   set(settings.ports, 'db', int('db.port'))
-  set(settings.ports, 'inbox', int('inbucket.port') ?? int('local_smtp.port'))
+  set(settings.ports, 'inbox', int('local_smtp.port') ?? int('inbucket.port'))
   set(settings.rest, 'schemas', list('api.schemas'))
   set(settings.rest, 'extraSearchPath', list('api.extra_search_path'))
   set(settings.rest, 'maxRows', int('api.max_rows', 1))
@@ -266,16 +267,16 @@ export function readTomlSettings(document: Table, env: Env): TomlSettings {
   set(settings.rateLimits, 'otp', int('auth.rate_limit.sign_in_sign_ups', 1))
   set(settings.rateLimits, 'anonymousUsers', int('auth.rate_limit.anonymous_users', 1))
   set(settings.rateLimits, 'emailSent', int('auth.rate_limit.email_sent', 1))
-  // The sender: [inbucket] (what `supabase start` uses locally), else custom SMTP's.
+  // The sender: [local_smtp] (the Supabase CLI 3 name of its inbox; [inbucket] before), else custom SMTP's.
   set(
     settings.email,
     'senderName',
-    str('inbucket.sender_name') ?? str('auth.email.smtp.sender_name'),
+    str('local_smtp.sender_name') ?? str('inbucket.sender_name') ?? str('auth.email.smtp.sender_name'),
   )
   set(
     settings.email,
     'adminEmail',
-    str('inbucket.admin_email') ?? str('auth.email.smtp.admin_email'),
+    str('local_smtp.admin_email') ?? str('inbucket.admin_email') ?? str('auth.email.smtp.admin_email'),
   )
   set(settings.email.recovery, 'subject', str('auth.email.template.recovery.subject'))
   set(settings.email.recovery, 'contentPath', str('auth.email.template.recovery.content_path'))

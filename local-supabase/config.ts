@@ -70,7 +70,18 @@ export type StackConfig = {
     anonymousUsers: RateLimit
     emailSent: RateLimit
   }
-  rest: { schemas: string[]; extraSearchPath: string[]; maxRows: number }
+  rest: {
+    schemas: string[]
+    extraSearchPath: string[]
+    maxRows: number
+    /** Per-request `statement_timeout` (Supabase's is 3 s anon / 8 s authenticated). */
+    statementTimeoutSeconds: number
+  }
+  /**
+   * Trust `X-Forwarded-For` for the client address (Auth's per-IP rate limits).
+   * Off: every request counts against one address, so a client cannot pick its own.
+   */
+  trustProxy: boolean
   /** The e-mails Auth sends: sender and the recovery template. */
   email: { senderName: string; adminEmail: string; recovery: EmailTemplate }
   /** Apply supabase/seed.sql on a new database ([db.seed] enabled). */
@@ -223,7 +234,9 @@ export function parseConfig(
       schemas: toml.rest.schemas ?? ['public', 'graphql_public'],
       extraSearchPath: toml.rest.extraSearchPath ?? ['public', 'extensions'],
       maxRows: toml.rest.maxRows ?? 1000,
+      statementTimeoutSeconds: int('LOCAL_SUPABASE_STATEMENT_TIMEOUT_SECONDS', 8, 1),
     },
+    trustProxy: bool('LOCAL_SUPABASE_TRUST_PROXY', false),
     email: {
       senderName: text(
         'LOCAL_SUPABASE_EMAIL_SENDER_NAME',

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
 import { openDatabase } from '../../local-supabase/db/open.ts'
 import type { Database, Row } from '../../local-supabase/db/types.ts'
-import { withRole, type RoleContext } from '../../local-supabase/db/with-role.ts'
+import { withRole, type RoleContext } from '../../local-supabase/roles.ts'
 import { scratchDatabase } from '../scratch-database.ts'
 
 export const SITE_URL = 'http://localhost:5173'
