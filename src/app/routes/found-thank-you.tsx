@@ -1,4 +1,3 @@
-import { useFormTitle } from '@/lib/use-form-title'
 import { lastReportAtom } from '@/lib/last-report'
 import { useAtomValue } from '@/lib/jotai'
 import { ThankYouPage } from '@/features/marketing/components/thank-you-page'
@@ -6,7 +5,6 @@ import { ThankYouChatLink } from '@/features/found/components/thank-you-chat-lin
 import { ChatReceipts } from '@/features/chat/components/receipts'
 
 export default function Route() {
-  useFormTitle('Thank you')
   const report = useAtomValue(lastReportAtom)
   return (
     <ThankYouPage>

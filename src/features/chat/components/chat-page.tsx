@@ -12,6 +12,7 @@ import { Composer } from '@/features/chat/components/composer'
 import { OfflineBanner } from '@/features/chat/components/offline-banner'
 import { ChatReceipts } from '@/features/chat/components/receipts'
 import { useChat } from '@/features/chat/use-chat'
+import { paths } from '@/lib/paths'
 
 /** The invite token from `#token=SECRET`, read once (it is dropped from the URL after joining). */
 function readToken(hash: string): string | null {
@@ -25,7 +26,7 @@ function LogInAndReturn({ chatId }: { chatId: string }) {
   const navigate = useNavigate()
   useEffect(() => {
     setRouteAfterLogin(chatPath(chatId))
-    void navigate('/login', { replace: true })
+    void navigate(paths.login, { replace: true })
   }, [chatId, navigate, setRouteAfterLogin])
   return null
 }

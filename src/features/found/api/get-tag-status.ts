@@ -1,4 +1,4 @@
-import { supabase } from '@/lib/supabase'
+import { loadSupabase } from '@/lib/load-supabase'
 
 export type TagStatus = 'activated' | 'unclaimed' | 'not_found'
 
@@ -8,6 +8,7 @@ export class TagLookupError extends Error {}
 export async function getTagStatus(code: string): Promise<TagStatus> {
   let result
   try {
+    const supabase = await loadSupabase()
     result = await supabase.rpc('tag_status', { code })
   } catch (error) {
     throw new TagLookupError(error instanceof Error ? error.message : 'network error')

@@ -1,5 +1,4 @@
-import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js'
-import { supabase } from '@/lib/supabase'
+import { loadSupabase } from '@/lib/load-supabase'
 import type { LastReport } from '@/lib/last-report'
 
 export type FoundReport = {
@@ -48,6 +47,10 @@ export async function reportFound(
   report: FoundReport,
   idempotencyKey: string = newSubmissionKey(),
 ): Promise<LastReport> {
+  const [supabase, { FunctionsFetchError, FunctionsHttpError }] = await Promise.all([
+    loadSupabase(),
+    import('@supabase/supabase-js'),
+  ])
   const { data: sessionData } = await supabase.auth.getSession()
   if (!sessionData.session) {
     const { error } = await supabase.auth.signInAnonymously()

@@ -5,6 +5,7 @@ import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { lastReportAtom } from '@/lib/last-report'
 import { useAtomValue, useSetAtom } from '@/lib/jotai'
+import { useIsHydrated } from '@/lib/use-is-hydrated'
 import {
   newSubmissionKey,
   REPORT_MESSAGES,
@@ -12,13 +13,17 @@ import {
   reportFound,
 } from '@/features/found/api/report-found'
 import { heldTagAtom } from '@/features/found/state'
+import { paths } from '@/lib/paths'
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** /found/reunite: the finder's details and 'Inform the Owner' (SPEC.md §2, §5). */
 export function ReuniteForm() {
   const navigate = useNavigate()
-  const heldTag = useAtomValue(heldTagAtom)
+  // The held tag lives in this tab's storage: the prerendered form shows none.
+  const isHydrated = useIsHydrated()
+  const storedTag = useAtomValue(heldTagAtom)
+  const heldTag = isHydrated ? storedTag : null
   const setLastReport = useSetAtom(lastReportAtom)
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
@@ -35,11 +40,11 @@ export function ReuniteForm() {
     set(value)
   }
 
-  if (!heldTag) return <Navigate to="/tag" replace />
+  if (isHydrated && !heldTag) return <Navigate to={paths.tag} replace />
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (isSubmitting) return
+    if (isSubmitting || !heldTag) return
     const trimmedEmail = email.trim()
     if (trimmedEmail.length <= 3 || !EMAIL_SHAPE.test(trimmedEmail)) {
       setError(REPORT_MESSAGES.invalidEmail)
@@ -61,7 +66,7 @@ export function ReuniteForm() {
         submissionKey.current,
       )
       setLastReport(report)
-      void navigate('/found/thank-you')
+      void navigate(paths.foundThankYou)
     } catch (failure) {
       setError(failure instanceof ReportError ? failure.message : REPORT_MESSAGES.failed)
       setIsSubmitting(false)
@@ -70,7 +75,7 @@ export function ReuniteForm() {
 
   return (
     <Stack gap="5" maxW="md" mx="auto" w="full">
-      <Text>Tag {heldTag}: tell the owner how to get their item back.</Text>
+      <Text>{heldTag ? `Tag ${heldTag}: tell` : 'Tell'} the owner how to get their item back.</Text>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="4">
           <LabelledInput

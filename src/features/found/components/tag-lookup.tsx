@@ -7,6 +7,7 @@ import { routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
 import { useSetAtom } from '@/lib/jotai'
 import { getTagStatus } from '@/features/found/api/get-tag-status'
 import { heldTagAtom, normaliseTagCode } from '@/features/found/state'
+import { paths } from '@/lib/paths'
 
 export const TAG_MESSAGES = {
   notFound: 'Tag not found',
@@ -69,11 +70,11 @@ export function TagLookup() {
       const status = await getTagStatus(tagCode)
       if (status === 'activated') {
         setHeldTag(tagCode)
-        void navigate('/found/reunite')
+        void navigate(paths.foundReunite)
       } else if (status === 'unclaimed') {
         setUnregisteredTag(tagCode)
-        setRouteAfterLogin('/activeTag')
-        void navigate('/login')
+        setRouteAfterLogin(paths.activeTag)
+        void navigate(paths.login)
       } else {
         setMessage(TAG_MESSAGES.notFound)
         setIsBusy(false)
@@ -142,7 +143,7 @@ export function TagLookup() {
       <Text>
         Not sure how?{' '}
         <Link asChild colorPalette="teal">
-          <RouterLink to="/how-to-scan">How to scan a tag</RouterLink>
+          <RouterLink to={paths.howToScan}>How to scan a tag</RouterLink>
         </Link>
       </Text>
     </Stack>

@@ -7,6 +7,7 @@ import { useAtom } from '@/lib/jotai'
 import { type Item, stateAtom } from '@/lib/store'
 import { type ItemStatus, updateItem } from '@/features/items/api/update-item'
 import { shownStatus } from '@/features/items/item-status'
+import { paths } from '@/lib/paths'
 
 export const EDIT_MESSAGES = {
   emptyName: 'You must enter a tag name',
@@ -25,14 +26,14 @@ export function EditItemForm() {
   const [searchParams] = useSearchParams()
   const itemId = searchParams.get('itemId')
   const [{ items = [] }] = useAtom(stateAtom)
-  if (!itemId) return <Navigate to="/dashboard" replace />
+  if (!itemId) return <Navigate to={paths.dashboard} replace />
   const item = items.find((candidate) => candidate.id === itemId)
   if (!item) {
     return (
       <Stack gap="4">
         <FormMessage message={EDIT_MESSAGES.missingData} />
         <Link asChild colorPalette="teal">
-          <RouterLink to="/dashboard">Back to your items</RouterLink>
+          <RouterLink to={paths.dashboard}>Back to your items</RouterLink>
         </Link>
       </Stack>
     )
@@ -63,7 +64,7 @@ function EditItemFields({ item }: { item: Item }) {
         status === shownStatus(item) ? { name: name.trim() } : { name: name.trim(), status }
       const saved = await updateItem(item.id, changes)
       setState({ items: (state.items ?? []).map((each) => (each.id === saved.id ? saved : each)) })
-      void navigate('/dashboard')
+      void navigate(paths.dashboard)
     } catch (failure) {
       console.error('Updating the item failed', failure)
       setError(EDIT_MESSAGES.notUpdated)
@@ -100,7 +101,7 @@ function EditItemFields({ item }: { item: Item }) {
           Save
         </Button>
         <Button asChild variant="ghost">
-          <RouterLink to="/dashboard">Cancel</RouterLink>
+          <RouterLink to={paths.dashboard}>Cancel</RouterLink>
         </Button>
       </Stack>
     </form>
