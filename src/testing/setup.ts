@@ -47,8 +47,30 @@ beforeAll(() =>
     },
   }),
 )
-afterEach(() => {
+// A page a test navigated to may still be loading its data when the test ends
+// (supabase-js starts a request a few ticks after it is asked, once it has read the
+// session): let those requests be answered by the test's own handlers before they
+// are reset. Waits for a short quiet spell, at most 3 s (some handlers never answer).
+const requestsInFlight = new Set<string>()
+server.events.on('request:start', ({ request, requestId }) => {
+  if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') requestsInFlight.add(requestId)
+})
+server.events.on('request:end', ({ requestId }) => {
+  requestsInFlight.delete(requestId)
+})
+async function settleRequests(): Promise<void> {
+  const deadline = Date.now() + 3000
+  let quietPolls = 0
+  while (quietPolls < 5 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    quietPolls = requestsInFlight.size === 0 ? quietPolls + 1 : 0
+  }
+  requestsInFlight.clear()
+}
+
+afterEach(async () => {
   cleanup()
+  await settleRequests()
   server.resetHandlers()
   localStorage.clear()
   sessionStorage.clear()

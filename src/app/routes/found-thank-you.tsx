@@ -1,15 +1,25 @@
+import { lazy, Suspense } from 'react'
 import { lastReportAtom } from '@/lib/last-report'
 import { useAtomValue } from '@/lib/jotai'
 import { ThankYouPage } from '@/features/marketing/components/thank-you-page'
 import { ThankYouChatLink } from '@/features/found/components/thank-you-chat-link'
-import { ChatReceipts } from '@/features/chat/components/receipts'
+
+// Loaded only once a report is held: it brings supabase-js (Realtime), which the
+// prerendered page and its first paint must not need.
+const ChatReceipts = lazy(async () => ({
+  default: (await import('@/features/chat/components/receipts')).ChatReceipts,
+}))
 
 export default function Route() {
   const report = useAtomValue(lastReportAtom)
   return (
     <ThankYouPage>
       <ThankYouChatLink />
-      {report ? <ChatReceipts chatId={report.chatId} viewer="finder" /> : null}
+      {report ? (
+        <Suspense fallback={null}>
+          <ChatReceipts chatId={report.chatId} viewer="finder" />
+        </Suspense>
+      ) : null}
     </ThankYouPage>
   )
 }
