@@ -367,21 +367,12 @@ export type Database = {
     Functions: {
       activate_tag: {
         Args: {
+          owner_id: string
           code: string
           activation_code: string
           item_name: string
         }
-        Returns: {
-          id: string
-          tag_id: string
-          tag_code: string
-          owner_id: string
-          name: string
-          status: string | null
-          found_by: string | null
-          created_at: string
-          status_changed_at: string | null
-        }
+        Returns: Json
       }
       claim_notifications: {
         Args: {
@@ -465,13 +456,6 @@ export type Database = {
       purge_finder_data: {
         Args: never
         Returns: number
-      }
-      record_activation_failure: {
-        Args: {
-          user_id: string
-          code: string
-        }
-        Returns: undefined
       }
       revoke_chat_invites: {
         Args: {
