@@ -469,6 +469,13 @@ export type Database = {
         }
         Returns: string
       }
+      use_proof_challenge: {
+        Args: {
+          challenge: string
+          expires_at: string
+        }
+        Returns: boolean
+      }
     }
     Enums: { [_ in never]: never }
     CompositeTypes: { [_ in never]: never }

@@ -167,6 +167,17 @@ export function readTextField(
 }
 
 /**
+ * The caller's address as the platform's proxy reports it (the first entry of
+ * X-Forwarded-For), for per-address limits; null when there is none.
+ */
+export function clientAddress(request: Request): string | null {
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+  return forwarded && forwarded.length <= 100 && /^[0-9a-fA-F.:]+$/.test(forwarded)
+    ? forwarded
+    : null
+}
+
+/**
  * Wraps a handler: answers OPTIONS first, allows only POST, turns HttpError into
  * its status and anything else into a logged 500.
  */

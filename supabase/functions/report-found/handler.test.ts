@@ -21,12 +21,13 @@ function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 90012
   const outbox = new FakeOutbox()
   const providers = new FakeProviders()
   const calls: CreateReportArgs[] = []
-  let rpcError: { message: string; details?: string } | null = null
+  let rpcError: { message: string; details?: string; hint?: string } | null = null
   let reports = 0
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
     siteUrl: SITE,
     getUserId: (authorization) => Promise.resolve(authorization === FINDER ? 'finder-1' : null),
+    checkProof: () => Promise.resolve(),
     createReport: (args) => {
       calls.push(args)
       if (rpcError) return Promise.resolve({ data: null, error: rpcError })
@@ -82,7 +83,7 @@ function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 90012
     outbox,
     providers,
     calls,
-    failRpc: (error: { message: string; details?: string }) => (rpcError = error),
+    failRpc: (error: { message: string; details?: string; hint?: string }) => (rpcError = error),
     report: (body: Record<string, unknown>, authorization = FINDER) =>
       handler(
         new Request('http://functions/report-found', {
@@ -238,11 +239,17 @@ Deno.test('a bad e-mail, a missing tag or no caller get clear errors', async () 
 
 Deno.test('too many reports answers 429 with Retry-After; unknown tag 404', async () => {
   const t = setup()
-  t.failRpc({ message: 'too_many_reports', details: '1800' })
+  t.failRpc({ message: 'too_many_reports', details: '1800', hint: 'tag' })
   const limited = await t.report(FINDER_BODY)
   assert.equal(limited.status, 429)
   assert.equal(limited.headers.get('retry-after'), '1800')
   assert.equal((await limited.json()).error.message, MESSAGES.tooManyReports)
+  for (const hint of ['finder', 'address']) {
+    t.failRpc({ message: 'too_many_reports', details: '60', hint })
+    const yours = await t.report(FINDER_BODY)
+    assert.equal(yours.status, 429)
+    assert.equal((await yours.json()).error.message, MESSAGES.tooManyFromYou)
+  }
   t.failRpc({ message: 'tag_not_activated' })
   const missing = await t.report(FINDER_BODY)
   assert.equal(missing.status, 404)

@@ -2,6 +2,7 @@ import { createClient } from 'npm:@supabase/supabase-js@2.109.0'
 import { parseFunctionEnv } from '../_shared/env.ts'
 import { httpProviders, readProviderConfig } from '../_shared/notifications.ts'
 import { sqlOutbox } from '../_shared/outbox-db.ts'
+import { requireProof, sqlConsume } from '../_shared/proof-of-work.ts'
 import { createHandler } from './handler.ts'
 
 const env = parseFunctionEnv(Deno.env)
@@ -21,8 +22,13 @@ Deno.serve(
       const { data, error } = await client.auth.getUser(token)
       return error ? null : (data.user?.id ?? null)
     },
-    createReport: async (args) => {
-      const { data, error } = await admin.rpc('create_found_report', args)
+    checkProof: (proof) =>
+      requireProof(proof, { secret: env.serviceRoleKey, consume: sqlConsume(admin) }),
+    createReport: async (args, clientAddress) => {
+      const call = admin.rpc('create_found_report', args)
+      const { data, error } = await (clientAddress
+        ? call.setHeader('x-client-address', clientAddress)
+        : call)
       return { data, error }
     },
     db: sqlOutbox(admin),
