@@ -85,8 +85,23 @@ describe('/tag', () => {
 
 const anonymous = fakeUser({ id: 'f1', email: '', is_anonymous: true })
 
+/** A real, easy challenge: SHA-256 of the salt followed by 7. */
+async function powChallenge() {
+  const salt = 'abcdef?expires=9999999999'
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${salt}7`))
+  const challenge = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0'))
+  return {
+    algorithm: 'SHA-256',
+    challenge: challenge.join(''),
+    maxNumber: 1000,
+    salt,
+    signature: 'f'.repeat(64),
+  }
+}
+
 function finderHandlers() {
   return [
+    http.post('*/functions/v1/pow-challenge', async () => HttpResponse.json(await powChallenge())),
     http.post('*/auth/v1/signup', () => HttpResponse.json(fakeSession(anonymous))),
     http.get('*/auth/v1/user', () => HttpResponse.json(anonymous)),
     restGet('profiles', []),
@@ -145,6 +160,7 @@ describe('/found/reunite', () => {
       phone: '07700900999',
       address: '1 High St',
       foundLocation: 'On the train',
+      proof: { ...(await powChallenge()), number: 7 },
     })
     expect(authorization).toMatch(/^Bearer /)
     expect(store.get(lastReportAtom)).toEqual({ chatId: 'c1', chatUrl: CHAT_URL })
@@ -157,14 +173,19 @@ describe('/found/reunite', () => {
     )
   })
 
-  it('shows a clear too-many-reports message on 429', async () => {
+  it("shows the function's too-many-reports message on 429", async () => {
     const { user, router } = await startAtReunite([
       ...finderHandlers(),
-      fnError('report-found', 'too_many_reports', 'Too many reports', 429),
+      fnError(
+        'report-found',
+        'too_many_reports',
+        'You have sent several reports in a short time. Please try again later.',
+        429,
+      ),
     ])
     await fillForm(user, 'ada@example.com')
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many reports have been sent for this tag. Please try again in an hour.',
+      'You have sent several reports in a short time. Please try again later.',
     )
     expect(router.state.location.pathname).toBe('/found/reunite')
   })

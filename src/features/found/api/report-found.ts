@@ -1,6 +1,7 @@
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { supabase } from '@/lib/supabase'
 import type { LastReport } from '@/lib/last-report'
+import { type PowChallenge, type PowSolution, solvePow } from '@/features/found/proof-of-work'
 
 export type FoundReport = {
   tagCode: string
@@ -20,14 +21,25 @@ export const REPORT_MESSAGES = {
 
 export class ReportError extends Error {}
 
-async function readErrorMessage(response: Response): Promise<string> {
+async function readErrorMessage(
+  response: Response,
+  fallback: string = REPORT_MESSAGES.invalidEmail,
+): Promise<string> {
   try {
     const body = (await response.json()) as { error?: { message?: unknown } }
     const message = body.error?.message
-    return typeof message === 'string' && message ? message : REPORT_MESSAGES.invalidEmail
+    return typeof message === 'string' && message ? message : fallback
   } catch {
-    return REPORT_MESSAGES.invalidEmail
+    return fallback
   }
+}
+
+/** Fetches a bot-check challenge and solves it (invisibly, in well under a second). */
+async function proveNotABot(): Promise<PowSolution> {
+  const { data, error } = await supabase.functions.invoke<PowChallenge>('pow-challenge')
+  const solution = !error && data ? await solvePow(data) : null
+  if (!solution) throw new ReportError(REPORT_MESSAGES.failed)
+  return solution
 }
 
 /** Signs the finder in anonymously if needed, then calls the report-found function. */
@@ -37,15 +49,19 @@ export async function reportFound(report: FoundReport): Promise<LastReport> {
     const { error } = await supabase.auth.signInAnonymously()
     if (error) throw new ReportError(REPORT_MESSAGES.failed)
   }
+  const proof = await proveNotABot()
   const { data, error } = await supabase.functions.invoke<LastReport>('report-found', {
-    body: report,
+    body: { ...report, proof },
   })
   if (error) {
     if (error instanceof FunctionsHttpError) {
       const response = error.context as Response
-      if (response.status === 429) throw new ReportError(REPORT_MESSAGES.tooMany)
+      if (response.status === 429)
+        throw new ReportError(await readErrorMessage(response, REPORT_MESSAGES.tooMany))
       if (response.status === 404) throw new ReportError(REPORT_MESSAGES.tagNotFound)
-      if (response.status === 400) throw new ReportError(await readErrorMessage(response))
+      if (response.status === 400 || response.status === 403) {
+        throw new ReportError(await readErrorMessage(response))
+      }
     }
     throw new ReportError(REPORT_MESSAGES.failed)
   }
