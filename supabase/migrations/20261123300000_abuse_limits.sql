@@ -189,8 +189,8 @@ create index notifications_finder_email_idx on public.notifications (lower(recip
 
 -- The finder's thank-you e-mail: at most one per address per day (a later one
 -- is silently not queued; the report itself still goes through), and its
--- payload keeps only the capped name and the chat link, so nobody can mail
--- their own text to an address of their choosing.
+-- payload keeps only the capped name, the owner's item name and the chat link,
+-- so nobody can mail their own text to an address of their choosing.
 create function app_private.limit_finder_email()
 returns trigger
 language plpgsql
@@ -215,7 +215,9 @@ begin
   end if;
   new.payload := jsonb_strip_nulls(jsonb_build_object(
     'finder_name', app_private.safe_name(new.payload ->> 'finder_name'),
+    'item_name', new.payload -> 'item_name',
     'chat_url', new.payload -> 'chat_url',
+    'finder_chat_url', new.payload -> 'finder_chat_url',
     'report_id', new.payload -> 'report_id',
     'chat_id', new.payload -> 'chat_id'
   ));

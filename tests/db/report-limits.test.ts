@@ -235,6 +235,7 @@ describe("the finder's thank-you e-mail", () => {
       'chat_id',
       'chat_url',
       'finder_name',
+      'item_name',
       'report_id',
     ])
     const name = String(row?.payload.finder_name)
