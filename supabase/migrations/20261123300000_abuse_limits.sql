@@ -229,3 +229,35 @@ revoke all on function app_private.limit_finder_email() from public;
 create trigger notifications_limit_finder_email
   before insert on public.notifications
   for each row execute function app_private.limit_finder_email();
+
+-- The finder's fields hold text only: control characters other than tab and
+-- line breaks are refused (invalid_input, P0001, detail names the field),
+-- whatever function writes the report.
+create function app_private.check_report_text()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  bad constant text := '[\x01-\x08\x0B\x0C\x0E-\x1F\x7F]';
+begin
+  if new.finder_name ~ bad or new.finder_name ~ '[\r\n\t]' then
+    raise exception 'invalid_input' using errcode = 'P0001', detail = 'finder_name';
+  elsif new.finder_email ~ bad or new.finder_email ~ '[[:space:]]' then
+    raise exception 'invalid_input' using errcode = 'P0001', detail = 'finder_email';
+  elsif new.finder_phone ~ bad or new.finder_phone ~ '[\r\n\t]' then
+    raise exception 'invalid_input' using errcode = 'P0001', detail = 'finder_phone';
+  elsif new.finder_address ~ bad then
+    raise exception 'invalid_input' using errcode = 'P0001', detail = 'finder_address';
+  elsif new.found_location ~ bad then
+    raise exception 'invalid_input' using errcode = 'P0001', detail = 'found_location';
+  end if;
+  return new;
+end;
+$$;
+revoke all on function app_private.check_report_text() from public;
+
+-- Named to fire before found_reports_enforce_limits: bad input uses up no limit.
+create trigger found_reports_check_text
+  before insert on public.found_reports
+  for each row execute function app_private.check_report_text();

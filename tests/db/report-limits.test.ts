@@ -225,7 +225,7 @@ describe("the finder's thank-you e-mail", () => {
     const item = await giveItem(db, owner, 'Relay thing')
     await reportFound(db, item.tag_code, await anonymousFinder(), {
       email,
-      name: `Win a prize\nhttps://evil.example/${'x'.repeat(150)}`,
+      name: `Win a prize https://evil.example/${'x'.repeat(150)}`,
       location: 'Visit https://evil.example now',
       address: 'Spam address',
       phone: '0900 premium',
@@ -250,5 +250,35 @@ describe("the finder's thank-you e-mail", () => {
       [item.id],
     )
     expect(ownerMail?.payload.found_location).toBe('Visit https://evil.example now')
+  })
+})
+
+describe('report text', () => {
+  it('refuses control characters and one-line fields with line breaks, before counting', async () => {
+    const item = await giveItem(db, owner, 'Text thing')
+    const cases: Array<
+      [Partial<Record<'name' | 'email' | 'phone' | 'address' | 'location', string>>, string]
+    > = [
+      [{ name: 'Fiona\u0007' }, 'finder_name'],
+      [{ name: 'Fiona\nFinder' }, 'finder_name'],
+      [{ email: 'fiona\t@example.test' }, 'finder_email'],
+      [{ phone: '0770\u001b0900456' }, 'finder_phone'],
+      [{ address: '2 Low Road\u0008' }, 'finder_address'],
+      [{ location: 'On the \u007ftrain' }, 'found_location'],
+    ]
+    for (const [details, field] of cases) {
+      const error = await expectPgError(
+        reportFound(db, item.tag_code, await anonymousFinder(), details),
+        { code: 'P0001', message: 'invalid_input' },
+      )
+      expect(error.detail).toBe(field)
+    }
+    expect(await reportCount(item.id)).toBe(0)
+    // line breaks and tabs are fine in the address and the place it was found
+    await reportFound(db, item.tag_code, await anonymousFinder(), {
+      address: '2 Low Road\nLeeds',
+      location: 'On the train,\tcarriage C',
+    })
+    expect(await reportCount(item.id)).toBe(1)
   })
 })

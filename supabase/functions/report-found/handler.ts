@@ -47,6 +47,7 @@ export type ReportFoundDeps = {
 export const MESSAGES = {
   invalidEmail: 'Invalid email',
   tooLong: 'Please keep each field under 500 characters.',
+  oneLine: 'Please write your name and phone number on one line each.',
   tagNotFound: 'Tag not found',
   tooManyReports: 'Too many reports for this tag. Please try again later.',
   tooManyFromYou: 'You have sent several reports in a short time. Please try again later.',
@@ -102,7 +103,8 @@ export function createHandler(deps: ReportFoundDeps): (request: Request) => Prom
         })
       }
       if (error.message === 'invalid_input') {
-        throw new HttpError(400, 'invalid_input', MESSAGES.tooLong)
+        const oneLine = error.details === 'finder_name' || error.details === 'finder_phone'
+        throw new HttpError(400, 'invalid_input', oneLine ? MESSAGES.oneLine : MESSAGES.tooLong)
       }
       throw new Error(`create_found_report: ${error.message}`)
     }

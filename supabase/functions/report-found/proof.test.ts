@@ -7,7 +7,7 @@ import {
   requireProof,
   sha256Hex,
 } from '../_shared/proof-of-work.ts'
-import { createHandler } from './handler.ts'
+import { createHandler, MESSAGES } from './handler.ts'
 
 const ORIGIN = 'http://localhost:5173'
 const SECRET = 'service-role-key'
@@ -86,4 +86,29 @@ Deno.test('a right proof lets the report through once; replaying it is refused',
   const replay = await t.report(proof)
   assert.equal(replay.status, 403)
   assert.deepEqual(t.reached, ['getUserId', 'createReport'])
+})
+
+Deno.test("the database's field checks are a 400 in the product's words", async () => {
+  const handler = createHandler({
+    allowedOrigins: [ORIGIN],
+    siteUrl: ORIGIN,
+    getUserId: () => Promise.resolve('finder-1'),
+    checkProof: () => Promise.resolve(),
+    createReport: () =>
+      Promise.resolve({
+        data: null,
+        error: { message: 'invalid_input', details: 'finder_name' },
+      }),
+    db: new FakeOutbox(),
+    providers: new FakeProviders(),
+  })
+  const response = await handler(
+    new Request('http://localhost/functions/v1/report-found', {
+      method: 'POST',
+      headers: { Authorization: FINDER, Origin: ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tagCode: 'HW7K3M9QPX', name: 'Fiona\nX', email: 'f@example.com' }),
+    }),
+  )
+  assert.equal(response.status, 400)
+  assert.equal((await response.json()).error.message, MESSAGES.oneLine)
 })
