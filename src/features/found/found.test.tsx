@@ -134,6 +134,15 @@ describe('/found/reunite', () => {
     await expectPath(router, '/tag')
   })
 
+  it('states when the finder’s details are deleted', async () => {
+    await startAtReunite([])
+    expect(
+      await screen.findByText(
+        'Your details are deleted 7 days after the owner marks the item found, or 30 days after your report if they do not.',
+      ),
+    ).toBeInTheDocument()
+  })
+
   it("refuses a short or malformed e-mail with 'Invalid email' and calls nothing", async () => {
     const { user } = await startAtReunite([])
     await fillForm(user, 'a@b')

@@ -7,6 +7,7 @@ import { lastReportAtom } from '@/lib/last-report'
 import { useAtomValue, useSetAtom } from '@/lib/jotai'
 import { REPORT_MESSAGES, ReportError, reportFound } from '@/features/found/api/report-found'
 import { heldTagAtom } from '@/features/found/state'
+import { FINDER_DATA_RULE } from '@/features/found/privacy'
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -97,6 +98,7 @@ export function ReuniteForm() {
           <Button type="submit" colorPalette="teal" loading={isSubmitting}>
             Inform the Owner
           </Button>
+          <Text fontSize="sm">{FINDER_DATA_RULE}</Text>
         </Stack>
       </form>
     </Stack>
