@@ -19,6 +19,7 @@ import { writeProviderEnv } from '../tests/stack/provider-env.ts'
 import { percentile } from './stats.ts'
 import { startStack } from '../local-supabase/stack.ts'
 import { activatedItem, seededUser } from '../tests/stack/chat-fixtures.ts'
+import { solvedProof } from '../tests/stack/proof-of-work.ts'
 
 const functionsDir = fileURLToPath(new URL('../supabase/functions', import.meta.url))
 const configPath = fileURLToPath(new URL('../supabase/config.toml', import.meta.url))
@@ -69,7 +70,8 @@ async function main() {
     })
     const { error } = await finder.auth.signInAnonymously()
     if (error) throw error
-    return { tagCode, finder, ownerId: owner.id }
+    // the bot check is solved up front: its time is the browser's (bench:pow), not the fan-out's
+    return { tagCode, finder, ownerId: owner.id, proof: await solvedProof(finder) }
   }
 
   async function timedReport(prepared: Awaited<ReturnType<typeof prepare>>): Promise<number> {
@@ -84,6 +86,7 @@ async function main() {
           phone: '',
           address: '',
           foundLocation: 'Bench',
+          proof: prepared.proof,
         },
       },
     )

@@ -16,6 +16,7 @@ import WebSocket from 'ws'
 import { createFunctionsGateway } from '../../local-supabase/functions/gateway.ts'
 import { activatedItem, seededUser } from './chat-fixtures.ts'
 import { firstLink, latestEmailTo, startTestStack, type TestStack } from './helpers.ts'
+import { solvedProof } from './proof-of-work.ts'
 import { writeProviderEnv } from './provider-env.ts'
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 })
@@ -87,6 +88,7 @@ it('one report sends one SMS and two e-mails whose chat link works', async () =>
         phone: '07700900456',
         address: '2 Mill Road',
         foundLocation: 'Bus stop',
+        proof: await solvedProof(finder),
       },
     },
   )
