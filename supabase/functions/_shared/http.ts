@@ -69,7 +69,7 @@ export const INPUT_MESSAGES = {
 } as const
 
 // C0 control characters other than tab, line feed and carriage return, and DEL.
-// eslint-disable-next-line no-control-regex
+// deno-lint-ignore no-control-regex
 const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
 
 /** Throws a 400 when a value is nested deeper than maxDepth or holds a forbidden character. */
