@@ -77,7 +77,11 @@ async function registeredOwner(): Promise<SupabaseClient> {
 
 type Answer = { status: number; body: unknown; retryAfter: string | null }
 
-async function call(sb: SupabaseClient, name: string, body: unknown): Promise<Answer> {
+async function call(
+  sb: SupabaseClient,
+  name: string,
+  body: Record<string, unknown>,
+): Promise<Answer> {
   const { data, error } = await sb.functions.invoke(name, { body })
   if (!error) return { status: 200, body: data, retryAfter: null }
   if (!(error instanceof FunctionsHttpError)) throw error
