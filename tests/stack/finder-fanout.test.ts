@@ -105,7 +105,7 @@ it('one report sends one SMS and two e-mails whose chat link works', async () =>
   const toOwner = await latestEmailTo(stack, ownerEmail)
   const toFinder = await latestEmailTo(stack, finderEmail)
   expect(toOwner?.HTML).toContain('Fiona &lt;b&gt;Finder&lt;/b&gt;')
-  expect(toFinder?.Text).toContain('after 30 days')
+  expect(toFinder?.Text).toContain('or 30 days after your report')
   const ownerLink = firstLink(toOwner?.Text ?? '')
   expect(firstLink(toFinder?.Text ?? '')).toBe(ownerLink)
   expect(ownerLink).toBe(data?.chatUrl)

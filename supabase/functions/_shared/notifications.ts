@@ -110,8 +110,9 @@ export function renderEmail(row: NotificationRow): EmailMessage {
       text: `Your new chat link\nHere is a new link to your chat about ${itemName}. Earlier links no longer work.\n${chatUrl}\n`,
     }
   }
+  // The same sentence as the finder's form (src/features/found/privacy.ts); SQL's purge_finder_data enforces it.
   const promise =
-    'Your details are deleted once the item is returned, or after 30 days if it is not.'
+    'Your details are deleted 7 days after the owner marks the item found, or 30 days after your report if they do not.'
   return {
     to: row.recipient,
     idempotencyKey: row.dedupe_key,
