@@ -112,3 +112,41 @@ Deno.test("the database's field checks are a 400 in the product's words", async 
   assert.equal(response.status, 400)
   assert.equal((await response.json()).error.message, MESSAGES.oneLine)
 })
+
+Deno.test('bad input is a 400 with a clear message, never a 500, and creates nothing', async () => {
+  const handler = createHandler({
+    allowedOrigins: [ORIGIN],
+    siteUrl: ORIGIN,
+    getUserId: () => Promise.resolve('finder-1'),
+    checkProof: () => Promise.resolve(),
+    createReport: () => {
+      throw new Error('must not be reached')
+    },
+    db: new FakeOutbox(),
+    providers: new FakeProviders(),
+  })
+  const post = (body: string) =>
+    handler(
+      new Request('http://localhost/functions/v1/report-found', {
+        method: 'POST',
+        headers: { Authorization: FINDER, Origin: ORIGIN, 'Content-Type': 'application/json' },
+        body,
+      }),
+    )
+  const valid = { tagCode: 'HW7K3M9QPX', name: 'Fiona', email: 'f@example.com' }
+  for (const body of [
+    JSON.stringify({ ...valid, name: 'Fi\u0000ona' }),
+    JSON.stringify({ ...valid, foundLocation: 'bench\u0000' }),
+    JSON.stringify({ ...valid, email: 42 }),
+    JSON.stringify({ ...valid, email: ['f@example.com'] }),
+    JSON.stringify({ ...valid, address: 'x'.repeat(20_000) }),
+    JSON.stringify({ ...valid, extra: JSON.parse('['.repeat(30) + ']'.repeat(30)) as unknown }),
+    '{"tagCode": "HW7K3M9QPX", "name": ',
+    '',
+  ]) {
+    const response = await post(body)
+    assert.equal(response.status, 400, body.slice(0, 60))
+    const answer = await response.json()
+    assert.equal(typeof answer.error.message, 'string')
+  }
+})
