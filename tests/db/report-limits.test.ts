@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../local-supabase/db/types.ts'
-import { withRole } from '../../local-supabase/db/with-role.ts'
+import { withRole } from '../../local-supabase/roles.ts'
 import {
   createUser,
   expectPgError,
