@@ -10,6 +10,7 @@
  */
 import { percentile } from './stats.ts'
 import { startFanoutStack } from '../tests/stack/fanout-fixtures.ts'
+import { solvedProof } from '../tests/stack/proof-of-work.ts'
 
 async function main() {
   const fanout = await startFanoutStack({ anonymousLimit: 100_000 })
@@ -18,7 +19,8 @@ async function main() {
   async function prepare() {
     const owner = await fanout.owner()
     const finder = await fanout.finder()
-    return { tagCode: owner.tagCode, finder, ownerId: owner.id }
+    // the bot check is solved up front: its time is the browser's (bench:pow), not the fan-out's
+    return { tagCode: owner.tagCode, finder, ownerId: owner.id, proof: await solvedProof(finder) }
   }
 
   async function timedReport(
@@ -34,6 +36,7 @@ async function main() {
           email: `finder-${prepared.ownerId}@example.com`,
           foundLocation: 'Bench',
           idempotencyKey: crypto.randomUUID(),
+          proof: prepared.proof,
         },
       },
     )

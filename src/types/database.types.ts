@@ -409,21 +409,12 @@ export type Database = {
     Functions: {
       activate_tag: {
         Args: {
+          owner_id: string
           code: string
           activation_code: string
           item_name: string
         }
-        Returns: {
-          id: string
-          tag_id: string
-          tag_code: string
-          owner_id: string
-          name: string
-          status: string | null
-          found_by: string | null
-          created_at: string
-          status_changed_at: string | null
-        }
+        Returns: Json
       }
       chat_summary: {
         Args: {
@@ -600,13 +591,6 @@ export type Database = {
         Args: never
         Returns: number
       }
-      record_activation_failure: {
-        Args: {
-          user_id: string
-          code: string
-        }
-        Returns: undefined
-      }
       request_chat_link: {
         Args: {
           chat_id: string
@@ -625,6 +609,13 @@ export type Database = {
           code: string
         }
         Returns: string
+      }
+      use_proof_challenge: {
+        Args: {
+          challenge: string
+          expires_at: string
+        }
+        Returns: boolean
       }
     }
     Enums: { [_ in never]: never }

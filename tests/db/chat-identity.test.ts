@@ -59,10 +59,14 @@ async function newLinkEmails(reportId: string) {
   return rows
 }
 
-/** Another report on the owner's item, by a finder of its own (reports are limited per finder). */
+/**
+ * Another report to the owner, by a finder of its own on an item of its own
+ * (reports are limited per finder and per tag: tests/db/report-limits.test.ts).
+ */
 async function freshReport(details: { name?: string; email?: string } = {}) {
   const reporter = await createUser(db, 'reporting finder', { anonymous: true })
-  return { reporter, ...(await reportFound(db, item.tag_code, reporter, details)) }
+  const freshItem = await giveItem(db, owner, 'Another rucksack')
+  return { reporter, ...(await reportFound(db, freshItem.tag_code, reporter, details)) }
 }
 
 const tokenOf = (chatUrl: string | undefined) => new URL(chatUrl ?? 'http://x').hash.slice(7)

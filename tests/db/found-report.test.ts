@@ -124,7 +124,8 @@ describe('create_found_report', () => {
   it('sends no SMS when the owner holds no mobile number', async () => {
     const other = await giveItem(db, ownerWithoutMobile, 'Green scarf')
     const finder = await createUser(db, 'finder', { anonymous: true })
-    const result = await reportFound(db, other.tag_code, finder)
+    // its own address: the finder's thank-you e-mail goes once a day per address
+    const result = await reportFound(db, other.tag_code, finder, { email: 'no-sms@example.test' })
     const outbox = await db.query<{ template: string }>(
       'select template from public.notifications where report_id = $1 order by template',
       [result.report_id],
@@ -145,6 +146,9 @@ describe('create_found_report', () => {
 
   it('is atomic: a failure at the last outbox insert leaves no row behind', async () => {
     const finder = await createUser(db, 'finder', { anonymous: true })
+    // a fresh tag and address, clear of the per-tag and per-address limits
+    const atomicItem = await giveItem(db, owner, 'Atomic')
+    const details = { email: 'atomic@example.test' }
     await db.query(`
       create function public.test_fail_finder_email() returns trigger language plpgsql as $$
       begin
@@ -158,7 +162,7 @@ describe('create_found_report', () => {
         for each row execute function public.test_fail_finder_email()`)
     try {
       const before = await counts()
-      await expectPgError(reportFound(db, item.tag_code, finder), {
+      await expectPgError(reportFound(db, atomicItem.tag_code, finder, details), {
         code: 'P0001',
         message: 'forced failure',
       })
@@ -168,13 +172,16 @@ describe('create_found_report', () => {
       await db.query('drop function public.test_fail_finder_email()')
     }
     // The same call succeeds once the failure is gone: the failure was the trigger.
-    await expect(reportFound(db, item.tag_code, finder)).resolves.toBeDefined()
+    await expect(reportFound(db, atomicItem.tag_code, finder, details)).resolves.toBeDefined()
   })
 
   it("throttles a finder after 5 reports an hour with 'too_many_reports', creating nothing", async () => {
     const finder = await createUser(db, 'busy finder', { anonymous: true })
+    // one tag takes 3 reports an hour (tests/db/report-limits.test.ts): use five
+    for (let i = 0; i < 5; i += 1) {
+      await reportFound(db, (await giveItem(db, owner, `Keys ${i}`)).tag_code, finder)
+    }
     const item2 = await giveItem(db, owner, 'Keys')
-    for (let i = 0; i < 5; i += 1) await reportFound(db, item2.tag_code, finder)
     const before = await counts()
     const error = await expectPgError(reportFound(db, item2.tag_code, finder), {
       code: 'P0001',

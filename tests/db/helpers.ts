@@ -148,20 +148,23 @@ export type ItemRow = {
   found_by: string | null
 }
 
-/** Mints a tag and activates it for the owner; returns the item. */
+/** Mints a tag and activates it for the owner (as the activate-tag function does); returns the item. */
 export async function giveItem(
   db: Database,
   owner: Actor,
   name = 'Blue backpack',
 ): Promise<ItemRow> {
   const tag = await mintTag(db)
-  const [item] = await query<ItemRow>(db, owner, 'select * from public.activate_tag($1, $2, $3)', [
-    tag.code,
-    tag.activation_code,
-    name,
-  ])
-  if (!item) throw new Error('activate_tag returned nothing')
-  return item
+  const [row] = await query<{ result: { outcome: string; item?: ItemRow } }>(
+    db,
+    serviceRole,
+    'select public.activate_tag($1, $2, $3, $4) as result',
+    [owner.userId, tag.code, tag.activation_code, name],
+  )
+  if (row?.result.outcome !== 'activated' || !row.result.item) {
+    throw new Error(`activate_tag answered ${JSON.stringify(row?.result)}`)
+  }
+  return row.result.item
 }
 
 export type ReportResult = {

@@ -13,6 +13,7 @@ import {
   serviceRole,
   type Actor,
   type ItemRow,
+  PERMISSION_DENIED,
 } from './helpers.ts'
 
 let db: Database
@@ -31,17 +32,41 @@ afterAll(async () => {
   await db?.close()
 })
 
-const activate = (actor: Actor, code: string, activationCode: string, name = 'Keys') =>
-  query<ItemRow>(db, actor, 'select * from public.activate_tag($1, $2, $3)', [
-    code,
-    activationCode,
-    name,
-  ])
+type Outcome = {
+  outcome: 'activated' | 'already_yours' | 'incorrect' | 'too_many_attempts'
+  item?: ItemRow
+  retry_after?: number
+}
+
+/** activate_tag as the activate-tag function calls it: service role, on the owner's behalf. */
+const activate = async (
+  owner: Actor,
+  code: string,
+  activationCode: string,
+  name = 'Keys',
+): Promise<Outcome> => {
+  const [row] = await query<{ result: Outcome }>(
+    db,
+    serviceRole,
+    'select public.activate_tag($1, $2, $3, $4) as result',
+    [owner.userId, code, activationCode, name],
+  )
+  if (!row) throw new Error('activate_tag returned no row')
+  return row.result
+}
 
 const recordFailures = async (userId: string, code: string, times: number) => {
   for (let i = 0; i < times; i += 1) {
-    await query(db, serviceRole, 'select public.record_activation_failure($1, $2)', [userId, code])
+    await db.query('select app_private.record_activation_failure($1, $2)', [userId, code])
   }
+}
+
+const failureCount = async (userId: string | null): Promise<number> => {
+  const { rows } = await db.query<{ n: number }>(
+    'select count(*)::int as n from app_private.activation_failures where user_id = $1',
+    [userId],
+  )
+  return rows[0]?.n ?? -1
 }
 
 describe('tag_status', () => {
@@ -76,13 +101,14 @@ describe('tag_status', () => {
 describe('activate_tag', () => {
   it('creates the item with an empty status and nobody in found_by, and activates the tag', async () => {
     const tag = await mintTag(db)
-    const [item] = await activate(
+    const result = await activate(
       ownerA,
       ` ${tag.code.toLowerCase()} `,
       tag.activation_code.toLowerCase(),
       '  Keys  ',
     )
-    expect(item).toMatchObject({
+    expect(result.outcome).toBe('activated')
+    expect(result.item).toMatchObject({
       owner_id: ownerA.userId,
       tag_code: tag.code,
       name: 'Keys',
@@ -98,143 +124,161 @@ describe('activate_tag', () => {
     expect(tagRow?.status).toBe('activated')
     expect(tagRow?.activated_at).not.toBeNull()
     expect(
-      await query(db, ownerA, 'select id from public.items where id = $1', [item?.id]),
+      await query(db, ownerA, 'select id from public.items where id = $1', [result.item?.id]),
     ).toHaveLength(1)
   })
 
-  it('gives the same error for a wrong code, an unknown tag, a reused tag and a deactivated tag', async () => {
+  it('gives the same answer for a wrong code, an unknown tag, a tag claimed by someone else and a deactivated tag, and counts each', async () => {
+    const guesser = await createUser(db, 'same answer', { metadata: registeredMetadata() })
     const tag = await mintTag(db)
-    await expectPgError(activate(ownerB, tag.code, 'WRONGCODE2'), {
-      code: 'P0001',
-      message: 'activation_incorrect',
+    expect(await activate(guesser, tag.code, 'WRONGCODE2')).toEqual({ outcome: 'incorrect' })
+    expect(await activate(guesser, 'HWNOSUCH22', tag.activation_code)).toEqual({
+      outcome: 'incorrect',
     })
-    await expectPgError(activate(ownerB, 'HWNOSUCH22', tag.activation_code), {
-      code: 'P0001',
-      message: 'activation_incorrect',
-    })
-    await activate(ownerA, tag.code, tag.activation_code)
-    await expectPgError(activate(ownerB, tag.code, tag.activation_code), {
-      code: 'P0001',
-      message: 'activation_incorrect',
-    })
-    await expectPgError(activate(ownerA, tag.code, tag.activation_code), {
-      code: 'P0001',
-      message: 'activation_incorrect',
+    expect((await activate(ownerA, tag.code, tag.activation_code)).outcome).toBe('activated')
+    expect(await activate(guesser, tag.code, tag.activation_code)).toEqual({
+      outcome: 'incorrect',
     })
     const refunded = await mintTag(db)
     await query(db, serviceRole, 'select public.deactivate_tags($1)', [[refunded.code]])
-    await expectPgError(activate(ownerB, refunded.code, refunded.activation_code), {
-      code: 'P0001',
-      message: 'activation_incorrect',
+    expect(await activate(guesser, refunded.code, refunded.activation_code)).toEqual({
+      outcome: 'incorrect',
     })
+    expect(await activate(guesser, "' or 1=1 --", 'x%')).toEqual({ outcome: 'incorrect' })
+    expect(await failureCount(guesser.userId)).toBe(5)
     const items = await query(db, serviceRole, 'select id from public.items where tag_code = $1', [
       tag.code,
     ])
     expect(items).toHaveLength(1)
   })
 
-  it('refuses empty and over-long input with invalid_input', async () => {
+  it('tells the rightful owner re-entering their own tag that it is already theirs, and counts nothing', async () => {
+    const owner = await createUser(db, 'returning owner', { metadata: registeredMetadata() })
     const tag = await mintTag(db)
-    for (const [code, activationCode, name] of [
-      ['', tag.activation_code, 'Keys'],
-      [tag.code, '  ', 'Keys'],
-      [tag.code, tag.activation_code, '   '],
-      [tag.code, tag.activation_code, 'x'.repeat(81)],
+    const first = await activate(owner, tag.code, tag.activation_code, 'Wallet')
+    const again = await activate(owner, tag.code.toLowerCase(), tag.activation_code, 'Other')
+    expect(again).toEqual({ outcome: 'already_yours', item: first.item })
+    const mistyped = await activate(owner, tag.code, 'WRONGCODE2', 'Other')
+    expect(mistyped.outcome).toBe('already_yours')
+    expect(await failureCount(owner.userId)).toBe(0)
+  })
+
+  it('refuses empty, over-long and control-character input with invalid_input, changing nothing', async () => {
+    const tag = await mintTag(db)
+    for (const [code, activationCode, name, field] of [
+      ['', tag.activation_code, 'Keys', 'missing'],
+      [tag.code, '  ', 'Keys', 'missing'],
+      [tag.code, tag.activation_code, '   ', 'missing'],
+      [tag.code, tag.activation_code, 'x'.repeat(81), 'item_name'],
+      [tag.code, tag.activation_code, 'Keys\u0007bell', 'item_name'],
+      [tag.code, tag.activation_code, 'Keys\nand more', 'item_name'],
     ] as const) {
-      await expectPgError(activate(ownerA, code, activationCode, name), {
+      const error = await expectPgError(activate(ownerA, code, activationCode, name), {
         code: 'P0001',
         message: 'invalid_input',
       })
+      expect(error.detail).toBe(field)
     }
-  })
-
-  it('is refused to anonymous users and to requests without a session', async () => {
-    const tag = await mintTag(db)
-    await expectPgError(activate(anonymousUser, tag.code, tag.activation_code), { code: '42501' })
-    await expectPgError(activate(noSession, tag.code, tag.activation_code), { code: '42501' })
     const [status] = await query(db, noSession, 'select public.tag_status($1) as s', [tag.code])
     expect(status).toEqual({ s: 'unclaimed' })
   })
 
-  it('a failed call rolled back by PostgREST keeps no record; record_activation_failure keeps it', async () => {
-    const user = await createUser(db, 'kept', { metadata: registeredMetadata() })
+  it('refuses anonymous and unknown users', async () => {
     const tag = await mintTag(db)
-    await db.transaction(async (tx) => {
-      await tx.query("select set_config('role', 'authenticated', true)")
-      await tx.query("select set_config('request.jwt.claims', $1, true)", [
-        JSON.stringify(user.context.claims),
-      ])
-      await tx.exec('savepoint attempt')
-      await expect(
-        tx.query('select public.activate_tag($1, $2, $3)', [tag.code, 'WRONGCODE2', 'Keys']),
-      ).rejects.toMatchObject({ message: 'activation_incorrect' })
-      // the error rolls back to the savepoint, like PostgREST rolls back the request
-      await tx.exec('rollback to savepoint attempt')
-    })
-    const {
-      rows: [count],
-    } = await db.query<{ n: number }>(
-      'select count(*)::int as n from app_private.activation_failures where user_id = $1',
-      [user.userId],
-    )
-    expect(count?.n).toBe(0)
-    await recordFailures(user.userId ?? '', tag.code, 1)
-    const {
-      rows: [after],
-    } = await db.query<{ n: number }>(
-      'select count(*)::int as n from app_private.activation_failures where user_id = $1',
-      [user.userId],
-    )
-    expect(after?.n).toBe(1)
+    for (const owner of [anonymousUser, { ...noSession, userId: crypto.randomUUID() }]) {
+      await expectPgError(activate(owner, tag.code, tag.activation_code), {
+        code: 'P0001',
+        message: 'not_an_owner',
+      })
+    }
+    const [status] = await query(db, noSession, 'select public.tag_status($1) as s', [tag.code])
+    expect(status).toEqual({ s: 'unclaimed' })
   })
 
-  it('throttles after 10 failures an hour per user, even with the right code', async () => {
-    const user = await createUser(db, 'guesser', { metadata: registeredMetadata() })
+  it('is refused to every client role: guesses through /rest/v1/rpc/activate_tag are impossible', async () => {
     const tag = await mintTag(db)
-    await recordFailures(user.userId ?? '', 'HWOTHER222', 9)
-    const ok = await activate(user, tag.code, tag.activation_code)
-    expect(ok).toHaveLength(1)
-    await recordFailures(user.userId ?? '', 'HWOTHER222', 1)
-    const another = await mintTag(db)
-    const error = await expectPgError(activate(user, another.code, another.activation_code), {
-      code: 'P0001',
-      message: 'too_many_attempts',
-    })
-    const seconds = Number(error.detail)
-    expect(seconds).toBeGreaterThan(0)
-    expect(seconds).toBeLessThanOrEqual(3600)
-  })
-
-  it('throttles a tag after 10 failures an hour from any users', async () => {
-    const tag = await mintTag(db)
-    const users = await Promise.all(
-      [1, 2].map((n) => createUser(db, `guesser ${n}`, { metadata: registeredMetadata() })),
-    )
-    await recordFailures(users[0]?.userId ?? '', tag.code.toLowerCase(), 5)
-    await recordFailures(users[1]?.userId ?? '', tag.code, 5)
-    const fresh = await createUser(db, 'fresh', { metadata: registeredMetadata() })
-    await expectPgError(activate(fresh, tag.code, tag.activation_code), {
-      code: 'P0001',
-      message: 'too_many_attempts',
-    })
-    // an hour later the window has passed
-    await db.query(
-      "update app_private.activation_failures set failed_at = now() - interval '61 minutes' where tag_code = $1",
-      [tag.code],
-    )
-    expect(await activate(fresh, tag.code, tag.activation_code)).toHaveLength(1)
-  })
-
-  it('record_activation_failure is for the service role only', async () => {
-    for (const actor of [ownerA, anonymousUser, noSession]) {
+    for (const actor of [ownerA, ownerB, anonymousUser, noSession]) {
+      for (let guess = 0; guess < 3; guess += 1) {
+        await expectPgError(
+          query(db, actor, 'select public.activate_tag($1, $2, $3, $4)', [
+            actor.userId ?? ownerA.userId,
+            tag.code,
+            `WRONGCODE${guess}`,
+            'Keys',
+          ]),
+          { code: '42501', message: PERMISSION_DENIED },
+        )
+      }
+      // the old three-argument function is gone
       await expectPgError(
-        query(db, actor, 'select public.record_activation_failure($1, $2)', [
-          ownerB.userId,
-          'HWABCDEFGH',
-        ]),
-        { code: '42501' },
+        query(db, actor, 'select public.activate_tag($1, $2, $3)', [tag.code, 'X', 'Keys']),
+        { code: '42883' },
       )
     }
+    await expectPgError(
+      query(db, ownerA, 'select app_private.record_activation_failure($1, $2)', [
+        ownerB.userId,
+        tag.code,
+      ]),
+      { code: '42501' },
+    )
+    const [status] = await query(db, noSession, 'select public.tag_status($1) as s', [tag.code])
+    expect(status).toEqual({ s: 'unclaimed' })
+  })
+
+  it('counts a wrong guess even though the call answers normally (nothing is rolled back)', async () => {
+    const user = await createUser(db, 'kept', { metadata: registeredMetadata() })
+    const tag = await mintTag(db)
+    await activate(user, tag.code, 'WRONGCODE2')
+    await activate(user, tag.code, 'WRONGCODE3')
+    expect(await failureCount(user.userId)).toBe(2)
+  })
+
+  it('throttles an account after 10 failures an hour, even with the right code', async () => {
+    const user = await createUser(db, 'guesser', { metadata: registeredMetadata() })
+    for (let n = 0; n < 9; n += 1) await recordFailures(user.userId ?? '', `HWOTHER${n}22`, 1)
+    const tag = await mintTag(db)
+    expect((await activate(user, tag.code, tag.activation_code)).outcome).toBe('activated')
+    await recordFailures(user.userId ?? '', 'HWOTHER922', 1)
+    const another = await mintTag(db)
+    const result = await activate(user, another.code, another.activation_code)
+    expect(result.outcome).toBe('too_many_attempts')
+    expect(result.retry_after).toBeGreaterThan(0)
+    expect(result.retry_after).toBeLessThanOrEqual(3600)
+    // an hour later the window has passed
+    await db.query(
+      "update app_private.activation_failures set failed_at = now() - interval '61 minutes' where user_id = $1",
+      [user.userId],
+    )
+    expect((await activate(user, another.code, another.activation_code)).outcome).toBe('activated')
+  })
+
+  it('throttles one account on one tag after 5 failures an hour', async () => {
+    const user = await createUser(db, 'one tag', { metadata: registeredMetadata() })
+    const tag = await mintTag(db)
+    for (let n = 0; n < 5; n += 1) {
+      expect((await activate(user, tag.code, `WRONGCODE${n}`)).outcome).toBe('incorrect')
+    }
+    expect((await activate(user, tag.code, tag.activation_code)).outcome).toBe('too_many_attempts')
+    const other = await mintTag(db)
+    expect((await activate(user, other.code, other.activation_code)).outcome).toBe('activated')
+  })
+
+  it("another account's guesses leave the buyer able to activate", async () => {
+    const tag = await mintTag(db)
+    const attackers = await Promise.all(
+      [1, 2, 3].map((n) => createUser(db, `attacker ${n}`, { metadata: registeredMetadata() })),
+    )
+    for (const attacker of attackers) {
+      for (let n = 0; n < 12; n += 1) {
+        await activate(attacker, tag.code.toLowerCase(), `WRONGCODE${n}`)
+      }
+      expect((await activate(attacker, tag.code, 'WRONGCODEX')).outcome).toBe('too_many_attempts')
+    }
+    const buyer = await createUser(db, 'buyer', { metadata: registeredMetadata() })
+    const result = await activate(buyer, tag.code, tag.activation_code, 'Bike')
+    expect(result.outcome).toBe('activated')
+    expect(result.item?.owner_id).toBe(buyer.userId)
   })
 })
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { outboxOf, SITE, startFanoutStack, until, type FanoutStack } from './fanout-fixtures.ts'
 import { firstLink, latestEmailTo } from './helpers.ts'
+import { solvedProof } from './proof-of-work.ts'
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 })
 
@@ -41,6 +42,7 @@ it('one report answers, then sends one SMS and two e-mails whose chat links work
       address: '2 Mill Road',
       foundLocation: 'Bus stop',
       idempotencyKey: crypto.randomUUID(),
+      proof: await solvedProof(finder),
     },
   })
   expect(error).toBeNull()
@@ -60,7 +62,7 @@ it('one report answers, then sends one SMS and two e-mails whose chat links work
   const toFinder = await latestEmailTo(stack, finderEmail)
   expect(toOwner?.Subject).toBe('Your item was found: Blue rucksack')
   expect(toOwner?.HTML).toContain('Fiona &lt;b&gt;Finder&lt;/b&gt;')
-  expect(toFinder?.Text).toContain('after 30 days')
+  expect(toFinder?.Text).toContain('or 30 days after your report')
   // The owner's link carries no capability (they log in); the finder's is the invite.
   const finderLink = firstLink(toFinder?.Text ?? '')
   expect(finderLink).toBe(data?.chatUrl)

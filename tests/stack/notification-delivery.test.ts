@@ -8,6 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest'
 import { outboxOf, startFanoutStack, until, type FanoutStack } from './fanout-fixtures.ts'
+import { solvedProof } from './proof-of-work.ts'
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 })
 
@@ -46,6 +47,7 @@ async function report(
       email: `finder-${serial}-${Date.now()}@example.com`,
       foundLocation: 'Bench',
       idempotencyKey,
+      proof: await solvedProof(finder),
     },
   })
   if (error || !data) throw new Error(`report-found: ${error?.message}`)

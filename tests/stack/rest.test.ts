@@ -107,22 +107,54 @@ describe('tags, items and RPC', () => {
     )
   })
 
-  it('activate_tag returns the item; a wrong code raises P0001 as 400', async () => {
-    const wrong = await owner.sb.rpc('activate_tag', {
+  it('activate_tag is refused to clients through /rest/v1/rpc: guesses never reach the tag', async () => {
+    for (let guess = 0; guess < 12; guess += 1) {
+      const old = await owner.sb.rpc('activate_tag', {
+        code: tags[1]!.code,
+        activation_code: `WRONG${guess}`,
+        item_name: 'Keys',
+      })
+      expect(old.status).toBe(404)
+      const direct = await owner.sb.rpc('activate_tag', {
+        owner_id: owner.id,
+        code: tags[1]!.code,
+        activation_code: `WRONG${guess}`,
+        item_name: 'Keys',
+      })
+      expect(direct.status).toBe(403)
+      expect(direct.error?.code).toBe('42501')
+    }
+    const anon = await client(stack).rpc('activate_tag', {
+      owner_id: owner.id,
       code: tags[1]!.code,
       activation_code: 'WRONG',
       item_name: 'Keys',
     })
-    expect(wrong.status).toBe(400)
-    expect(wrong.error?.code).toBe('P0001')
-    expect(wrong.error?.message).toBe('activation_incorrect')
-    const item = await owner.sb.rpc('activate_tag', {
+    expect(anon.status).toBe(401)
+    expect(anon.error?.code).toBe('42501')
+  })
+
+  it('activate_tag as the service role returns the outcome; a raise is P0001 as 400', async () => {
+    const invalid = await service.rpc('activate_tag', {
+      owner_id: owner.id,
+      code: tags[0]!.code,
+      activation_code: tags[0]!.activation_code,
+      item_name: ' ',
+    })
+    expect(invalid.status).toBe(400)
+    expect(invalid.error?.code).toBe('P0001')
+    expect(invalid.error?.message).toBe('invalid_input')
+    const item = await service.rpc('activate_tag', {
+      owner_id: owner.id,
       code: tags[0]!.code,
       activation_code: tags[0]!.activation_code,
       item_name: 'Rucksack',
     })
     expect(item.error).toBeNull()
-    expect(item.data).toMatchObject({ name: 'Rucksack', owner_id: owner.id, status: null })
+    expect(item.data).toMatchObject({
+      outcome: 'activated',
+      item: { name: 'Rucksack', owner_id: owner.id, status: null },
+    })
   })
 
   it('an insert RLS and grants refuse is 403 for a signed-in user (42501)', async () => {

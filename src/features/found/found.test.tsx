@@ -90,8 +90,23 @@ describe('/tag', () => {
 
 const anonymous = fakeUser({ id: 'f1', email: '', is_anonymous: true })
 
+/** A real, easy challenge: SHA-256 of the salt followed by 7. */
+async function powChallenge() {
+  const salt = 'abcdef?expires=9999999999'
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${salt}7`))
+  const challenge = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0'))
+  return {
+    algorithm: 'SHA-256',
+    challenge: challenge.join(''),
+    maxNumber: 1000,
+    salt,
+    signature: 'f'.repeat(64),
+  }
+}
+
 function finderHandlers() {
   return [
+    http.post('*/functions/v1/pow-challenge', async () => HttpResponse.json(await powChallenge())),
     http.post('*/auth/v1/signup', () => HttpResponse.json(fakeSession(anonymous))),
     http.get('*/auth/v1/user', () => HttpResponse.json(anonymous)),
     restGet('profiles', []),
@@ -124,6 +139,15 @@ describe('/found/reunite', () => {
     await expectPath(router, '/tag')
   })
 
+  it('states when the finder’s details are deleted', async () => {
+    await startAtReunite([])
+    expect(
+      await screen.findByText(
+        'Your details are deleted 7 days after the owner marks the item found, or 30 days after your report if they do not.',
+      ),
+    ).toBeInTheDocument()
+  })
+
   it("refuses a short or malformed e-mail with 'Invalid email' and calls nothing", async () => {
     const { user } = await startAtReunite([])
     await fillForm(user, 'a@b')
@@ -152,6 +176,7 @@ describe('/found/reunite', () => {
       address: '1 High St',
       foundLocation: 'On the train',
       idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+      proof: { ...(await powChallenge()), number: 7 },
     })
     expect(authorization).toMatch(/^Bearer /)
     expect(store.get(lastReportAtom)).toEqual({ chatId: 'c1', chatUrl: CHAT_URL })
@@ -189,14 +214,19 @@ describe('/found/reunite', () => {
     expect(keys[2]).not.toBe(keys[0])
   })
 
-  it('shows a clear too-many-reports message on 429', async () => {
+  it("shows the function's too-many-reports message on 429", async () => {
     const { user, router } = await startAtReunite([
       ...finderHandlers(),
-      fnError('report-found', 'too_many_reports', 'Too many reports', 429),
+      fnError(
+        'report-found',
+        'too_many_reports',
+        'You have sent several reports in a short time. Please try again later.',
+        429,
+      ),
     ])
     await fillForm(user, 'ada@example.com')
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many reports have been sent for this tag. Please try again in an hour.',
+      'You have sent several reports in a short time. Please try again later.',
     )
     expect(router.state.location.pathname).toBe('/found/reunite')
   })

@@ -111,6 +111,20 @@ describe('/activeTag', () => {
     expect(router.state.location.pathname).toBe('/activeTag')
   })
 
+  it('tells the owner when the tag is already theirs, and stays on the form', async () => {
+    const { user, router } = renderApp({
+      url: '/activeTag',
+      session: true,
+      handlers: [fnError('activate-tag', 'already_yours', 'Already yours.', 409)],
+    })
+    await fill(user, { tag: 'HW7K3M9QPX', code: '483920', name: 'Keys' })
+    await user.click(screen.getByRole('button', { name: 'Activate' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This tag is already activated on your account.',
+    )
+    expect(router.state.location.pathname).toBe('/activeTag')
+  })
+
   it('says clearly when attempts are throttled', async () => {
     const { user } = renderApp({
       url: '/activeTag',

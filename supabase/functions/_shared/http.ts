@@ -56,18 +56,125 @@ export function errorResponse(error: HttpError, headers: Record<string, string> 
   })
 }
 
-/** Reads a JSON object body or throws a 400 in the shared error shape. */
+/** Limits every JSON body obeys; larger, deeper or stranger input is a 400, never a 500. */
+export const BODY_LIMITS = { maxBytes: 16 * 1024, maxDepth: 6 } as const
+
+export const INPUT_MESSAGES = {
+  notJson: 'The request body must be JSON.',
+  notObject: 'The request body must be a JSON object.',
+  tooLarge: 'The request is too large. Please shorten what you typed.',
+  tooDeep: 'The request is nested too deeply.',
+  badCharacters: 'Some of what you typed contains characters we cannot accept. Please remove them.',
+  notText: 'Please enter text in each field.',
+} as const
+
+// C0 control characters other than tab, line feed and carriage return, and DEL.
+// deno-lint-ignore no-control-regex
+const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+
+/** Throws a 400 when a value is nested deeper than maxDepth or holds a forbidden character. */
+function checkValue(value: unknown, depth: number): void {
+  if (typeof value === 'string') {
+    if (FORBIDDEN_CHARACTERS.test(value)) {
+      throw new HttpError(400, 'invalid_input', INPUT_MESSAGES.badCharacters)
+    }
+    return
+  }
+  if (typeof value !== 'object' || value === null) return
+  if (depth >= BODY_LIMITS.maxDepth) {
+    throw new HttpError(400, 'invalid_input', INPUT_MESSAGES.tooDeep)
+  }
+  const entries = Array.isArray(value) ? value.map((each) => ['', each]) : Object.entries(value)
+  for (const [key, each] of entries) {
+    checkValue(key, depth + 1)
+    checkValue(each, depth + 1)
+  }
+}
+
+/** Finds nesting deeper than maxDepth in raw JSON text before parsing it. */
+function isNestedTooDeeply(text: string): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]
+    if (inString) {
+      if (char === '\\') i += 1
+      else if (char === '"') inString = false
+    } else if (char === '"') inString = true
+    else if (char === '{' || char === '[') {
+      depth += 1
+      if (depth > BODY_LIMITS.maxDepth) return true
+    } else if (char === '}' || char === ']') depth -= 1
+  }
+  return false
+}
+
+/**
+ * Reads a JSON object body or throws a 400 in the shared error shape: not JSON,
+ * not an object, over BODY_LIMITS.maxBytes, nested too deeply, or holding NUL or
+ * other control characters (which the database cannot store).
+ */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > BODY_LIMITS.maxBytes) {
+    throw new HttpError(400, 'invalid_input', INPUT_MESSAGES.tooLarge)
+  }
+  let bytes: Uint8Array
+  try {
+    bytes = new Uint8Array(await request.arrayBuffer())
+  } catch {
+    throw new HttpError(400, 'invalid_json', INPUT_MESSAGES.notJson)
+  }
+  if (bytes.byteLength > BODY_LIMITS.maxBytes) {
+    throw new HttpError(400, 'invalid_input', INPUT_MESSAGES.tooLarge)
+  }
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new HttpError(400, 'invalid_input', INPUT_MESSAGES.badCharacters)
+  }
+  if (isNestedTooDeeply(text)) throw new HttpError(400, 'invalid_input', INPUT_MESSAGES.tooDeep)
   let body: unknown
   try {
-    body = await request.json()
+    body = JSON.parse(text)
   } catch {
-    throw new HttpError(400, 'invalid_json', 'The request body must be JSON.')
+    throw new HttpError(400, 'invalid_json', INPUT_MESSAGES.notJson)
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'invalid_json', 'The request body must be a JSON object.')
+    throw new HttpError(400, 'invalid_json', INPUT_MESSAGES.notObject)
   }
+  checkValue(body, 0)
   return body as Record<string, unknown>
+}
+
+/**
+ * A text field of a checked body, trimmed: '' when absent or null, a 400 when it
+ * is another type (a number, an object) or longer than maxLength.
+ */
+export function readTextField(
+  body: Record<string, unknown>,
+  name: string,
+  maxLength: number,
+  tooLongMessage: string,
+): string {
+  const value = body[name]
+  if (value === undefined || value === null) return ''
+  if (typeof value !== 'string') throw new HttpError(400, 'invalid_input', INPUT_MESSAGES.notText)
+  const trimmed = value.trim()
+  if (trimmed.length > maxLength) throw new HttpError(400, 'invalid_input', tooLongMessage)
+  return trimmed
+}
+
+/**
+ * The caller's address as the platform's proxy reports it (the first entry of
+ * X-Forwarded-For), for per-address limits; null when there is none.
+ */
+export function clientAddress(request: Request): string | null {
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+  return forwarded && forwarded.length <= 100 && /^[0-9a-fA-F.:]+$/.test(forwarded)
+    ? forwarded
+    : null
 }
 
 /**

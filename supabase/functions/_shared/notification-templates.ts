@@ -33,8 +33,9 @@ export type RenderedEmail = {
 export const SMS_OPENING = 'Your item was found!'
 export const BRAND = 'Homeward'
 const BRAND_COLOUR = '#1E889C'
+// The same sentence as the finder's form (src/features/found/privacy.ts); SQL's purge_finder_data enforces it.
 const FINDER_PROMISE =
-  'Your details are deleted once the item is returned, or after 30 days if it is not.'
+  'Your details are deleted 7 days after the owner marks the item found, or 30 days after your report if they do not.'
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',

@@ -145,7 +145,7 @@ Deno.test(
       row({ channel: 'email', template: 'finder_thanks_email', recipient: 'f@example.com' }),
     )
     assert.match(thanks.html, /Thank you, Fiona &lt;b&gt;Finder&lt;\/b&gt;!/)
-    assert.match(thanks.text, /after 30 days/)
+    assert.match(thanks.text, /30 days after your report/)
     assert.match(thanks.text, /#token=secret/)
   },
 )

@@ -1,35 +1,35 @@
 import assert from 'node:assert/strict'
-import { type ActivateTagArgs, type ActivateTagRpc, createHandler, MESSAGES } from './handler.ts'
+import { BODY_LIMITS, INPUT_MESSAGES } from '../_shared/http.ts'
+import {
+  type ActivateTagArgs,
+  type ActivationOutcome,
+  type Caller,
+  createHandler,
+  MESSAGES,
+  type RpcError,
+} from './handler.ts'
 
 const ORIGIN = 'http://localhost:5173'
-
-function token(claims: Record<string, unknown>): string {
-  const encode = (value: unknown) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`
+const OWNER = 'Bearer owner-token'
+const FINDER = 'Bearer finder-token'
+const CALLERS: Record<string, Caller> = {
+  [OWNER]: { id: 'owner-1', isAnonymous: false },
+  [FINDER]: { id: 'finder-1', isAnonymous: true },
 }
 
-const OWNER = `Bearer ${token({ sub: 'owner-1', role: 'authenticated', is_anonymous: false })}`
-const ANONYMOUS = `Bearer ${token({ sub: 'finder-1', role: 'authenticated', is_anonymous: true })}`
-const ANON_KEY = `Bearer ${token({ iss: 'supabase-demo', role: 'anon' })}`
+type Result = { data: unknown; error: RpcError | null }
 
-type Call = { authorization: string; args: ActivateTagArgs }
-
-function setup(result: Awaited<ReturnType<ActivateTagRpc>>) {
-  const calls: Call[] = []
-  const failures: { userId: string; code: string }[] = []
+function setup(result: Result) {
+  const calls: ActivateTagArgs[] = []
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
-    activateTag: (authorization, args) => {
-      calls.push({ authorization, args })
+    getCaller: (authorization) => Promise.resolve(CALLERS[authorization] ?? null),
+    activateTag: (args) => {
+      calls.push(args)
       return Promise.resolve(result)
     },
-    recordFailure: (userId, code) => {
-      failures.push({ userId, code })
-      return Promise.resolve({ error: null })
-    },
   })
-  return { calls, failures, handler }
+  return { calls, handler }
 }
 
 function post(body: string, authorization: string | null = OWNER): Request {
@@ -48,43 +48,64 @@ const VALID = JSON.stringify({
   itemName: ' Keys ',
 })
 const ITEM = { id: 'item-1', tag_code: 'HW7K3M9QPX', name: 'Keys', status: null }
+const outcome = (value: ActivationOutcome): Result => ({ data: value, error: null })
 
-Deno.test('activates the tag as the caller and returns the new item', async () => {
-  const { calls, failures, handler } = setup({ data: ITEM, error: null, status: 200 })
-  const response = await handler(post(VALID))
-  assert.equal(response.status, 200)
-  assert.deepEqual(await response.json(), { item: ITEM })
-  assert.equal(response.headers.get('Access-Control-Allow-Origin'), ORIGIN)
-  assert.deepEqual(calls, [
-    {
-      authorization: OWNER,
-      args: { code: 'HW7K3M9QPX', activation_code: '483920', item_name: 'Keys' },
-    },
-  ])
-  assert.equal(failures.length, 0)
-})
+Deno.test(
+  'activates the tag for the verified caller, as the service role, and returns the item',
+  async () => {
+    const { calls, handler } = setup(outcome({ outcome: 'activated', item: ITEM }))
+    const response = await handler(post(VALID))
+    assert.equal(response.status, 200)
+    assert.deepEqual(await response.json(), { item: ITEM })
+    assert.equal(response.headers.get('Access-Control-Allow-Origin'), ORIGIN)
+    assert.deepEqual(calls, [
+      { owner_id: 'owner-1', code: 'HW7K3M9QPX', activation_code: '483920', item_name: 'Keys' },
+    ])
+  },
+)
 
-Deno.test('a wrong code pair is a 400 with the product message, and is counted', async () => {
-  const { failures, handler } = setup({
-    data: null,
-    error: { message: 'activation_incorrect', code: 'P0001', details: null },
-    status: 400,
-  })
+Deno.test('a wrong code pair is a 400 with the product message', async () => {
+  const { handler } = setup(outcome({ outcome: 'incorrect' }))
   const response = await handler(post(VALID))
   assert.equal(response.status, 400)
   assert.deepEqual(await response.json(), {
     error: { code: 'activation_incorrect', message: MESSAGES.incorrect },
   })
-  assert.deepEqual(failures, [{ userId: 'owner-1', code: 'HW7K3M9QPX' }])
+})
+
+Deno.test("the owner's own tag is a 409 saying it is already theirs", async () => {
+  const { handler } = setup(outcome({ outcome: 'already_yours', item: ITEM }))
+  const response = await handler(post(VALID))
+  assert.equal(response.status, 409)
+  assert.deepEqual(await response.json(), {
+    error: { code: 'already_yours', message: 'This tag is already activated on your account.' },
+  })
+})
+
+Deno.test('throttled attempts are a 429 with Retry-After from the database', async () => {
+  const { handler } = setup(outcome({ outcome: 'too_many_attempts', retry_after: 1800 }))
+  const response = await handler(post(VALID))
+  assert.equal(response.status, 429)
+  assert.equal(response.headers.get('Retry-After'), '1800')
+  assert.deepEqual(await response.json(), {
+    error: { code: 'too_many_attempts', message: MESSAGES.throttled },
+  })
+})
+
+Deno.test('throttling without a usable wait still says when to retry', async () => {
+  const { handler } = setup(outcome({ outcome: 'too_many_attempts' }))
+  const response = await handler(post(VALID))
+  assert.equal(response.status, 429)
+  assert.equal(response.headers.get('Retry-After'), '3600')
 })
 
 Deno.test('missing fields are a 400 and never reach the database', async () => {
   for (const body of [
     { tagId: 'HW7K3M9QPX', activationCode: '483920' },
     { tagId: ' ', activationCode: '483920', itemName: 'Keys' },
-    { tagId: 'HW7K3M9QPX', activationCode: 42, itemName: 'Keys' },
+    { tagId: 'HW7K3M9QPX', activationCode: null, itemName: 'Keys' },
   ]) {
-    const { calls, handler } = setup({ data: ITEM, error: null })
+    const { calls, handler } = setup(outcome({ outcome: 'activated', item: ITEM }))
     const response = await handler(post(JSON.stringify(body)))
     assert.equal(response.status, 400)
     assert.deepEqual(await response.json(), {
@@ -94,22 +115,101 @@ Deno.test('missing fields are a 400 and never reach the database', async () => {
   }
 })
 
-Deno.test('an item name over 80 characters is refused', async () => {
-  const { calls, handler } = setup({ data: ITEM, error: null })
-  const body = JSON.stringify({
-    tagId: 'HW7K3M9QPX',
-    activationCode: '1',
-    itemName: 'x'.repeat(81),
-  })
-  const response = await handler(post(body))
+Deno.test(
+  'bad input is a 400 with a clear message, never a 500, and never reaches the database',
+  async () => {
+    const cases: Array<[string, string]> = [
+      [
+        JSON.stringify({ tagId: 'HW7K3M9QPX', activationCode: 42, itemName: 'Keys' }),
+        INPUT_MESSAGES.notText,
+      ],
+      [
+        JSON.stringify({ tagId: ['HW7K3M9QPX'], activationCode: '1', itemName: 'Keys' }),
+        INPUT_MESSAGES.notText,
+      ],
+      [
+        JSON.stringify({ tagId: { a: 1 }, activationCode: '1', itemName: 'Keys' }),
+        INPUT_MESSAGES.notText,
+      ],
+      [
+        JSON.stringify({ tagId: 'HW7K3M9QPX', activationCode: '1', itemName: 'x'.repeat(81) }),
+        MESSAGES.nameTooLong,
+      ],
+      [
+        JSON.stringify({ tagId: 'HW7K3M9QPX', activationCode: '1', itemName: 'Keys\nmore' }),
+        MESSAGES.nameOneLine,
+      ],
+      [
+        JSON.stringify({ tagId: 'HW'.repeat(40), activationCode: '1', itemName: 'Keys' }),
+        MESSAGES.codeTooLong,
+      ],
+      [
+        JSON.stringify({ tagId: 'HW7K3M9QPX\u0000', activationCode: '1', itemName: 'Keys' }),
+        INPUT_MESSAGES.badCharacters,
+      ],
+      [
+        JSON.stringify({ tagId: 'HW7K3M9QPX', activationCode: '1', itemName: 'Ke\u0000ys' }),
+        INPUT_MESSAGES.badCharacters,
+      ],
+      [
+        JSON.stringify({ tagId: 'HW7K3M9QPX', 'activation\u0000Code': '1', itemName: 'Keys' }),
+        INPUT_MESSAGES.badCharacters,
+      ],
+      [
+        JSON.stringify({
+          tagId: 'HW7K3M9QPX',
+          activationCode: '1',
+          itemName: 'Keys',
+          x: 'a'.repeat(BODY_LIMITS.maxBytes),
+        }),
+        INPUT_MESSAGES.tooLarge,
+      ],
+      [
+        `{"tagId":"HW7K3M9QPX","x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+        INPUT_MESSAGES.tooLarge,
+      ],
+      [`{"tagId":"HW7K3M9QPX","x":${'['.repeat(50)}${']'.repeat(50)}}`, INPUT_MESSAGES.tooDeep],
+    ]
+    for (const [body, message] of cases) {
+      const { calls, handler } = setup(outcome({ outcome: 'activated', item: ITEM }))
+      const response = await handler(post(body))
+      assert.equal(response.status, 400, body.slice(0, 80))
+      assert.deepEqual(await response.json(), { error: { code: 'invalid_input', message } })
+      assert.equal(calls.length, 0)
+    }
+  },
+)
+
+Deno.test('bytes that are not UTF-8 are a 400', async () => {
+  const { calls, handler } = setup(outcome({ outcome: 'activated', item: ITEM }))
+  const bytes = new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d])
+  const response = await handler(
+    new Request('http://localhost/functions/v1/activate-tag', {
+      method: 'POST',
+      headers: { Authorization: OWNER, 'Content-Type': 'application/json' },
+      body: bytes,
+    }),
+  )
   assert.equal(response.status, 400)
   assert.equal((await response.json()).error.code, 'invalid_input')
   assert.equal(calls.length, 0)
 })
 
-Deno.test('no JWT is a 401', async () => {
-  const { calls, handler } = setup({ data: ITEM, error: null })
-  for (const authorization of [null, 'Basic abc', 'Bearer not-a-jwt', ANON_KEY]) {
+Deno.test("the database's own input checks are a 400, not a 500", async () => {
+  const { handler } = setup({
+    data: null,
+    error: { message: 'invalid_input', code: 'P0001', details: 'item_name' },
+  })
+  const response = await handler(post(VALID))
+  assert.equal(response.status, 400)
+  assert.deepEqual(await response.json(), {
+    error: { code: 'invalid_input', message: MESSAGES.nameOneLine },
+  })
+})
+
+Deno.test('no session, or one the Auth server does not know, is a 401', async () => {
+  const { calls, handler } = setup(outcome({ outcome: 'activated', item: ITEM }))
+  for (const authorization of [null, 'Basic abc', 'Bearer ', 'Bearer forged.jwt.token']) {
     const response = await handler(post(VALID, authorization))
     assert.equal(response.status, 401, String(authorization))
     assert.equal((await response.json()).error.code, 'unauthorized')
@@ -118,41 +218,16 @@ Deno.test('no JWT is a 401', async () => {
 })
 
 Deno.test('an anonymous (finder) session is refused with 403', async () => {
-  const { calls, handler } = setup({ data: ITEM, error: null })
-  const response = await handler(post(VALID, ANONYMOUS))
+  const { calls, handler } = setup(outcome({ outcome: 'activated', item: ITEM }))
+  const response = await handler(post(VALID, FINDER))
   assert.equal(response.status, 403)
   assert.equal((await response.json()).error.code, 'forbidden')
   assert.equal(calls.length, 0)
 })
 
-Deno.test('throttled attempts are a 429 with Retry-After from the database', async () => {
-  const { failures, handler } = setup({
-    data: null,
-    error: { message: 'too_many_attempts', code: 'P0001', details: '1800' },
-    status: 400,
-  })
-  const response = await handler(post(VALID))
-  assert.equal(response.status, 429)
-  assert.equal(response.headers.get('Retry-After'), '1800')
-  assert.deepEqual(await response.json(), {
-    error: { code: 'too_many_attempts', message: MESSAGES.throttled },
-  })
-  assert.equal(failures.length, 0)
-})
-
-Deno.test('throttling without a usable detail still says when to retry', async () => {
-  const { handler } = setup({
-    data: null,
-    error: { message: 'too_many_attempts', code: 'P0001', details: null },
-  })
-  const response = await handler(post(VALID))
-  assert.equal(response.status, 429)
-  assert.equal(response.headers.get('Retry-After'), '3600')
-})
-
 Deno.test('bad JSON is a 400', async () => {
-  const { calls, handler } = setup({ data: ITEM, error: null })
-  for (const body of ['{not json', '[1,2]', 'null']) {
+  const { calls, handler } = setup(outcome({ outcome: 'activated', item: ITEM }))
+  for (const body of ['{not json', '[1,2]', 'null', '']) {
     const response = await handler(post(body))
     assert.equal(response.status, 400)
     assert.equal((await response.json()).error.code, 'invalid_json')
@@ -164,7 +239,6 @@ Deno.test('an unexpected database error is a logged 500 without details', async 
   const { handler } = setup({
     data: null,
     error: { message: 'relation "tags" does not exist', code: '42P01' },
-    status: 404,
   })
   const originalError = console.error
   const logged: unknown[] = []
@@ -182,7 +256,7 @@ Deno.test('an unexpected database error is a logged 500 without details', async 
 })
 
 Deno.test('answers the CORS preflight without authentication', async () => {
-  const { handler } = setup({ data: ITEM, error: null })
+  const { handler } = setup(outcome({ outcome: 'activated', item: ITEM }))
   const response = await handler(
     new Request('http://localhost/functions/v1/activate-tag', {
       method: 'OPTIONS',

@@ -3,24 +3,24 @@ import { parseFunctionEnv } from '../_shared/env.ts'
 import { createHandler } from './handler.ts'
 
 const env = parseFunctionEnv(Deno.env)
-const admin = createClient(env.supabaseUrl, env.serviceRoleKey, {
-  auth: { persistSession: false, autoRefreshToken: false },
-})
+const options = { auth: { persistSession: false, autoRefreshToken: false } }
+const admin = createClient(env.supabaseUrl, env.serviceRoleKey, options)
 
 Deno.serve(
   createHandler({
     allowedOrigins: env.allowedOrigins,
-    activateTag: async (authorization, args) => {
+    getCaller: async (authorization) => {
       const client = createClient(env.supabaseUrl, env.anonKey, {
+        ...options,
         global: { headers: { Authorization: authorization } },
-        auth: { persistSession: false, autoRefreshToken: false },
       })
-      const { data, error, status } = await client.rpc('activate_tag', args)
-      return { data, error, status }
+      const { data, error } = await client.auth.getUser(authorization.replace(/^Bearer\s+/i, ''))
+      if (error || !data.user) return null
+      return { id: data.user.id, isAnonymous: data.user.is_anonymous === true }
     },
-    recordFailure: async (userId, code) => {
-      const { error } = await admin.rpc('record_activation_failure', { user_id: userId, code })
-      return { error }
+    activateTag: async (args) => {
+      const { data, error } = await admin.rpc('activate_tag', args)
+      return { data, error }
     },
   }),
 )

@@ -23,12 +23,13 @@ function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 90012
   const calls: CreateReportArgs[] = []
   const background: Promise<unknown>[] = []
   const byKey = new Map<string, { report_id: string; chat_id: string }>()
-  let rpcError: { message: string; details?: string } | null = null
+  let rpcError: { message: string; details?: string; hint?: string } | null = null
   let reports = 0
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
     siteUrl: SITE,
     getUserId: (authorization) => Promise.resolve(authorization === FINDER ? 'finder-1' : null),
+    checkProof: () => Promise.resolve(),
     createReport: (args) => {
       calls.push(args)
       if (rpcError) return Promise.resolve({ data: null, error: rpcError })
@@ -99,7 +100,7 @@ function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 90012
     background,
     /** Waits for the delivery the handler started after answering. */
     delivered: () => Promise.all(background.splice(0)),
-    failRpc: (error: { message: string; details?: string }) => (rpcError = error),
+    failRpc: (error: { message: string; details?: string; hint?: string }) => (rpcError = error),
     report: (body: Record<string, unknown>, authorization = FINDER) =>
       handler(
         new Request('http://functions/report-found', {
@@ -159,7 +160,7 @@ Deno.test('a report answers the chat link first, then sends one SMS and two e-ma
   assert.match(owner?.html ?? '', /chatId=chat-1#token=secret1/)
   assert.equal(owner?.idempotencyKey, 'report-1:owner_found_email')
   assert.equal(finder?.to, 'ada@example.com')
-  assert.match(finder?.text ?? '', /deleted once the item is returned, or after 30 days/)
+  assert.match(finder?.text ?? '', /deleted 7 days after the owner marks the item found, or 30 days after your report/)
   assert.match(finder?.html ?? '', /chatId=chat-1#token=secret1/)
   assert.ok(owner?.text.includes('Ada Lovelace'))
   assert.ok(t.outbox.rows.every((row) => row.status === 'sent'))
@@ -314,11 +315,17 @@ Deno.test('a bad e-mail, a missing tag or no caller get clear errors', async () 
 
 Deno.test('too many reports answers 429 with Retry-After; unknown tag 404', async () => {
   const t = setup()
-  t.failRpc({ message: 'too_many_reports', details: '1800' })
+  t.failRpc({ message: 'too_many_reports', details: '1800', hint: 'tag' })
   const limited = await t.report(FINDER_BODY)
   assert.equal(limited.status, 429)
   assert.equal(limited.headers.get('retry-after'), '1800')
   assert.equal((await limited.json()).error.message, MESSAGES.tooManyReports)
+  for (const hint of ['finder', 'address']) {
+    t.failRpc({ message: 'too_many_reports', details: '60', hint })
+    const yours = await t.report(FINDER_BODY)
+    assert.equal(yours.status, 429)
+    assert.equal((await yours.json()).error.message, MESSAGES.tooManyFromYou)
+  }
   t.failRpc({ message: 'tag_not_activated' })
   const missing = await t.report(FINDER_BODY)
   assert.equal(missing.status, 404)

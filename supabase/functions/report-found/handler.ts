@@ -9,11 +9,13 @@
  * duplicated request with the same key returns the first report and sends
  * nothing again.
  *
- * POST { tagCode, name, email, phone?, address?, foundLocation?, idempotencyKey? } with the finder's JWT.
+ * POST { tagCode, name, email, phone?, address?, foundLocation?, idempotencyKey?, proof } with
+ * the finder's JWT; proof is the solved pow-challenge (checked before anything else).
  * 200 { reportId, chatId, chatUrl } | 400 invalid_input / invalid_email / invalid_json |
- * 401 unauthorized | 404 tag_not_found | 429 too_many_reports (Retry-After) | 500.
+ * 400 proof_required | 403 proof_failed | 401 unauthorized | 404 tag_not_found |
+ * 429 too_many_reports (Retry-After) | 500.
  */
-import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts'
+import { clientAddress, HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts'
 import { createDeliveryKicker, type OutboxDb, type Providers } from '../_shared/notifications.ts'
 
 export type CreateReportArgs = {
@@ -35,14 +37,20 @@ export type CreatedReport = {
   invite_token: string | null
 }
 
-export type RpcError = { message: string; details?: string | null }
+export type RpcError = { message: string; details?: string | null; hint?: string | null }
 
 export type ReportFoundDeps = {
   allowedOrigins: readonly string[]
   siteUrl: string
   /** The caller's user id from the Auth server (anon client + forwarded header), or null. */
   getUserId(authorization: string): Promise<string | null>
-  createReport(args: CreateReportArgs): Promise<{
+  /** The bot check (_shared/proof-of-work.ts requireProof): throws a 400/403 HttpError. */
+  checkProof(proof: unknown): Promise<void>
+  /** clientAddress reaches SQL's per-address limit (x-client-address header). */
+  createReport(
+    args: CreateReportArgs,
+    clientAddress: string | null,
+  ): Promise<{
     data: CreatedReport[] | null
     error: RpcError | null
   }>
@@ -55,8 +63,10 @@ export type ReportFoundDeps = {
 export const MESSAGES = {
   invalidEmail: 'Invalid email',
   tooLong: 'Please keep each field under 500 characters.',
+  oneLine: 'Please write your name and phone number on one line each.',
   tagNotFound: 'Tag not found',
   tooManyReports: 'Too many reports for this tag. Please try again later.',
+  tooManyFromYou: 'You have sent several reports in a short time. Please try again later.',
   signIn: 'Please try again: we could not identify you.',
   badKey: 'Please try again: the form sent a malformed request.',
 } as const
@@ -80,10 +90,11 @@ function retryAfter(details: string | null | undefined): string {
 export function createHandler(deps: ReportFoundDeps): (request: Request) => Promise<Response> {
   const deliverDue = createDeliveryKicker(deps.db, deps.providers)
   return withHttp(deps.allowedOrigins, async (request) => {
+    const body = await readJsonObject(request)
+    await deps.checkProof(body.proof)
     const authorization = request.headers.get('authorization') ?? ''
     const finderId = authorization ? await deps.getUserId(authorization) : null
     if (!finderId) throw new HttpError(401, 'unauthorized', MESSAGES.signIn)
-    const body = await readJsonObject(request)
     const args: CreateReportArgs = {
       tag_code: text(body, 'tagCode').toUpperCase(),
       finder_id: finderId,
@@ -102,18 +113,20 @@ export function createHandler(deps: ReportFoundDeps): (request: Request) => Prom
     if ([args.tag_code, args.finder_email, ...fields].some((value) => value.length > MAX_FIELD)) {
       throw new HttpError(400, 'invalid_input', MESSAGES.tooLong)
     }
-    const { data, error } = await deps.createReport(args)
+    const { data, error } = await deps.createReport(args, clientAddress(request))
     if (error) {
       if (error.message === 'tag_not_activated') {
         throw new HttpError(404, 'tag_not_found', MESSAGES.tagNotFound)
       }
       if (error.message === 'too_many_reports') {
-        throw new HttpError(429, 'too_many_reports', MESSAGES.tooManyReports, {
+        const message = error.hint === 'tag' ? MESSAGES.tooManyReports : MESSAGES.tooManyFromYou
+        throw new HttpError(429, 'too_many_reports', message, {
           'Retry-After': retryAfter(error.details),
         })
       }
       if (error.message === 'invalid_input') {
-        throw new HttpError(400, 'invalid_input', MESSAGES.tooLong)
+        const oneLine = error.details === 'finder_name' || error.details === 'finder_phone'
+        throw new HttpError(400, 'invalid_input', oneLine ? MESSAGES.oneLine : MESSAGES.tooLong)
       }
       throw new Error(`create_found_report: ${error.message}`)
     }

@@ -3,6 +3,7 @@ import { runInBackground } from '../_shared/background.ts'
 import { parseFunctionEnv } from '../_shared/env.ts'
 import { httpProviders, readProviderConfig } from '../_shared/notifications.ts'
 import { sqlOutbox } from '../_shared/outbox-db.ts'
+import { requireProof, sqlConsume } from '../_shared/proof-of-work.ts'
 import { createHandler } from './handler.ts'
 
 const env = parseFunctionEnv(Deno.env)
@@ -22,8 +23,13 @@ Deno.serve(
       const { data, error } = await client.auth.getUser(token)
       return error ? null : (data.user?.id ?? null)
     },
-    createReport: async (args) => {
-      const { data, error } = await admin.rpc('create_found_report_once', args)
+    checkProof: (proof) =>
+      requireProof(proof, { secret: env.serviceRoleKey, consume: sqlConsume(admin) }),
+    createReport: async (args, clientAddress) => {
+      const call = admin.rpc('create_found_report_once', args)
+      const { data, error } = await (clientAddress
+        ? call.setHeader('x-client-address', clientAddress)
+        : call)
       return { data, error }
     },
     db: sqlOutbox(admin),

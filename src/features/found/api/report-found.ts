@@ -1,5 +1,8 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Database } from '@/types/database.types'
 import { loadSupabase } from '@/lib/load-supabase'
 import type { LastReport } from '@/lib/last-report'
+import { type PowChallenge, type PowSolution, solvePow } from '@/features/found/proof-of-work'
 
 export type FoundReport = {
   tagCode: string
@@ -19,14 +22,25 @@ export const REPORT_MESSAGES = {
 
 export class ReportError extends Error {}
 
-async function readErrorMessage(response: Response): Promise<string> {
+async function readErrorMessage(
+  response: Response,
+  fallback: string = REPORT_MESSAGES.invalidEmail,
+): Promise<string> {
   try {
     const body = (await response.json()) as { error?: { message?: unknown } }
     const message = body.error?.message
-    return typeof message === 'string' && message ? message : REPORT_MESSAGES.invalidEmail
+    return typeof message === 'string' && message ? message : fallback
   } catch {
-    return REPORT_MESSAGES.invalidEmail
+    return fallback
   }
+}
+
+/** Fetches a bot-check challenge and solves it (invisibly, in well under a second). */
+async function proveNotABot(supabase: SupabaseClient<Database>): Promise<PowSolution> {
+  const { data, error } = await supabase.functions.invoke<PowChallenge>('pow-challenge')
+  const solution = !error && data ? await solvePow(data) : null
+  if (!solution) throw new ReportError(REPORT_MESSAGES.failed)
+  return solution
 }
 
 /**
@@ -56,16 +70,25 @@ export async function reportFound(
     const { error } = await supabase.auth.signInAnonymously()
     if (error) throw new ReportError(REPORT_MESSAGES.failed)
   }
-  const send = () =>
-    supabase.functions.invoke<LastReport>('report-found', { body: { ...report, idempotencyKey } })
+  // A fresh proof per request: each challenge is accepted once, and a request that got
+  // no answer may have used it already (the idempotency key returns that first report).
+  const send = async () => {
+    const proof = await proveNotABot(supabase)
+    return supabase.functions.invoke<LastReport>('report-found', {
+      body: { ...report, idempotencyKey, proof },
+    })
+  }
   let { data, error } = await send()
   if (error instanceof FunctionsFetchError) ({ data, error } = await send())
   if (error) {
     if (error instanceof FunctionsHttpError) {
       const response = error.context as Response
-      if (response.status === 429) throw new ReportError(REPORT_MESSAGES.tooMany)
+      if (response.status === 429)
+        throw new ReportError(await readErrorMessage(response, REPORT_MESSAGES.tooMany))
       if (response.status === 404) throw new ReportError(REPORT_MESSAGES.tagNotFound)
-      if (response.status === 400) throw new ReportError(await readErrorMessage(response))
+      if (response.status === 400 || response.status === 403) {
+        throw new ReportError(await readErrorMessage(response))
+      }
     }
     throw new ReportError(REPORT_MESSAGES.failed)
   }

@@ -14,6 +14,7 @@ import {
 } from '@/features/found/api/report-found'
 import { heldTagAtom } from '@/features/found/state'
 import { paths } from '@/lib/paths'
+import { FINDER_DATA_RULE } from '@/features/found/privacy'
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -118,6 +119,7 @@ export function ReuniteForm() {
           <Button type="submit" colorPalette="teal" loading={isSubmitting}>
             Inform the Owner
           </Button>
+          <Text fontSize="sm">{FINDER_DATA_RULE}</Text>
         </Stack>
       </form>
     </Stack>

@@ -6,6 +6,7 @@ export const ACTIVATION_MESSAGES = {
   missingFields: 'Please fill in all fields',
   incorrect: 'Activation code or Tag ID is incorrect.',
   throttled: 'Too many attempts. Please try again later.',
+  alreadyYours: 'This tag is already activated on your account.',
   failed: 'Activation failed. Please try again.',
 } as const
 
@@ -31,6 +32,7 @@ function messageFor(status: number | undefined, code: unknown, message: unknown)
     return typeof message === 'string' ? message : ACTIVATION_MESSAGES.missingFields
   }
   if (code === 'activation_incorrect') return ACTIVATION_MESSAGES.incorrect
+  if (code === 'already_yours') return ACTIVATION_MESSAGES.alreadyYours
   if (status === 429) return ACTIVATION_MESSAGES.throttled
   if ((status === 401 || status === 403) && typeof message === 'string') return message
   return ACTIVATION_MESSAGES.failed

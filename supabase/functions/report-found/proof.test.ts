@@ -1,0 +1,152 @@
+/** report-found checks the proof-of-work before anything else. */
+import assert from 'node:assert/strict'
+import { FakeOutbox, FakeProviders } from '../_shared/testing/fake-outbox.ts'
+import {
+  type Challenge,
+  createChallenge,
+  requireProof,
+  sha256Hex,
+} from '../_shared/proof-of-work.ts'
+import { createHandler, MESSAGES } from './handler.ts'
+
+const ORIGIN = 'http://localhost:5173'
+const SECRET = 'service-role-key'
+const FINDER = 'Bearer finder'
+
+function setup() {
+  const used = new Set<string>()
+  const reached: string[] = []
+  const handler = createHandler({
+    allowedOrigins: [ORIGIN],
+    siteUrl: ORIGIN,
+    getUserId: (authorization) => {
+      reached.push('getUserId')
+      return Promise.resolve(authorization === FINDER ? 'finder-1' : null)
+    },
+    checkProof: (proof) =>
+      requireProof(proof, {
+        secret: SECRET,
+        consume: (challenge) => Promise.resolve(!used.has(challenge) && !!used.add(challenge)),
+      }),
+    createReport: () => {
+      reached.push('createReport')
+      return Promise.resolve({ data: [{ chat_id: 'chat-1', invite_token: 'secret' }], error: null })
+    },
+    db: new FakeOutbox(),
+    providers: new FakeProviders(),
+  })
+  const report = (proof: unknown) =>
+    handler(
+      new Request('http://localhost/functions/v1/report-found', {
+        method: 'POST',
+        headers: { Authorization: FINDER, Origin: ORIGIN, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          tagCode: 'HW7K3M9QPX',
+          name: 'Fiona',
+          email: 'f@example.com',
+          proof,
+        }),
+      }),
+    )
+  return { report, reached }
+}
+
+async function solved(secret = SECRET): Promise<Challenge & { number: number }> {
+  const challenge = await createChallenge({ secret, maxNumber: 300 })
+  let number = 0
+  while ((await sha256Hex(`${challenge.salt}${number}`)) !== challenge.challenge) number += 1
+  return { ...challenge, number }
+}
+
+Deno.test('a missing proof is a 400 and nothing else runs', async () => {
+  const t = setup()
+  const response = await t.report(undefined)
+  assert.equal(response.status, 400)
+  assert.equal((await response.json()).error.code, 'proof_required')
+  assert.deepEqual(t.reached, [])
+})
+
+Deno.test('a wrong proof is a 403 and nothing else runs', async () => {
+  const t = setup()
+  const proof = await solved()
+  for (const wrong of [{ ...proof, number: proof.number === 0 ? 1 : 0 }, await solved('other')]) {
+    const response = await t.report(wrong)
+    assert.equal(response.status, 403)
+    assert.equal((await response.json()).error.code, 'proof_failed')
+  }
+  assert.deepEqual(t.reached, [])
+})
+
+Deno.test('a right proof lets the report through once; replaying it is refused', async () => {
+  const t = setup()
+  const proof = await solved()
+  const first = await t.report(proof)
+  assert.equal(first.status, 200)
+  assert.deepEqual(t.reached, ['getUserId', 'createReport'])
+  const replay = await t.report(proof)
+  assert.equal(replay.status, 403)
+  assert.deepEqual(t.reached, ['getUserId', 'createReport'])
+})
+
+Deno.test("the database's field checks are a 400 in the product's words", async () => {
+  const handler = createHandler({
+    allowedOrigins: [ORIGIN],
+    siteUrl: ORIGIN,
+    getUserId: () => Promise.resolve('finder-1'),
+    checkProof: () => Promise.resolve(),
+    createReport: () =>
+      Promise.resolve({
+        data: null,
+        error: { message: 'invalid_input', details: 'finder_name' },
+      }),
+    db: new FakeOutbox(),
+    providers: new FakeProviders(),
+  })
+  const response = await handler(
+    new Request('http://localhost/functions/v1/report-found', {
+      method: 'POST',
+      headers: { Authorization: FINDER, Origin: ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tagCode: 'HW7K3M9QPX', name: 'Fiona\nX', email: 'f@example.com' }),
+    }),
+  )
+  assert.equal(response.status, 400)
+  assert.equal((await response.json()).error.message, MESSAGES.oneLine)
+})
+
+Deno.test('bad input is a 400 with a clear message, never a 500, and creates nothing', async () => {
+  const handler = createHandler({
+    allowedOrigins: [ORIGIN],
+    siteUrl: ORIGIN,
+    getUserId: () => Promise.resolve('finder-1'),
+    checkProof: () => Promise.resolve(),
+    createReport: () => {
+      throw new Error('must not be reached')
+    },
+    db: new FakeOutbox(),
+    providers: new FakeProviders(),
+  })
+  const post = (body: string) =>
+    handler(
+      new Request('http://localhost/functions/v1/report-found', {
+        method: 'POST',
+        headers: { Authorization: FINDER, Origin: ORIGIN, 'Content-Type': 'application/json' },
+        body,
+      }),
+    )
+  const valid = { tagCode: 'HW7K3M9QPX', name: 'Fiona', email: 'f@example.com' }
+  for (const body of [
+    JSON.stringify({ ...valid, name: 'Fi\u0000ona' }),
+    JSON.stringify({ ...valid, foundLocation: 'bench\u0000' }),
+    JSON.stringify({ ...valid, email: 42 }),
+    JSON.stringify({ ...valid, email: ['f@example.com'] }),
+    JSON.stringify({ ...valid, address: 'x'.repeat(20_000) }),
+    JSON.stringify({ ...valid, extra: JSON.parse('['.repeat(30) + ']'.repeat(30)) as unknown }),
+    '{"tagCode": "HW7K3M9QPX", "name": ',
+    '',
+  ]) {
+    const response = await post(body)
+    assert.equal(response.status, 400, body.slice(0, 60))
+    const answer = await response.json()
+    assert.equal(typeof answer.error.message, 'string')
+  }
+})
