@@ -30,10 +30,14 @@ function setup() {
       }),
     createReport: () => {
       reached.push('createReport')
-      return Promise.resolve({ data: [{ chat_id: 'chat-1', invite_token: 'secret' }], error: null })
+      return Promise.resolve({
+        data: [{ report_id: 'report-1', chat_id: 'chat-1', invite_token: 'secret' }],
+        error: null,
+      })
     },
     db: new FakeOutbox(),
     providers: new FakeProviders(),
+    runInBackground: () => undefined,
   })
   const report = (proof: unknown) =>
     handler(
@@ -101,6 +105,7 @@ Deno.test("the database's field checks are a 400 in the product's words", async 
       }),
     db: new FakeOutbox(),
     providers: new FakeProviders(),
+    runInBackground: () => undefined,
   })
   const response = await handler(
     new Request('http://localhost/functions/v1/report-found', {
@@ -124,6 +129,7 @@ Deno.test('bad input is a 400 with a clear message, never a 500, and creates not
     },
     db: new FakeOutbox(),
     providers: new FakeProviders(),
+    runInBackground: () => undefined,
   })
   const post = (body: string) =>
     handler(
