@@ -171,6 +171,8 @@ export type Database = {
           found_by: string | null
           created_at: string
           status_changed_at: string | null
+          lost_note: string | null
+          return_instructions: string | null
         }
         Insert: {
           id?: string
@@ -182,6 +184,8 @@ export type Database = {
           found_by?: string | null
           created_at?: string
           status_changed_at?: string | null
+          lost_note?: string | null
+          return_instructions?: string | null
         }
         Update: {
           id?: string
@@ -193,6 +197,8 @@ export type Database = {
           found_by?: string | null
           created_at?: string
           status_changed_at?: string | null
+          lost_note?: string | null
+          return_instructions?: string | null
         }
         Relationships: [
           {
@@ -381,6 +387,8 @@ export type Database = {
           found_by: string | null
           created_at: string
           status_changed_at: string | null
+          lost_note: string | null
+          return_instructions: string | null
         }
       }
       claim_notifications: {
@@ -483,7 +491,7 @@ export type Database = {
         Args: {
           code: string
         }
-        Returns: string
+        Returns: Json
       }
     }
     Enums: { [_ in never]: never }

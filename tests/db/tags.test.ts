@@ -45,7 +45,7 @@ const recordFailures = async (userId: string, code: string, times: number) => {
 }
 
 describe('tag_status', () => {
-  it('answers only activated, unclaimed or not_found, to anyone, case-insensitively', async () => {
+  it('answers only activated, unclaimed or not_found (and no note, no owner), to anyone, case-insensitively', async () => {
     const item = await giveItem(db, ownerA)
     const unclaimed = await mintTag(db)
     const deactivated = await mintTag(db)
@@ -66,7 +66,14 @@ describe('tag_status', () => {
       for (const [code, expected] of cases) {
         const rows = await query(db, actor, 'select * from public.tag_status($1)', [code])
         expect(rows, `tag_status(${String(code)}) as ${actor.label}`).toEqual([
-          { tag_status: expected },
+          {
+            tag_status: {
+              status: expected,
+              lost_note: null,
+              return_instructions: null,
+              own_item: null,
+            },
+          },
         ])
       }
     }
@@ -152,7 +159,9 @@ describe('activate_tag', () => {
     const tag = await mintTag(db)
     await expectPgError(activate(anonymousUser, tag.code, tag.activation_code), { code: '42501' })
     await expectPgError(activate(noSession, tag.code, tag.activation_code), { code: '42501' })
-    const [status] = await query(db, noSession, 'select public.tag_status($1) as s', [tag.code])
+    const [status] = await query(db, noSession, "select public.tag_status($1) ->> 'status' as s", [
+      tag.code,
+    ])
     expect(status).toEqual({ s: 'unclaimed' })
   })
 
