@@ -2,11 +2,11 @@ import { useId } from 'react'
 import { Badge, Card, HStack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router-dom'
 import type { Item } from '@/lib/store'
-import { shownStatus } from '@/features/items/item-status'
+import { statusBadge } from '@/features/items/item-status'
 
 /** One item on the dashboard: tag code, name, LOST/FOUND badge; opens /editTag. */
 export function ItemCard({ item }: { item: Item }) {
-  const status = shownStatus(item)
+  const badge = statusBadge(item)
   const detailsId = useId()
   return (
     <Card.Root asChild variant="outline" _hover={{ borderColor: 'teal.500' }}>
@@ -20,8 +20,8 @@ export function ItemCard({ item }: { item: Item }) {
             <Text fontFamily="mono" fontSize="sm" color="fg.muted">
               {item.tag_code}
             </Text>
-            <Badge colorPalette={status === 'LOST' ? 'red' : 'green'} variant="solid">
-              {status}
+            <Badge colorPalette={badge.colorPalette} variant={badge.variant} data-tone={badge.tone}>
+              {badge.label}
             </Badge>
           </HStack>
           <Card.Title>{item.name}</Card.Title>
