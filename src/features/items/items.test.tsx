@@ -36,8 +36,8 @@ function itemRow(id: string, name: string, code: string, status: string | null) 
     found_by: null,
     created_at: '2026-02-01T09:00:00Z',
     status_changed_at: null,
-    lost_note: null,
-    return_instructions: null,
+    lost_note: null as string | null,
+    return_instructions: null as string | null,
   }
 }
 
