@@ -25,8 +25,9 @@ function reportRequests(page: Page): Request[] {
   return seen
 }
 
+/** From the dashboard (loaded if the page is elsewhere), opens the item and picks a status. */
 async function setStatus(page: Page, tagId: string, status: 'LOST' | 'FOUND') {
-  await page.goto('/dashboard')
+  if (!/\/dashboard$/.test(page.url())) await page.goto('/dashboard')
   await page.getByRole('link').filter({ hasText: tagId }).click()
   await expect(page).toHaveURL(/\/editTag/)
   await page.getByRole('button', { name: status, exact: true }).click()
@@ -36,6 +37,8 @@ test('lost mode: owner sets a note, their own scan is a test, a finder on a phon
   browser,
   page,
 }, testInfo) => {
+  // One long journey through two browsers (the dev server compiles pages on first visit).
+  test.slow()
   const owner = newOwner('Nora Note')
   const finder = newFinder()
   const tag = mintTag()
