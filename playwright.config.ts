@@ -1,9 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
-import { API_URL, APP_URL } from './tests/e2e/support/urls.ts'
+import { APP_URL } from './tests/e2e/support/urls.ts'
 
 /**
- * End-to-end tests: Debian's Chromium (never a downloaded browser) against the
- * app and the local Supabase stack, both started here on a clean database.
+ * End-to-end tests: Debian's Chromium (never a downloaded browser) against
+ * `npm start` (the local Supabase stack and the app), started here on a clean database.
  *
  * One-time setup: `apt-get install -y chromium` (or set CHROMIUM_PATH).
  */
@@ -17,7 +17,7 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
-  retries: isCI ? 1 : 0,
+  retries: 0,
   forbidOnly: isCI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -48,25 +48,17 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: [
-    {
-      // A clean database every run, in its own folder so a developer's data survives.
-      command: 'npx tsx scripts/e2e-stack.ts',
-      url: `${API_URL}/auth/v1/health`,
-      env: { LOCAL_SUPABASE_LOG_LEVEL: 'error' },
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-      reuseExistingServer: !isCI,
-      timeout: 120_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
-    {
-      command: 'npx vite --port 5173 --strictPort',
-      url: APP_URL,
-      reuseExistingServer: !isCI,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-  ],
+  webServer: {
+    // The README's own command, on a clean database in its own folder (the stack's
+    // LOCAL_SUPABASE_DATA_DIR), so a developer's data in .local-supabase/data survives.
+    // Vite only starts once the stack answers, so the app's URL means both are up.
+    command: 'npm start -- --reset',
+    url: APP_URL,
+    env: { LOCAL_SUPABASE_DATA_DIR: '.local-supabase/e2e', LOCAL_SUPABASE_LOG_LEVEL: 'error' },
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    reuseExistingServer: !isCI,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
 })

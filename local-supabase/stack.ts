@@ -3,9 +3,10 @@
  * REST, Realtime, Edge Functions), dev inbox, optional Postgres wire access,
  * scheduler. Used by the CLI, `npm start`, the tests and the bench.
  */
-import { rm } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { dirname } from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { parseConfig, type ConfigOverrides, type StackConfig } from './config.ts'
@@ -62,6 +63,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
   })
   const log = createLogger(config.logLevel)
   if (config.reset && config.dataDir) await rm(config.dataDir, { recursive: true, force: true })
+  // PGlite creates its data folder but not the folders above it (a fresh clone has no .local-supabase/).
+  if (config.dataDir) await mkdir(dirname(config.dataDir), { recursive: true })
 
   const closers: (() => Promise<void>)[] = []
   const close = async () => {

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { server } from '@/testing/server'
+
+// findBy*/waitFor wait for the DOM, not a clock; the ceiling is generous so a loaded
+// CI machine (lazy route chunks, Chakra's first render) is not mistaken for a failure.
+configure({ asyncUtilTimeout: 10_000 })
 
 // jsdom lacks a few browser APIs Chakra (Ark/zag) relies on.
 if (!window.matchMedia) {
@@ -33,11 +37,24 @@ Element.prototype.scrollIntoView ??= () => undefined
 Element.prototype.hasPointerCapture ??= () => false
 Element.prototype.releasePointerCapture ??= () => undefined
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+// A request no handler answers is refused (msw's 'error') and fails the test that made it.
+const unhandledRequests: string[] = []
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest(request, print) {
+      unhandledRequests.push(`${request.method} ${request.url}`)
+      print.error()
+    },
+  }),
+)
 afterEach(() => {
   cleanup()
   server.resetHandlers()
   localStorage.clear()
   sessionStorage.clear()
+  const unhandled = unhandledRequests.splice(0)
+  if (unhandled.length > 0) {
+    throw new Error(`Requests without an msw handler:\n  ${unhandled.join('\n  ')}`)
+  }
 })
 afterAll(() => server.close())

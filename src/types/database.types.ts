@@ -12,6 +12,10 @@ export type Database = {
           expires_at: string
           revoked_at: string | null
           created_at: string
+          bound_user_id: string | null
+          replaced_at: string | null
+          reason: string
+          site_url: string | null
         }
         Insert: {
           id?: string
@@ -20,6 +24,10 @@ export type Database = {
           expires_at: string
           revoked_at?: string | null
           created_at?: string
+          bound_user_id?: string | null
+          replaced_at?: string | null
+          reason?: string
+          site_url?: string | null
         }
         Update: {
           id?: string
@@ -28,6 +36,10 @@ export type Database = {
           expires_at?: string
           revoked_at?: string | null
           created_at?: string
+          bound_user_id?: string | null
+          replaced_at?: string | null
+          reason?: string
+          site_url?: string | null
         }
         Relationships: [
           {
@@ -45,18 +57,21 @@ export type Database = {
           user_id: string
           role: string
           joined_at: string
+          last_read_position: number
         }
         Insert: {
           chat_id: string
           user_id: string
           role: string
           joined_at?: string
+          last_read_position?: number
         }
         Update: {
           chat_id?: string
           user_id?: string
           role?: string
           joined_at?: string
+          last_read_position?: number
         }
         Relationships: [
           {
@@ -218,6 +233,7 @@ export type Database = {
           sender_role: string | null
           body: string
           created_at: string
+          position: number
         }
         Insert: {
           id?: string
@@ -226,6 +242,7 @@ export type Database = {
           sender_role?: string | null
           body: string
           created_at?: string
+          position?: number
         }
         Update: {
           id?: string
@@ -234,6 +251,7 @@ export type Database = {
           sender_role?: string | null
           body?: string
           created_at?: string
+          position?: number
         }
         Relationships: [
           {
@@ -391,6 +409,21 @@ export type Database = {
           return_instructions: string | null
         }
       }
+      chat_summary: {
+        Args: {
+          chat_id: string
+        }
+        Returns: {
+          chat_id: string
+          item_id: string
+          item_name: string
+          item_status: string
+          finder_first_name: string
+          found_location: string
+          found_at: string
+          viewer_role: string
+        }[]
+      }
       claim_notifications: {
         Args: {
           max_rows?: number
@@ -460,6 +493,26 @@ export type Database = {
         }
         Returns: string
       }
+      list_conversations: {
+        Args: never
+        Returns: {
+          chat_id: string
+          report_id: string
+          item_id: string
+          item_name: string
+          finder_first_name: string
+          found_location: string
+          found_at: string
+          unread: number
+        }[]
+      }
+      mark_chat_read: {
+        Args: {
+          chat_id: string
+          up_to: number
+        }
+        Returns: undefined
+      }
       mint_tags: {
         Args: {
           count: number
@@ -478,6 +531,13 @@ export type Database = {
         Args: {
           user_id: string
           code: string
+        }
+        Returns: undefined
+      }
+      request_chat_link: {
+        Args: {
+          chat_id: string
+          token: string
         }
         Returns: undefined
       }

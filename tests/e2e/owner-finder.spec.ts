@@ -4,7 +4,7 @@ import { linkIn, smsTo, waitForEmail } from './support/inbox.ts'
 import {
   AFTER_SIGN_UP,
   logIn,
-  logOutIfSignedIn,
+  logOut,
   registerFields,
   signUpButton,
   submitLogin,
@@ -60,7 +60,7 @@ test('owner: register (validation error first), log in, activate a minted tag, r
   })
 
   await test.step('log out from the menu', async () => {
-    await logOutIfSignedIn(page)
+    await logOut(page)
   })
 
   await test.step('log in (a wrong password first)', async () => {

@@ -13,7 +13,7 @@ export type ErrorCode =
   | 'conflict'
   | 'too_many_requests'
   | 'internal_error'
-  | (string & {})
+  | (string & Record<never, never>)
 
 export class HttpError extends Error {
   constructor(

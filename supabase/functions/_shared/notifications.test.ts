@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { httpProviders, toE164 } from './notifications.ts'
+import { httpProviders, renderEmail, toE164 } from './notifications.ts'
 
 const CONFIG = {
   twilioApiUrl: 'http://inbox/',
@@ -66,4 +66,22 @@ Deno.test('e-mail goes to POST /emails with the idempotency key; a 429 is a fail
   const limited = recordingFetch(429, { message: 'rate limited' })
   const result = await httpProviders(CONFIG, limited.fetchImpl).sendEmail(message)
   assert.equal(result.ok, false)
+})
+
+Deno.test("the finder's new-link e-mail carries the fresh link, escaped", () => {
+  const email = renderEmail({
+    id: 'n1',
+    dedupe_key: 'invite-1:finder_new_link_email',
+    channel: 'email',
+    template: 'finder_new_link_email',
+    recipient: 'fay@example.test',
+    payload: { item_name: '<b>Bag</b>', chat_url: 'http://site/chat?chatId=c1#token=T&x' },
+    attempts: 0,
+  })
+  assert.equal(email.to, 'fay@example.test')
+  assert.equal(email.subject, 'Your new chat link')
+  assert.equal(email.idempotencyKey, 'invite-1:finder_new_link_email')
+  assert.ok(email.html.includes('href="http://site/chat?chatId=c1#token=T&amp;x"'))
+  assert.ok(email.html.includes('&lt;b&gt;Bag&lt;/b&gt;'))
+  assert.ok(email.text.includes('http://site/chat?chatId=c1#token=T&x'))
 })

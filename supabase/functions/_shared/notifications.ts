@@ -8,7 +8,7 @@ export type NotificationRow = {
   id: string
   dedupe_key: string
   channel: 'sms' | 'email'
-  template: 'found_sms' | 'owner_found_email' | 'finder_thanks_email'
+  template: 'found_sms' | 'owner_found_email' | 'finder_thanks_email' | 'finder_new_link_email'
   recipient: string
   payload: Record<string, unknown>
   attempts: number
@@ -98,6 +98,18 @@ export function renderEmail(row: NotificationRow): EmailMessage {
         `\n\nTalk to the finder in the chat: ${chatUrl}\n`,
     }
   }
+  if (row.template === 'finder_new_link_email') {
+    // "Send me a new link" (request_chat_link): the old link no longer works.
+    return {
+      to: row.recipient,
+      idempotencyKey: row.dedupe_key,
+      subject: 'Your new chat link',
+      html:
+        `<h1>Your new chat link</h1><p>Here is a new link to your chat about ` +
+        `<strong>${escapeHtml(itemName)}</strong>. Earlier links no longer work.</p>${link}`,
+      text: `Your new chat link\nHere is a new link to your chat about ${itemName}. Earlier links no longer work.\n${chatUrl}\n`,
+    }
+  }
   const promise =
     'Your details are deleted once the item is returned, or after 30 days if it is not.'
   return {
@@ -113,7 +125,7 @@ export function renderEmail(row: NotificationRow): EmailMessage {
   }
 }
 
-async function sendRow(row: NotificationRow, providers: Providers): Promise<SendResult> {
+function sendRow(row: NotificationRow, providers: Providers): Promise<SendResult> {
   if (row.channel === 'sms') return providers.sendSms({ to: toE164(row.recipient), body: SMS_BODY })
   return providers.sendEmail(renderEmail(row))
 }

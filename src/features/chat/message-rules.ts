@@ -1,0 +1,27 @@
+/**
+ * The message body rule, as the database owns it (migration
+ * 20261123100000_chat_identity.sql: trimmed of whitespace at both ends, then
+ * 1..MAX_MESSAGE_LENGTH characters). The app mirrors it here, once, so it never
+ * sends what the database would refuse; tests/db checks the two agree.
+ */
+export const MAX_MESSAGE_LENGTH = 2000
+export const TOO_LONG_MESSAGE = `Messages can be at most ${MAX_MESSAGE_LENGTH} characters.`
+
+/** Characters as Postgres counts them (code points, not UTF-16 units). */
+export function messageLength(text: string): number {
+  return [...text].length
+}
+
+/**
+ * The body to send, or why not. String.prototype.trim removes the same
+ * whitespace as app_private.trim_message (spaces, tabs, newlines, Unicode
+ * spaces); a message of nothing else is silently not sent (SPEC §5).
+ */
+export function checkMessage(
+  text: string,
+): { ok: true; body: string } | { ok: false; reason: 'empty' | 'too_long' } {
+  const body = text.trim()
+  if (body === '') return { ok: false, reason: 'empty' }
+  if (messageLength(body) > MAX_MESSAGE_LENGTH) return { ok: false, reason: 'too_long' }
+  return { ok: true, body }
+}
