@@ -24,9 +24,12 @@ export function mockedSupabase() {
   }
 }
 
+// One link per test file: every ws.link() adds a listener to msw's shared
+// BroadcastChannel that is never removed (MaxListenersExceededWarning after ten).
+const realtime = ws.link('ws://*/realtime/v1/websocket')
+
 /** No chats yet, and a Realtime socket that accepts connections and stays quiet. */
 export function ownerRealtime(connections: { count: number } = { count: 0 }) {
-  const realtime = ws.link('ws://*/realtime/v1/websocket')
   return [
     restGet('chats', []),
     realtime.addEventListener('connection', () => {

@@ -17,8 +17,11 @@ export type FakeRealtime = {
   dropAll: () => void
 }
 
+// One link per test file: every ws.link() adds a listener to msw's shared
+// BroadcastChannel that is never removed (MaxListenersExceededWarning after ten).
+const link = ws.link('ws://*/realtime/v1/websocket')
+
 export function fakeRealtime(options: { refuse?: (topic: string) => boolean } = {}): FakeRealtime {
-  const link = ws.link('ws://*/realtime/v1/websocket')
   const joined: string[] = []
   const sockets = new Set<{
     send: (data: string) => void
