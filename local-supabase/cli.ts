@@ -1,9 +1,14 @@
 /**
  * `npm run stack [-- --reset]`: runs the local Supabase stack alone until
- * Ctrl-C. Data persists in .local-supabase/ (git-ignored); --reset starts clean.
+ * Ctrl-C or SIGTERM. Data persists in .local-supabase/ (git-ignored), or in the
+ * DATABASE_URL database; --reset starts clean (deletes the data folder, or
+ * drops and recreates that database).
  */
 import { banner } from './banner.ts'
 import { startStack } from './stack.ts'
+
+/** A stop that takes longer than this is a bug: say so and exit anyway. */
+const STOP_DEADLINE_MS = 4500
 
 const args = process.argv.slice(2)
 const unknown = args.filter((a) => a !== '--reset')
@@ -21,14 +26,22 @@ try {
   for (const line of stack.schedules) console.log(`Schedule: ${line}`)
   console.log('Press Ctrl-C to stop.')
   let stopping = false
-  const stop = async () => {
+  const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
+    const deadline = setTimeout(() => {
+      console.error(
+        `The local Supabase stack did not stop within ${STOP_DEADLINE_MS} ms of ${signal}.`,
+      )
+      process.exit(1)
+    }, STOP_DEADLINE_MS)
+    deadline.unref()
     await stack.close()
+    console.log('Local Supabase stack stopped.')
     process.exit(0)
   }
-  process.on('SIGINT', () => void stop())
-  process.on('SIGTERM', () => void stop())
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
 } catch (error) {
   console.error(
     `Could not start the local Supabase stack: ${error instanceof Error ? error.message : String(error)}`,

@@ -1,8 +1,24 @@
 /**
- * The local stack's configuration, parsed once from the environment (and
- * explicit overrides, used by tests). Defaults are the Supabase CLI's local
- * defaults (see the protocols reference §5), so `npm run stack` needs no setup.
+ * The local stack's configuration, parsed once. supabase/config.toml (the file
+ * `supabase start` and `supabase config push` read) is the one source of
+ * settings, read with a real TOML parser; environment variables override it
+ * (LOCAL_SUPABASE_*, SITE_URL, ADDITIONAL_REDIRECT_URLS, DATABASE_URL), and
+ * tests pass explicit overrides or another config.toml. A setting the stack
+ * does not support is listed in `unsupported` (printed at start-up), never
+ * silently ignored. Keys and defaults follow the Supabase CLI (protocols
+ * reference §5).
  */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parse as parseToml } from 'smol-toml'
+import { compileTemplate, type EmailTemplate } from './auth/templates.ts'
+import { readTomlSettings, type TomlSettings } from './config-toml.ts'
+
+/** The repository's supabase/config.toml. */
+export const DEFAULT_CONFIG_PATH = fileURLToPath(
+  new URL('../supabase/config.toml', import.meta.url),
+)
 
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
 export const LOCAL_ANON_KEY =
@@ -54,29 +70,63 @@ export type StackConfig = {
     anonymousUsers: RateLimit
     emailSent: RateLimit
   }
-  rest: { schemas: string[]; extraSearchPath: string[]; maxRows: number }
-  /** Scheduled jobs (part 2's scheduler): seconds between runs, 0 = off. */
-  schedules: { dispatchNotificationsSeconds: number; purgeFinderDataSeconds: number }
+  rest: {
+    schemas: string[]
+    extraSearchPath: string[]
+    maxRows: number
+    /** Per-request `statement_timeout` (Supabase's is 3 s anon / 8 s authenticated). */
+    statementTimeoutSeconds: number
+  }
+  /**
+   * Trust `X-Forwarded-For` for the client address (Auth's per-IP rate limits).
+   * Off: every request counts against one address, so a client cannot pick its own.
+   */
+  trustProxy: boolean
+  /** The e-mails Auth sends: sender and the recovery template. */
+  email: { senderName: string; adminEmail: string; recovery: EmailTemplate }
+  /** Apply supabase/seed.sql on a new database ([db.seed] enabled). */
+  seed: boolean
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug'
+  /** The config.toml read (null: none, CLI defaults). */
+  configPath: string | null
+  /** Settings in config.toml the local stack does not support, one line each. */
+  unsupported: string[]
 }
 
 export type ConfigOverrides = Partial<
-  Omit<StackConfig, 'ports' | 'auth' | 'rateLimits' | 'rest' | 'schedules'>
+  Omit<StackConfig, 'ports' | 'auth' | 'rateLimits' | 'rest' | 'email'>
 > & {
   ports?: Partial<StackConfig['ports']>
   auth?: Partial<StackConfig['auth']>
   rateLimits?: Partial<StackConfig['rateLimits']>
   rest?: Partial<StackConfig['rest']>
-  schedules?: Partial<StackConfig['schedules']>
+  email?: Partial<StackConfig['email']>
+}
+
+export type ConfigSource = {
+  /** config.toml to read instead of the repository's; null reads none (CLI defaults). */
+  configPath?: string | null
 }
 
 type Env = Record<string, string | undefined>
 
 const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const
 
-/** Parses the environment once; throws one error listing every bad value. */
-export function parseConfig(env: Env = process.env, overrides: ConfigOverrides = {}): StackConfig {
+/**
+ * Reads config.toml, then the environment over it; throws one error listing
+ * every bad value.
+ */
+export function parseConfig(
+  env: Env = process.env,
+  overrides: ConfigOverrides = {},
+  source: ConfigSource = {},
+): StackConfig {
   const problems: string[] = []
+  const configPath =
+    source.configPath === undefined
+      ? DEFAULT_CONFIG_PATH
+      : source.configPath && path.resolve(source.configPath)
+  const toml = readConfigFile(configPath, source.configPath !== undefined, env, problems)
   const text = (name: string, fallback: string) => {
     const value = env[name]?.trim()
     return value ? value : fallback
@@ -104,10 +154,13 @@ export function parseConfig(env: Env = process.env, overrides: ConfigOverrides =
     if (value > 65535) problems.push(`${name} must be a port number (0-65535)`)
     return value
   }
-  const rate = (name: string, limit: number, windowSeconds: number): RateLimit => ({
-    limit: int(name, limit, 1),
+  const rate = (name: string, limit: number | undefined, windowSeconds: number): RateLimit => ({
+    limit: int(name, limit ?? 30, 1),
     windowSeconds,
   })
+  // Relative template paths are relative to the project folder (the one holding supabase/), as the CLI reads them.
+  const projectDir = configPath ? path.resolve(path.dirname(configPath), '..') : process.cwd()
+  const recovery = loadRecoveryTemplate(toml.email.recovery, projectDir, problems)
   const logLevel = text('LOCAL_SUPABASE_LOG_LEVEL', 'warn')
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     problems.push(`LOCAL_SUPABASE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
@@ -116,51 +169,89 @@ export function parseConfig(env: Env = process.env, overrides: ConfigOverrides =
   const base: StackConfig = {
     host: text('LOCAL_SUPABASE_HOST', '127.0.0.1'),
     ports: {
-      api: port('LOCAL_SUPABASE_API_PORT', 54321),
-      db: port('LOCAL_SUPABASE_DB_PORT', 54322),
-      inbox: port('LOCAL_SUPABASE_INBOX_PORT', 54324),
+      api: port('LOCAL_SUPABASE_API_PORT', toml.ports.api ?? 54321),
+      db: port('LOCAL_SUPABASE_DB_PORT', toml.ports.db ?? 54322),
+      inbox: port('LOCAL_SUPABASE_INBOX_PORT', toml.ports.inbox ?? 54324),
     },
     enableDbSocket: bool('LOCAL_SUPABASE_DB_SOCKET', true),
     dataDir: text('LOCAL_SUPABASE_DATA_DIR', '.local-supabase/data'),
     databaseUrl: env.DATABASE_URL?.trim() || null,
     reset: false,
     jwtSecret: text('LOCAL_SUPABASE_JWT_SECRET', LOCAL_JWT_SECRET),
-    jwtExpiry: int('LOCAL_SUPABASE_JWT_EXPIRY', 3600, 30),
+    jwtExpiry: int('LOCAL_SUPABASE_JWT_EXPIRY', toml.jwtExpiry ?? 3600, 30),
     anonKey: LOCAL_ANON_KEY,
     serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
     publishableKey: LOCAL_PUBLISHABLE_KEY,
     secretKey: LOCAL_SECRET_KEY,
-    siteUrl: text('SITE_URL', 'http://localhost:5173'),
-    additionalRedirectUrls: text('ADDITIONAL_REDIRECT_URLS', '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    siteUrl: text('SITE_URL', toml.siteUrl ?? 'http://127.0.0.1:3000'),
+    additionalRedirectUrls: env.ADDITIONAL_REDIRECT_URLS?.trim()
+      ? env.ADDITIONAL_REDIRECT_URLS.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : (toml.additionalRedirectUrls ?? []),
     auth: {
-      enableSignup: bool('LOCAL_SUPABASE_ENABLE_SIGNUP', true),
-      enableAnonymousSignIns: bool('LOCAL_SUPABASE_ENABLE_ANONYMOUS_SIGN_INS', true),
-      minimumPasswordLength: Math.max(6, int('LOCAL_SUPABASE_MINIMUM_PASSWORD_LENGTH', 6)),
-      refreshTokenRotation: bool('LOCAL_SUPABASE_REFRESH_TOKEN_ROTATION', true),
-      refreshTokenReuseInterval: int('LOCAL_SUPABASE_REFRESH_TOKEN_REUSE_INTERVAL', 10),
-      otpExpiry: int('LOCAL_SUPABASE_OTP_EXPIRY', 3600, 1),
+      enableSignup: bool('LOCAL_SUPABASE_ENABLE_SIGNUP', toml.auth.enableSignup ?? true),
+      enableAnonymousSignIns: bool(
+        'LOCAL_SUPABASE_ENABLE_ANONYMOUS_SIGN_INS',
+        toml.auth.enableAnonymousSignIns ?? false,
+      ),
+      // GoTrue: max(configured, 6).
+      minimumPasswordLength: Math.max(
+        6,
+        int('LOCAL_SUPABASE_MINIMUM_PASSWORD_LENGTH', toml.auth.minimumPasswordLength ?? 6),
+      ),
+      refreshTokenRotation: bool(
+        'LOCAL_SUPABASE_REFRESH_TOKEN_ROTATION',
+        toml.auth.refreshTokenRotation ?? true,
+      ),
+      refreshTokenReuseInterval: int(
+        'LOCAL_SUPABASE_REFRESH_TOKEN_REUSE_INTERVAL',
+        toml.auth.refreshTokenReuseInterval ?? 10,
+      ),
+      otpExpiry: int('LOCAL_SUPABASE_OTP_EXPIRY', toml.auth.otpExpiry ?? 3600, 1),
       flowStateExpiry: 300,
     },
     rateLimits: {
-      tokenRefresh: rate('LOCAL_SUPABASE_RATE_LIMIT_TOKEN_REFRESH', 150, 300),
-      verify: rate('LOCAL_SUPABASE_RATE_LIMIT_VERIFY', 30, 300),
-      otp: rate('LOCAL_SUPABASE_RATE_LIMIT_SIGN_IN_SIGN_UPS', 30, 300),
-      anonymousUsers: rate('LOCAL_SUPABASE_RATE_LIMIT_ANONYMOUS_USERS', 30, 3600),
-      emailSent: rate('LOCAL_SUPABASE_RATE_LIMIT_EMAIL_SENT', 360000, 3600),
+      tokenRefresh: rate(
+        'LOCAL_SUPABASE_RATE_LIMIT_TOKEN_REFRESH',
+        toml.rateLimits.tokenRefresh ?? 150,
+        300,
+      ),
+      verify: rate('LOCAL_SUPABASE_RATE_LIMIT_VERIFY', toml.rateLimits.verify, 300),
+      otp: rate('LOCAL_SUPABASE_RATE_LIMIT_SIGN_IN_SIGN_UPS', toml.rateLimits.otp, 300),
+      anonymousUsers: rate(
+        'LOCAL_SUPABASE_RATE_LIMIT_ANONYMOUS_USERS',
+        toml.rateLimits.anonymousUsers,
+        3600,
+      ),
+      emailSent: rate(
+        'LOCAL_SUPABASE_RATE_LIMIT_EMAIL_SENT',
+        toml.rateLimits.emailSent ?? 360000,
+        3600,
+      ),
     },
     rest: {
-      schemas: ['public', 'graphql_public'],
-      extraSearchPath: ['public', 'extensions'],
-      maxRows: 1000,
+      schemas: toml.rest.schemas ?? ['public', 'graphql_public'],
+      extraSearchPath: toml.rest.extraSearchPath ?? ['public', 'extensions'],
+      maxRows: toml.rest.maxRows ?? 1000,
+      statementTimeoutSeconds: int('LOCAL_SUPABASE_STATEMENT_TIMEOUT_SECONDS', 8, 1),
     },
-    schedules: {
-      dispatchNotificationsSeconds: int('LOCAL_SUPABASE_DISPATCH_EVERY_SECONDS', 10),
-      purgeFinderDataSeconds: int('LOCAL_SUPABASE_PURGE_EVERY_SECONDS', 3600),
+    trustProxy: bool('LOCAL_SUPABASE_TRUST_PROXY', false),
+    email: {
+      senderName: text(
+        'LOCAL_SUPABASE_EMAIL_SENDER_NAME',
+        toml.email.senderName ?? 'Supabase Auth',
+      ),
+      adminEmail: text(
+        'LOCAL_SUPABASE_EMAIL_ADMIN_EMAIL',
+        toml.email.adminEmail ?? 'admin@email.com',
+      ),
+      recovery,
     },
+    seed: toml.seed ?? true,
     logLevel: logLevel as StackConfig['logLevel'],
+    configPath,
+    unsupported: toml.unsupported,
   }
   if (base.jwtSecret.length < 32)
     problems.push('LOCAL_SUPABASE_JWT_SECRET must be at least 32 characters')
@@ -180,8 +271,71 @@ export function parseConfig(env: Env = process.env, overrides: ConfigOverrides =
     auth: { ...base.auth, ...overrides.auth },
     rateLimits: { ...base.rateLimits, ...overrides.rateLimits },
     rest: { ...base.rest, ...overrides.rest },
-    schedules: { ...base.schedules, ...overrides.schedules },
+    email: { ...base.email, ...overrides.email },
   }
+}
+
+/** Parses config.toml; a missing default file means the CLI defaults, a missing explicit one is an error. */
+function readConfigFile(
+  configPath: string | null,
+  explicit: boolean,
+  env: Env,
+  problems: string[],
+): TomlSettings {
+  const empty = readTomlSettings({}, env)
+  if (!configPath) return empty
+  let text: string
+  try {
+    text = readFileSync(configPath, 'utf8')
+  } catch {
+    if (explicit) problems.push(`cannot read ${configPath}`)
+    return empty
+  }
+  try {
+    const settings = readTomlSettings(parseToml(text), env)
+    problems.push(...settings.problems)
+    return settings
+  } catch (error) {
+    problems.push(
+      `${configPath} is not valid TOML: ${error instanceof Error ? error.message : String(error)}`,
+    )
+    return empty
+  }
+}
+
+/** [auth.email.template.recovery]: the file is read and checked at start-up, so a bad template never reaches a user. */
+function loadRecoveryTemplate(
+  settings: TomlSettings['email']['recovery'],
+  projectDir: string,
+  problems: string[],
+): EmailTemplate {
+  if (!settings.contentPath) return defaultRecoveryTemplate(settings.subject)
+  const file = path.resolve(projectDir, settings.contentPath)
+  let content: string
+  try {
+    content = readFileSync(file, 'utf8')
+  } catch {
+    problems.push(`auth.email.template.recovery.content_path: cannot read ${file}`)
+    return defaultRecoveryTemplate(settings.subject)
+  }
+  try {
+    return compileTemplate(settings.subject ?? 'Reset Your Password', content, file)
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error))
+    return defaultRecoveryTemplate(settings.subject)
+  }
+}
+
+/** GoTrue's built-in recovery e-mail, used when config.toml names no template. */
+function defaultRecoveryTemplate(subject = 'Reset Your Password'): EmailTemplate {
+  return compileTemplate(
+    subject,
+    `<h2>Reset Password</h2>
+<p>Follow this link to reset the password for your user:</p>
+<p><a href="{{ .ConfirmationURL }}">Reset Password</a></p>
+<p>Alternatively, enter the code: {{ .Token }}</p>`,
+    'built-in recovery template',
+  )
 }
 
 function isHttpUrl(value: string): boolean {

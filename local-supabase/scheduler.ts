@@ -1,99 +1,74 @@
 /**
- * What pg_cron does on Supabase, on a timer here: dispatching the notification
- * outbox through the same Edge Function, and purging finder data with the same
- * SQL function. Intervals come from the config (0 turns a job off); a run never
- * overlaps the previous run of the same job.
+ * The stack's part in the migrations' schedules: where cron, net and vault are
+ * the local copies (db/shims.ts), it stores the Vault secrets the jobs read
+ * (this stack's own API URL and service key), runs the cron jobs
+ * (cron/runner.ts) and sends the HTTP requests they queue (net/worker.ts).
+ * The jobs themselves live in supabase/migrations only.
  */
 import type { StackContext } from './context.ts'
+import { startCronRunner } from './cron/runner.ts'
+import { describeSchedule } from './cron/schedule.ts'
+import { isShim } from './db/shims.ts'
+import { startNetWorker } from './net/worker.ts'
 
-type Job = { name: string; everySeconds: number; run(): Promise<void>; describe: string }
+export type Scheduler = { describe(): string[]; stop(): Promise<void> }
 
-export type Scheduler = { describe(): string[]; stop(): void }
+/** The Vault secrets the migrations' jobs read to call this project's Edge Functions. */
+export const VAULT_SECRETS = {
+  projectUrl: 'project_url',
+  serviceRoleKey: 'service_role_key',
+} as const
 
-export function startScheduler(ctx: StackContext & { apiUrl: string }): Scheduler {
-  const log = ctx.log.child({ service: 'scheduler' })
-  const { config } = ctx
-  const jobs: Job[] = [
-    {
-      name: 'dispatch-notifications',
-      everySeconds: config.schedules.dispatchNotificationsSeconds,
-      describe: 'POST /functions/v1/dispatch-notifications (service role)',
-      async run() {
-        const response = await fetch(`${ctx.apiUrl}/functions/v1/dispatch-notifications`, {
-          method: 'POST',
-          headers: {
-            apikey: config.serviceRoleKey,
-            authorization: `Bearer ${config.serviceRoleKey}`,
-            'content-type': 'application/json',
-          },
-          body: '{}',
-        })
-        const text = await response.text()
-        if (!response.ok) throw new Error(`HTTP ${response.status}: ${text.slice(0, 300)}`)
-        log.debug({ body: text.slice(0, 300) }, 'dispatch-notifications ran')
-      },
-    },
-    {
-      name: 'purge-finder-data',
-      everySeconds: config.schedules.purgeFinderDataSeconds,
-      describe: 'select public.purge_finder_data()',
-      async run() {
-        const result = await ctx.db.query<{ purged: number }>(
-          'select public.purge_finder_data() as purged',
-        )
-        const purged = Number(result.rows[0]?.purged ?? 0)
-        if (purged > 0) log.info({ purged }, 'purged finder data')
-      },
-    },
-  ]
-  const timers: NodeJS.Timeout[] = []
-  let stopped = false
-  for (const job of jobs) {
-    if (job.everySeconds <= 0) continue
-    let running = false
-    let lastFailure: string | null = null
-    const tick = () => {
-      if (running || stopped) return
-      running = true
-      job
-        .run()
-        .then(() => {
-          if (lastFailure !== null)
-            log.info({ job: job.name }, `scheduled job ${job.name} recovered`)
-          lastFailure = null
-        })
-        .catch((error: unknown) => {
-          // The same failure every few seconds is logged once, until the job succeeds again.
-          const message = error instanceof Error ? error.message : String(error)
-          if (message !== lastFailure) {
-            log.warn({ job: job.name, err: error }, `scheduled job ${job.name} failed: ${message}`)
-          }
-          lastFailure = message
-        })
-        .finally(() => {
-          running = false
-        })
+export async function startScheduler(ctx: StackContext & { apiUrl: string }): Promise<Scheduler> {
+  const { db, log, config } = ctx
+  const [cron, net, vault] = await Promise.all([
+    isShim(db, 'cron'),
+    isShim(db, 'net'),
+    isShim(db, 'vault'),
+  ])
+  if (vault) {
+    for (const [name, secret] of [
+      [VAULT_SECRETS.projectUrl, ctx.apiUrl],
+      [VAULT_SECRETS.serviceRoleKey, config.serviceRoleKey],
+    ]) {
+      await db.query(
+        `insert into vault.secrets (name, secret, description) values ($1, $2, 'set by the local stack')
+         on conflict (name) where name is not null
+         do update set secret = excluded.secret, updated_at = now()`,
+        [name, secret],
+      )
     }
-    const timer = setInterval(tick, job.everySeconds * 1000)
-    timer.unref()
-    timers.push(timer)
   }
+  const lines: string[] = []
+  if (cron) {
+    const { rows } = await db.query<{
+      jobname: string | null
+      jobid: string
+      schedule: string
+      command: string
+    }>(
+      `select jobid, jobname, schedule, command from cron.job
+        where active and database = current_database() order by jobid`,
+    )
+    for (const job of rows) {
+      let when: string
+      try {
+        when = describeSchedule(job.schedule)
+      } catch {
+        when = `${job.schedule} (invalid: never runs)`
+      }
+      lines.push(`${job.jobname ?? `job ${job.jobid}`}: ${when} — ${job.command}`)
+    }
+  } else {
+    lines.push('cron jobs: run by the pg_cron extension of the database')
+  }
+  const worker = net ? startNetWorker({ db, log }) : null
+  const runner = cron ? startCronRunner({ db, log }) : null
   return {
-    describe: () =>
-      jobs.map((job) =>
-        job.everySeconds > 0
-          ? `${job.name}: every ${formatSeconds(job.everySeconds)} — ${job.describe}`
-          : `${job.name}: off`,
-      ),
-    stop() {
-      stopped = true
-      for (const timer of timers) clearInterval(timer)
+    describe: () => lines,
+    async stop() {
+      await runner?.stop()
+      await worker?.stop()
     },
   }
-}
-
-function formatSeconds(seconds: number): string {
-  if (seconds % 3600 === 0) return `${seconds / 3600} h`
-  if (seconds % 60 === 0) return `${seconds / 60} min`
-  return `${seconds} s`
 }

@@ -12,6 +12,7 @@ import { Hono } from 'hono'
 import { parseConfig, type ConfigOverrides, type StackConfig } from './config.ts'
 import type { StackContext } from './context.ts'
 import { openDatabase } from './db/open.ts'
+import { recreateDatabase } from './db/postgres-admin.ts'
 import type { Database, Row } from './db/types.ts'
 import { createInbox } from './inbox/app.ts'
 import type { InboxStore } from './inbox/store.ts'
@@ -33,9 +34,14 @@ export type StartStackOptions = {
   seed?: boolean
   /** Serve the Postgres wire protocol (default: config, true). */
   dbSocket?: boolean
-  /** Start the Edge Functions gateway and the scheduler (default true). */
+  /** Start the Edge Functions gateway (default true). */
   functions?: boolean
+  /** The functions' env file (default supabase/functions/.env). */
+  functionsEnvFile?: string
+  /** Run the migrations' cron jobs and pg_net requests (default true). */
   scheduler?: boolean
+  /** supabase/config.toml to read (default: the repository's). */
+  configPath?: string
   /** Any other configuration (rate limits, log level, …). */
   config?: ConfigOverrides
   env?: Record<string, string | undefined>
@@ -54,15 +60,27 @@ export type RunningStack = {
 }
 
 export async function startStack(options: StartStackOptions = {}): Promise<RunningStack> {
-  const config = parseConfig(options.env ?? process.env, {
-    ...options.config,
-    ports: { ...options.config?.ports, ...options.ports },
-    ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
-    ...(options.reset !== undefined ? { reset: options.reset } : {}),
-    ...(options.dbSocket !== undefined ? { enableDbSocket: options.dbSocket } : {}),
-  })
+  const config = parseConfig(
+    options.env ?? process.env,
+    {
+      ...options.config,
+      ports: { ...options.config?.ports, ...options.ports },
+      ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
+      ...(options.reset !== undefined ? { reset: options.reset } : {}),
+      ...(options.dbSocket !== undefined ? { enableDbSocket: options.dbSocket } : {}),
+    },
+    options.configPath !== undefined ? { configPath: options.configPath } : {},
+  )
   const log = createLogger(config.logLevel)
-  if (config.reset && config.dataDir) await rm(config.dataDir, { recursive: true, force: true })
+  if (config.unsupported.length > 0) {
+    log.warn(
+      `supabase/config.toml settings the local stack does not support:\n  - ${config.unsupported.join('\n  - ')}`,
+    )
+  }
+  if (config.reset) {
+    if (config.databaseUrl) await recreateDatabase(config.databaseUrl)
+    else if (config.dataDir) await rm(config.dataDir, { recursive: true, force: true })
+  }
   // PGlite creates its data folder but not the folders above it (a fresh clone has no .local-supabase/).
   if (config.dataDir) await mkdir(dirname(config.dataDir), { recursive: true })
 
@@ -93,12 +111,19 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     const opening = openDatabase({
       ...(config.dataDir ? { dataDir: config.dataDir } : {}),
       ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
-      seed: options.seed ?? true,
+      seed: options.seed ?? config.seed,
     })
     const booting =
       options.functions === false
         ? Promise.resolve(null)
-        : createFunctionsGateway({ db: deferredDatabase(opening), config, log, apiUrl })
+        : createFunctionsGateway({
+            db: deferredDatabase(opening),
+            config,
+            log,
+            apiUrl,
+            ...(options.functionsEnvFile ? { envFile: options.functionsEnvFile } : {}),
+            ...(config.configPath ? { configPath: config.configPath } : {}),
+          })
     const [dbResult, functionsResult] = await Promise.allSettled([opening, booting])
     if (dbResult.status === 'fulfilled') closers.unshift(() => dbResult.value.close())
     if (functionsResult.status === 'fulfilled' && functionsResult.value) {
@@ -136,8 +161,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       }
     }
 
-    const scheduler = options.scheduler === false ? null : startScheduler({ ...ctx, apiUrl })
-    if (scheduler) closers.push(async () => scheduler.stop())
+    const scheduler = options.scheduler === false ? null : await startScheduler({ ...ctx, apiUrl })
+    if (scheduler) closers.push(() => scheduler.stop())
 
     return {
       apiUrl,

@@ -1,24 +1,33 @@
-/** The e-mails Auth sends, as the CLI's default templates word them. */
+/** The e-mails Auth sends, rendered from the templates config.toml names (auth/templates.ts). */
+import type { StackConfig } from '../config.ts'
 import type { EmailInput } from '../inbox/store.ts'
-import { escapeHtml } from '../inbox/app.ts'
 
-export const AUTH_SENDER = 'Supabase Auth <admin@email.com>'
+/** "Name <address>", the From header GoTrue builds from the sender settings. */
+export function authSender(email: Pick<StackConfig['email'], 'senderName' | 'adminEmail'>): string {
+  const name = email.senderName.replace(/["\\]/g, '')
+  return /[(),:;<>@[\]]/.test(name)
+    ? `"${name}" <${email.adminEmail}>`
+    : `${name} <${email.adminEmail}>`
+}
 
-export function recoveryEmail(input: {
-  to: string
-  link: string
-  otp: string
-  siteUrl: string
-}): EmailInput {
-  const link = escapeHtml(input.link)
+export function recoveryEmail(
+  input: { to: string; link: string; otp: string; siteUrl: string },
+  email: StackConfig['email'],
+): EmailInput {
+  const link = new URL(input.link)
+  const rendered = email.recovery.render({
+    ConfirmationURL: input.link,
+    Token: input.otp,
+    TokenHash: link.searchParams.get('token') ?? '',
+    SiteURL: input.siteUrl,
+    Email: input.to,
+    RedirectTo: link.searchParams.get('redirect_to') ?? input.siteUrl,
+  })
   return {
-    from: AUTH_SENDER,
+    from: authSender(email),
     to: [input.to],
-    subject: 'Reset Your Password',
-    html: `<h2>Reset Password</h2>
-<p>Follow this link to reset the password for your user:</p>
-<p><a href="${link}">Reset Password</a></p>
-<p>Alternatively, enter the code: ${escapeHtml(input.otp)}</p>`,
-    text: `Reset Password\n\nFollow this link to reset the password for your user:\n${input.link}\n\nAlternatively, enter the code: ${input.otp}\n`,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
   }
 }

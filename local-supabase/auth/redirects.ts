@@ -22,7 +22,8 @@ export function isAllowedRedirect(target: string, siteUrl: string, additional: s
 function globToRegExp(pattern: string): RegExp {
   const escaped = pattern
     .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*\*/g, '.*')
-    .replace(/\*/g, '[^/]*')
+    .split('**')
+    .map((part) => part.replace(/\*/g, '[^/]*'))
+    .join('.*')
   return new RegExp(`^${escaped}$`)
 }

@@ -109,3 +109,10 @@ export function userJson(user: UserRow, identities: IdentityRow[]): Record<strin
   }
   return JSON.parse(JSON.stringify(body)) as Record<string, unknown>
 }
+
+export function isBanned(user: UserRow): boolean {
+  if (!user.banned_until) return false
+  const until =
+    user.banned_until instanceof Date ? user.banned_until : new Date(String(user.banned_until))
+  return until.getTime() > Date.now()
+}

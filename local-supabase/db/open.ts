@@ -9,7 +9,9 @@ import { readdir, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import { openPGlite } from './pglite-database.ts'
+import { withServerLock } from './postgres-admin.ts'
 import { openPostgres } from './postgres-database.ts'
+import { ensureShims } from './shims.ts'
 import type { Database, OpenDatabaseOptions, Queryable } from './types.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -45,13 +47,19 @@ async function hasTable(db: Queryable, qualifiedName: string): Promise<boolean> 
   return rows[0]?.found === true
 }
 
-/** Creates the platform objects unless auth.users already exists (a real Supabase database). */
+/**
+ * Creates the platform objects unless auth.users already exists (a real
+ * Supabase database), and local copies of the extensions the migrations use
+ * where the real ones are missing (see shims.ts).
+ */
 async function ensurePlatform(db: Database): Promise<void> {
   if (!(await hasTable(db, 'auth.users'))) {
     const sql = await readFile(platformSqlPath, 'utf8')
     await db.transaction((tx) => tx.exec(sql))
+    await ensureShims(db)
     return
   }
+  await ensureShims(db)
   await db.exec(`
     create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (
@@ -120,7 +128,7 @@ export async function openDatabase(options: OpenDatabaseExtraOptions = {}): Prom
   const db = options.databaseUrl
     ? openPostgres(options.databaseUrl)
     : await openPGlite(options.dataDir)
-  try {
+  const setUp = async () => {
     await ensurePlatform(db)
     const { rows } = await db.query<{ count: number | string }>(
       'select count(*)::int as count from supabase_migrations.schema_migrations',
@@ -128,6 +136,11 @@ export async function openDatabase(options: OpenDatabaseExtraOptions = {}): Prom
     const isNew = Number(rows[0]?.count ?? 0) === 0
     await applyMigrations(db, supabaseDir)
     if (isNew && options.seed !== false) await applySeed(db, supabaseDir)
+  }
+  try {
+    // Roles are server-wide: databases of one server are set up one at a time.
+    if (options.databaseUrl) await withServerLock(options.databaseUrl, setUp)
+    else await setUp()
     return db
   } catch (error) {
     await db.close().catch(() => undefined)

@@ -23,10 +23,21 @@ function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`
 }
 
+/** How long close() waits for queries in flight before cutting the connections. */
+const CLOSE_GRACE_MS = 2000
+
 /** A real Postgres server (the DATABASE_URL setting), through a small pool. */
 export function openPostgres(databaseUrl: string): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+  // A connection the server drops (restart, DROP DATABASE … WITH (FORCE)) must not crash the process.
+  pool.on('error', () => undefined)
+  const clients = new Set<pg.PoolClient>()
+  pool.on('connect', (client) => clients.add(client))
+  pool.on('remove', (client) => clients.delete(client as pg.PoolClient))
   const base = wrap(pool)
+  /** Connections held for LISTEN, released by their unlisten or by close(). */
+  const listeners = new Set<() => Promise<void>>()
+  let closed: Promise<void> | null = null
   return {
     query: base.query,
     exec: base.exec,
@@ -50,15 +61,47 @@ export function openPostgres(databaseUrl: string): Database {
         if (message.channel === channel) onPayload(message.payload ?? '')
       }
       client.on('notification', onNotification)
-      await client.query(`listen ${quoteIdent(channel)}`)
-      return async () => {
+      let released = false
+      const unlisten = async () => {
+        if (released) return
+        released = true
+        listeners.delete(unlisten)
         client.off('notification', onNotification)
-        await client.query(`unlisten ${quoteIdent(channel)}`).catch(() => undefined)
-        client.release()
+        const ok = await client
+          .query(`unlisten ${quoteIdent(channel)}`)
+          .then(() => true)
+          .catch(() => false)
+        // A connection whose UNLISTEN failed is not handed out again.
+        client.release(ok ? undefined : true)
       }
+      try {
+        await client.query(`listen ${quoteIdent(channel)}`)
+      } catch (error) {
+        released = true
+        client.off('notification', onNotification)
+        client.release(true)
+        throw error
+      }
+      listeners.add(unlisten)
+      return unlisten
     },
-    async close() {
-      await pool.end()
+    close() {
+      // Every LISTEN connection is given back first: pool.end() waits for all of them.
+      closed ??= (async () => {
+        await Promise.all([...listeners].map((unlisten) => unlisten()))
+        let timer: NodeJS.Timeout | undefined
+        const ended = pool.end()
+        const grace = new Promise<'late'>((resolve) => {
+          timer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS)
+        })
+        if ((await Promise.race([ended, grace])) === 'late') {
+          // Queries still running after the grace period: cut their connections.
+          await Promise.all([...clients].map((client) => client.end().catch(() => undefined)))
+          await ended.catch(() => undefined)
+        }
+        clearTimeout(timer)
+      })()
+      return closed
     },
   }
 }

@@ -1,33 +1,19 @@
 /**
- * What the gateway needs from supabase/config.toml: `verify_jwt` of each
- * `[functions.<slug>]` table (default true, as the CLI). A deliberately tiny
- * reader for that table only: `key = true|false` lines inside those headers.
+ * What the gateway needs from supabase/config.toml: `verify_jwt` and `enabled`
+ * of each `[functions.<slug>]` table (default true, as the CLI), read with the
+ * same TOML parser as the rest of the stack's configuration (config.ts).
  */
 import { readFile } from 'node:fs/promises'
+import { parse } from 'smol-toml'
 
 export type FunctionSettings = { verifyJwt: boolean; enabled: boolean }
 
 export function parseFunctionSettings(toml: string): Map<string, FunctionSettings> {
   const result = new Map<string, FunctionSettings>()
-  let current: FunctionSettings | null = null
-  for (const rawLine of toml.split(/\r?\n/)) {
-    const line = rawLine.replace(/\s+#.*$/, '').trim()
-    if (line === '' || line.startsWith('#')) continue
-    const header = /^\[\s*functions\.("?)([A-Za-z][A-Za-z0-9_-]*)\1\s*\]$/.exec(line)
-    if (header) {
-      current = { verifyJwt: true, enabled: true }
-      result.set(header[2] as string, current)
-      continue
-    }
-    if (line.startsWith('[')) {
-      current = null
-      continue
-    }
-    const setting = /^(verify_jwt|enabled)\s*=\s*(true|false)$/.exec(line)
-    if (current && setting) {
-      if (setting[1] === 'verify_jwt') current.verifyJwt = setting[2] === 'true'
-      else current.enabled = setting[2] === 'true'
-    }
+  const functions = (parse(toml) as { functions?: Record<string, Record<string, unknown>> })
+    .functions
+  for (const [slug, table] of Object.entries(functions ?? {})) {
+    result.set(slug, { verifyJwt: table.verify_jwt !== false, enabled: table.enabled !== false })
   }
   return result
 }

@@ -6,6 +6,7 @@
  */
 import type { Claims } from '../keys.ts'
 import type { Database, Queryable } from '../db/types.ts'
+import { setRole } from '../roles.ts'
 
 export type Extension = 'broadcast' | 'presence'
 
@@ -36,14 +37,15 @@ export async function inRolledBackTransaction<T>(
 /** Sets role, claims and topic transaction-locally (what Realtime's set_conn_config does). */
 export async function actAs(tx: Queryable, who: Identity, topic: string | null): Promise<void> {
   const sub = typeof who.claims.sub === 'string' ? who.claims.sub : ''
-  await tx.query(
-    `select set_config('role', $1, true),
-            set_config('request.jwt.claims', $2, true),
-            set_config('request.jwt.claim.sub', $3, true),
-            set_config('request.jwt.claim.role', $1, true),
-            set_config('realtime.topic', $4, true)`,
-    [who.role, JSON.stringify(who.claims), sub, topic ?? ''],
-  )
+  await setRole(tx, {
+    role: who.role,
+    claims: who.claims,
+    settings: {
+      'request.jwt.claim.sub': sub,
+      'request.jwt.claim.role': who.role,
+      'realtime.topic': topic ?? '',
+    },
+  })
 }
 
 /** Which extensions the identity may read on a private topic (RLS select on realtime.messages). */

@@ -1,70 +1,69 @@
 /**
  * REST at /rest/v1 with PostgREST semantics: every request is one transaction
- * run as the JWT's role with request.jwt.claims and the other request settings,
- * so Postgres (grants and RLS) decides what is seen and done.
+ * run as the JWT's role with request.jwt.claims and the other request settings
+ * (roles.ts), so Postgres (grants and RLS) decides what is seen and done.
+ *
+ * Request parsing: prefer.ts, negotiate.ts, query.ts (parse.ts underneath).
+ * Plan to SQL: read.ts, mutate.ts, call.ts (sql.ts underneath). Reply: reply.ts.
  */
 import { Hono, type Context } from 'hono'
 import type { StackContext } from '../context.ts'
 import type { Queryable } from '../db/types.ts'
 import { JwtError, resolveApiRole, type VerifiedRequest } from '../keys.ts'
-import { parseError, RestError, toRestError, unsupported } from './errors.ts'
+import { BodyTooLarge, jsonDepth, MAX_JSON_DEPTH, readLimitedText } from '../request-limits.ts'
+import { setRole } from '../roles.ts'
+import { buildCall, chooseFunction, type CallRequest } from './call.ts'
+import { parseError, RestError, unsupported } from './errors.ts'
 import {
-  parseColumnList,
-  parseFilter,
-  parseLogic,
-  parseNonNegativeInt,
-  parseOrder,
-  parseSelect,
-  type Condition,
-  type OrderTerm,
-  type SelectItem,
-} from './parse.ts'
+  buildMutation,
+  deleteMutation,
+  insertMutation,
+  updateMutation,
+  type MutatePlan,
+} from './mutate.ts'
+import { negotiate, type Negotiated } from './negotiate.ts'
+import { transactionWithin } from './deadline.ts'
+import { parsePrefer, type Prefer } from './prefer.ts'
+import { parseQuery, RESERVED, type Query } from './query.ts'
+import { buildRead } from './read.ts'
+import {
+  contentRange,
+  errorResponse,
+  rowsReply,
+  singleError,
+  type BodyRow,
+  type Reply,
+} from './reply.ts'
 import {
   findFunctions,
   findRelation,
   loadSchemaCache,
-  type DbFunction,
   type Relation,
   type SchemaCache,
 } from './schema-cache.ts'
-import {
-  conditionSql,
-  ident,
-  orderSql,
-  Params,
-  selectListSql,
-  type EmbedOptions,
-  type SelectContext,
-} from './sql.ts'
-
-const JSON_TYPE = 'application/json; charset=utf-8'
-const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8'
-const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict'])
-
-type Prefer = {
-  return: 'minimal' | 'representation' | 'headers-only' | null
-  count: 'exact' | 'planned' | 'estimated' | null
-  resolution: 'merge-duplicates' | 'ignore-duplicates' | null
-  missing: 'default' | null
-  rollback: boolean
-  applied: string[]
-}
-
-type Query = {
-  select: SelectItem[]
-  conditions: Condition[]
-  order: OrderTerm[]
-  limit: number | null
-  offset: number
-  embedOptions: Map<string, EmbedOptions>
-}
-
-type Reply = { status: number; body: string | null; headers: Record<string, string> }
+import { ident, type Statement } from './sql.ts'
 
 class Rollback extends Error {
   constructor(readonly reply: Reply) {
     super('rollback')
   }
+}
+
+/** What one request brings to the builders, once parsed. */
+type Input = {
+  tx: Queryable
+  cache: SchemaCache
+  schema: string
+  target: string
+  prefer: Prefer
+  negotiated: Negotiated
+  params: URLSearchParams
+  body: unknown
+  bodyText: string
+  contentType: string
+  method: string
+  /** The `Range` header (`0-9`, with `Range-Unit: items`), an alternative to limit/offset. */
+  range: string | undefined
 }
 
 export function createRestApp(ctx: StackContext): Hono {
@@ -95,9 +94,11 @@ export function createRestApp(ctx: StackContext): Hono {
       const method = c.req.method
       const schema = profile(c, method)
       const prefer = parsePrefer(c.req.header('prefer'))
-      const single = wantsSingle(c.req.header('accept'))
+      const negotiated = negotiate(c.req.header('accept'))
       const url = new URL(c.req.url)
-      const bodyText = ['POST', 'PATCH', 'PUT'].includes(method) ? await c.req.text() : ''
+      const contentType = c.req.header('content-type') ?? 'application/json'
+      const bodyText = ['POST', 'PATCH', 'PUT'].includes(method) ? await readBody(c.req.raw) : ''
+      const body = isJsonType(contentType) ? parseJsonBody(bodyText) : undefined
       let cached = await schemaCache()
       if (
         isRpc
@@ -110,46 +111,45 @@ export function createRestApp(ctx: StackContext): Hono {
       c.req.raw.headers.forEach((value, name) => {
         requestHeaders[name.toLowerCase()] = value
       })
-      const headersJson = JSON.stringify(requestHeaders)
-      const reply = await db
-        .transaction(async (tx) => {
-          if (method === 'GET' || method === 'HEAD') await tx.exec('set transaction read only')
-          await tx.query(
-            `select set_config('search_path', $1, true), set_config('role', $2, true),
-                    set_config('request.jwt.claims', $3, true), set_config('request.method', $4, true),
-                    set_config('request.path', $5, true), set_config('request.headers', $6, true),
-                    set_config('request.cookies', $7, true)`,
-            [
-              [schema, ...config.rest.extraSearchPath.filter((s) => s !== schema)]
-                .map(ident)
-                .join(', '),
-              auth.role,
-              JSON.stringify(auth.claims),
-              method,
-              isRpc ? `/rpc/${target}` : `/${target}`,
-              headersJson,
-              JSON.stringify(parseCookies(c.req.header('cookie'))),
-            ],
-          )
-          const input = {
-            tx,
-            cache: cached,
-            schema,
-            target,
-            prefer,
-            single,
-            params: url.searchParams,
-            bodyText,
-            method,
-          }
-          const result = isRpc ? await rpc(input) : await table(input)
-          if (prefer.rollback) throw new Rollback(result)
-          return result
+      const timeoutMs = config.rest.statementTimeoutSeconds * 1000
+      const reply = await transactionWithin(db, timeoutMs, async (tx) => {
+        await setRole(tx, {
+          role: auth.role,
+          claims: auth.claims,
+          settings: {
+            search_path: [schema, ...config.rest.extraSearchPath.filter((s) => s !== schema)]
+              .map(ident)
+              .join(', '),
+            statement_timeout: String(timeoutMs),
+            // GET and HEAD never write, as PostgREST runs them (25006 → 405)
+            ...(method === 'GET' || method === 'HEAD' ? { transaction_read_only: 'on' } : {}),
+            'request.method': method,
+            'request.path': isRpc ? `/rpc/${target}` : `/${target}`,
+            'request.headers': JSON.stringify(requestHeaders),
+            'request.cookies': JSON.stringify(parseCookies(c.req.header('cookie'))),
+          },
         })
-        .catch((error: unknown) => {
-          if (error instanceof Rollback) return error.reply
-          throw error
-        })
+        const input: Input = {
+          tx,
+          cache: cached,
+          schema,
+          target,
+          prefer,
+          negotiated,
+          params: url.searchParams,
+          body,
+          bodyText,
+          contentType,
+          method,
+          range: c.req.header('range'),
+        }
+        const result = isRpc ? await rpc(input) : await table(input)
+        if (prefer.rollback) throw new Rollback(result)
+        return result
+      }).catch((error: unknown) => {
+        if (error instanceof Rollback) return error.reply
+        throw error
+      })
       if (prefer.applied.length > 0) reply.headers['Preference-Applied'] = prefer.applied.join(', ')
       if (c.req.header('accept-profile') || c.req.header('content-profile'))
         reply.headers['Content-Profile'] = schema
@@ -180,18 +180,6 @@ export function createRestApp(ctx: StackContext): Hono {
     return schema
   }
 
-  type Input = {
-    tx: Queryable
-    cache: SchemaCache
-    schema: string
-    target: string
-    prefer: Prefer
-    single: boolean
-    params: URLSearchParams
-    bodyText: string
-    method: string
-  }
-
   async function table(input: Input): Promise<Reply> {
     const { cache, schema, target, method } = input
     const relation = findRelation(cache, schema, target)
@@ -202,140 +190,29 @@ export function createRestApp(ctx: StackContext): Hono {
         `Could not find the table '${schema}.${target}' in the schema cache`,
       )
     }
-    const query = parseQuery(input.params, new Set())
-    if (method === 'GET' || method === 'HEAD') return read(input, relation, query)
-    if (method === 'POST') return insert(input, relation, query)
-    if (method === 'PATCH') return update(input, relation, query)
-    if (method === 'DELETE') return remove(input, relation, query)
+    if (method === 'GET' || method === 'HEAD') return read(input, relation)
+    if (method === 'POST' || method === 'PATCH' || method === 'DELETE')
+      return mutate(input, relation)
+    if (method === 'PUT') throw unsupported('PUT (single-row upsert)')
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
   }
 
-  function parseQuery(params: URLSearchParams, skip: Set<string>): Query {
-    const query: Query = {
-      select: [{ kind: 'star' }],
-      conditions: [],
-      order: [],
-      limit: null,
-      offset: 0,
-      embedOptions: new Map(),
-    }
-    const embed = (name: string) => {
-      let options = query.embedOptions.get(name)
-      if (!options) {
-        options = { conditions: [], order: [], limit: null, offset: null }
-        query.embedOptions.set(name, options)
-      }
-      return options
-    }
-    for (const [key, value] of params) {
-      if (skip.has(key)) continue
-      if (key === 'select') query.select = parseSelect(value)
-      else if (key === 'order') query.order = parseOrder(value)
-      else if (key === 'limit') query.limit = parseNonNegativeInt('limit', value)
-      else if (key === 'offset') query.offset = parseNonNegativeInt('offset', value)
-      else if (key === 'columns' || key === 'on_conflict') continue
-      else if (/^(not\.)?(and|or)$/.test(key)) {
-        query.conditions.push(
-          parseLogic(key.endsWith('or') ? 'or' : 'and', key.startsWith('not.'), value),
-        )
-      } else if (key.includes('.')) {
-        const dot = key.indexOf('.')
-        const name = key.slice(0, dot)
-        const rest = key.slice(dot + 1)
-        if (rest.includes('.')) throw unsupported(`nested embedded parameter ${key}`)
-        const options = embed(name)
-        if (rest === 'order') options.order = parseOrder(value)
-        else if (rest === 'limit') options.limit = parseNonNegativeInt(key, value)
-        else if (rest === 'offset') options.offset = parseNonNegativeInt(key, value)
-        else if (rest === 'or' || rest === 'and')
-          options.conditions.push(parseLogic(rest, false, value))
-        else options.conditions.push(parseFilter(rest, value))
-      } else {
-        if (key.includes('->')) throw unsupported(`JSON path filter ${key}`)
-        query.conditions.push(parseFilter(key, value))
-      }
-    }
-    return query
-  }
-
-  function selectContext(input: Input, query: Query, params: Params): SelectContext {
-    let n = 0
-    return {
+  async function read(input: Input, relation: Relation): Promise<Reply> {
+    const query = withRangeHeader(parseQuery(input.params), input.range)
+    const built = buildRead({
       cache: input.cache,
       schema: input.schema,
-      params,
-      embedOptions: query.embedOptions,
-      innerConditions: [],
-      nextAlias: () => `_t${++n}`,
-    }
-  }
-
-  function checkEmbedOptions(query: Query) {
-    const names = new Set<string>()
-    for (const item of query.select)
-      if (item.kind === 'embed') names.add(item.alias ?? item.relation).add(item.relation)
-    for (const name of query.embedOptions.keys()) {
-      if (!names.has(name)) {
-        throw new RestError(
-          400,
-          'PGRST108',
-          `'${name}' is not an embedded resource in this request`,
-          null,
-          `Verify that '${name}' is included in the 'select' query parameter.`,
-        )
-      }
-    }
-  }
-
-  /** Wraps rows as the JSON body: count, array text and first element. */
-  async function rowsAsJson(tx: Queryable, sql: string, values: unknown[], withClause = '') {
-    const { rows } = await tx.query<{ n: number; body: string; first: string | null }>(
-      `${withClause}select count(*)::int as n, coalesce(json_agg(_r), '[]')::text as body, (json_agg(_r)->0)::text as first from (${sql}) _r`,
-      values,
-    )
-    return rows[0] ?? { n: 0, body: '[]', first: null }
-  }
-
-  function jsonReply(
-    status: number,
-    rows: { n: number; body: string; first: string | null },
-    single: boolean,
-    headers: Record<string, string> = {},
-  ): Reply {
-    if (single) {
-      if (rows.n !== 1) throw singleError(rows.n)
-      return { status, body: rows.first, headers: { 'Content-Type': OBJECT_TYPE, ...headers } }
-    }
-    return { status, body: rows.body, headers: { 'Content-Type': JSON_TYPE, ...headers } }
-  }
-
-  async function read(input: Input, relation: Relation, query: Query): Promise<Reply> {
-    checkEmbedOptions(query)
-    const params = new Params()
-    const sctx = selectContext(input, query, params)
-    const alias = '_t0'
-    const columns = selectListSql(sctx, relation, alias, query.select)
-    const where = [
-      ...query.conditions.map((c) => conditionSql(c, alias, params)),
-      ...sctx.innerConditions,
-    ]
-    const whereSql = where.length > 0 ? ` where ${where.join(' and ')}` : ''
-    const from = `${ident(relation.schema)}.${ident(relation.name)} as ${alias}`
-    const limit = Math.min(query.limit ?? config.rest.maxRows, config.rest.maxRows)
-    const sql = `select ${columns} from ${from}${whereSql}${orderSql(query.order, alias)} limit ${limit} offset ${query.offset}`
-    const rows = await rowsAsJson(input.tx, sql, params.values)
-    let total: number | null = null
-    if (input.prefer.count) {
-      const counted = await input.tx.query<{ total: number }>(
-        `select count(*)::int as total from ${from}${whereSql}`,
-        params.values,
-      )
-      total = counted.rows[0]?.total ?? 0
-    }
+      relation,
+      query,
+      maxRows: config.rest.maxRows,
+      stripNulls: input.negotiated.stripNulls,
+    })
+    const rows = await bodyRow(input.tx, built.page)
+    const total = input.prefer.count
+      ? await countRows(input.tx, built.count, input.prefer.count)
+      : null
     const first = query.offset
-    const range =
-      rows.n > 0 ? `${first}-${first + rows.n - 1}/${total ?? '*'}` : `*/${total ?? '*'}`
-    if (total !== null && total > 0 && first >= total && first > 0) {
+    if (total !== null && first > 0 && first >= total && rows.n === 0) {
       throw new RestError(
         416,
         'PGRST103',
@@ -344,346 +221,247 @@ export function createRestApp(ctx: StackContext): Hono {
       )
     }
     const partial = total !== null && rows.n < total
-    return jsonReply(partial ? 206 : 200, rows, input.single, {
-      'Content-Range': range,
+    return rowsReply(partial ? 206 : 200, rows, input.negotiated, {
+      'Content-Range': contentRange(first, rows.n, total),
       'Content-Location': `/${relation.name}`,
     })
   }
 
-  function payload(
-    input: Input,
-    relation: Relation,
-  ): { rows: Record<string, unknown>[]; columns: string[] } {
-    let body: unknown
-    try {
-      body = input.bodyText.trim() === '' ? {} : JSON.parse(input.bodyText)
-    } catch {
-      throw new RestError(400, 'PGRST102', 'Empty or invalid json')
-    }
-    const rows = Array.isArray(body) ? body : [body]
-    if (!rows.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) {
-      throw new RestError(400, 'PGRST102', 'All object keys must match')
-    }
-    const records = rows as Record<string, unknown>[]
-    const listed = input.params.get('columns')
-    const columns = listed
-      ? parseColumnList(listed)
-      : [...new Set(records.flatMap((r) => Object.keys(r)))]
-    for (const column of columns) {
-      if (!relation.columns.includes(column)) {
-        throw new RestError(
-          400,
-          'PGRST204',
-          `Could not find the '${column}' column of '${relation.name}' in the schema cache`,
-        )
-      }
-    }
-    return { rows: records, columns }
-  }
-
-  async function mutationReply(
-    input: Input,
-    relation: Relation,
-    query: Query,
-    mutation: string,
-    values: Params,
-    okStatus: number,
-  ): Promise<Reply> {
-    const { prefer } = input
+  async function mutate(input: Input, relation: Relation): Promise<Reply> {
+    const { prefer, method } = input
     const representation = prefer.return === 'representation'
-    if (!representation) {
-      if (input.single)
-        throw new RestError(
-          406,
-          'PGRST107',
-          'None of these media types are available: application/vnd.pgrst.object+json',
-        )
-      const result = await input.tx.query(mutation, values.values)
-      const count = result.affectedRows ?? 0
-      const headers: Record<string, string> = { 'Content-Range': `*/${prefer.count ? count : '*'}` }
-      return { status: okStatus === 201 ? 201 : 204, body: null, headers }
+    if (!representation && input.negotiated.single) {
+      throw new RestError(
+        406,
+        'PGRST107',
+        'None of these media types are available: application/vnd.pgrst.object+json',
+      )
     }
-    checkEmbedOptions(query)
-    const sctx = selectContext(input, query, values)
-    const columns = selectListSql(sctx, relation, '_t0', query.select)
-    const sql = `select ${columns} from _m as _t0`
-    const rows = await rowsAsJson(
-      input.tx,
-      sql,
-      values.values,
-      // _t0.*: an update's FROM source would otherwise add its own (null) columns
-      `with _m as (${mutation} returning _t0.*) `,
+    if (method !== 'DELETE' && input.body === undefined) {
+      throw new RestError(
+        415,
+        'PGRST107',
+        `None of these media types are available: ${input.contentType}`,
+      )
+    }
+    const plan: MutatePlan = {
+      cache: input.cache,
+      schema: input.schema,
+      relation,
+      query: parseQuery(input.params),
+      prefer,
+      stripNulls: input.negotiated.stripNulls,
+      body: input.body,
+      columns: input.params.get('columns'),
+      onConflict: input.params.get('on_conflict'),
+    }
+    const mutation =
+      method === 'POST'
+        ? insertMutation(plan)
+        : method === 'PATCH'
+          ? updateMutation(plan)
+          : deleteMutation(plan)
+    if (!mutation) {
+      // PATCH with an empty object: nothing to change
+      return representation
+        ? rowsReply(200, { n: 0, body: '[]', first: null }, input.negotiated, {
+            'Content-Range': '*/*',
+          })
+        : { status: 204, body: null, headers: { 'Content-Range': '*/*' } }
+    }
+    const { rows } = await input.tx.query<BodyRow & { inserted: number }>(
+      ...statementArgs(buildMutation(plan, mutation)),
     )
-    const range = `*/${prefer.count ? rows.n : '*'}`
-    return jsonReply(okStatus === 201 ? 201 : 200, rows, input.single, { 'Content-Range': range })
-  }
-
-  async function insert(input: Input, relation: Relation, query: Query): Promise<Reply> {
-    if (query.conditions.length > 0) throw parseError('Filters are not allowed on insert')
-    const { rows, columns } = payload(input, relation)
-    const params = new Params()
-    const table = `${ident(relation.schema)}.${ident(relation.name)}`
-    if (columns.length === 0) {
-      const sql = rows.map(() => `insert into ${table} as _t0 default values`)
-      if (rows.length !== 1) throw unsupported('inserting several empty objects')
-      return mutationReply(input, relation, query, sql[0]!, params, 201)
-    }
-    const list = columns.map(ident).join(', ')
-    const source = params.add(JSON.stringify(rows))
-    const projection = input.prefer.missing === 'default' ? columns.map(ident).join(', ') : list
-    let sql = `insert into ${table} as _t0 (${list}) select ${projection} from json_populate_recordset(null::${table}, ${source}::json) _src`
-    if (input.prefer.resolution) {
-      const onConflict = input.params.get('on_conflict')
-      const target = onConflict ? parseColumnList(onConflict) : relation.primaryKey
-      if (target.length === 0)
-        throw parseError('on_conflict is required: the table has no primary key')
-      if (input.prefer.resolution === 'ignore-duplicates') {
-        sql += ` on conflict (${target.map(ident).join(', ')}) do nothing`
-      } else {
-        const updates = columns.filter((c) => !target.includes(c))
-        sql +=
-          updates.length === 0
-            ? ` on conflict (${target.map(ident).join(', ')}) do nothing`
-            : ` on conflict (${target.map(ident).join(', ')}) do update set ${updates.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`
+    const row = rows[0] ?? { n: 0, inserted: 0, body: '[]', first: null }
+    // Upserts that inserted nothing (every row already there) answer 200, as PostgREST.
+    const created =
+      method === 'POST' &&
+      !(prefer.resolution === 'merge-duplicates' && row.n > 0 && row.inserted === 0)
+    const range = `*/${prefer.count ? row.n : '*'}`
+    if (!representation) {
+      return {
+        status: method === 'POST' ? (created ? 201 : 200) : 204,
+        body: null,
+        headers: { 'Content-Range': range },
       }
     }
-    if (input.prefer.missing === 'default') throw unsupported('Prefer: missing=default')
-    return mutationReply(input, relation, query, sql, params, 201)
-  }
-
-  async function update(input: Input, relation: Relation, query: Query): Promise<Reply> {
-    const { rows, columns } = payload(input, relation)
-    if (rows.length !== 1)
-      throw new RestError(400, 'PGRST102', 'A PATCH body must be a single JSON object')
-    const params = new Params()
-    const table = `${ident(relation.schema)}.${ident(relation.name)}`
-    if (columns.length === 0)
-      return { status: 204, body: null, headers: { 'Content-Range': '*/*' } }
-    const source = params.add(JSON.stringify(rows[0]))
-    const where = query.conditions.map((c) => conditionSql(c, '_t0', params))
-    const sql = `update ${table} as _t0 set ${columns.map((c) => `${ident(c)} = _src.${ident(c)}`).join(', ')} from json_populate_record(null::${table}, ${source}::json) _src${where.length ? ` where ${where.join(' and ')}` : ''}`
-    return mutationReply(input, relation, query, sql.replace(/ returning \*$/, ''), params, 200)
-  }
-
-  async function remove(input: Input, relation: Relation, query: Query): Promise<Reply> {
-    const params = new Params()
-    const table = `${ident(relation.schema)}.${ident(relation.name)}`
-    const where = query.conditions.map((c) => conditionSql(c, '_t0', params))
-    const sql = `delete from ${table} as _t0${where.length ? ` where ${where.join(' and ')}` : ''}`
-    return mutationReply(input, relation, query, sql, params, 200)
+    return rowsReply(created ? 201 : 200, row, input.negotiated, { 'Content-Range': range })
   }
 
   async function rpc(input: Input): Promise<Reply> {
     const { cache, schema, target, method } = input
-    let args: Record<string, unknown>
-    if (method === 'POST') {
-      try {
-        const parsed: unknown = input.bodyText.trim() === '' ? {} : JSON.parse(input.bodyText)
-        args =
-          typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {}
-        if (Array.isArray(parsed)) throw unsupported('bulk RPC calls (array body)')
-      } catch (error) {
-        if (error instanceof RestError) throw error
-        throw new RestError(400, 'PGRST102', 'Empty or invalid json')
-      }
-    } else if (method === 'GET' || method === 'HEAD') {
-      args = {}
-    } else {
+    if (method !== 'POST' && method !== 'GET' && method !== 'HEAD') {
       throw new RestError(405, 'PGRST101', 'Only GET, HEAD or POST are allowed for RPC')
     }
-    const candidates = findFunctions(cache, schema, target)
-    const getArgs = (fn: DbFunction) => {
-      if (method === 'POST') return args
-      const fromQuery: Record<string, unknown> = {}
-      for (const arg of fn.args) {
-        const value = input.params.get(arg.name)
-        if (value !== null) fromQuery[arg.name] = value
-      }
-      return fromQuery
+    const isJson = input.body !== undefined
+    let args: Record<string, unknown> = {}
+    if (method === 'POST' && isJson) {
+      if (isObject(input.body)) args = input.body
+    } else if (method !== 'POST') {
+      for (const [key, value] of input.params) if (!RESERVED.has(key)) args[key] = value
     }
-    const fn = candidates.find((f) => matches(f, getArgs(f)))
-    if (!fn) {
-      const names = Object.keys(method === 'POST' ? args : Object.fromEntries(input.params)).filter(
-        (k) => !RESERVED.has(k),
-      )
-      throw new RestError(
-        404,
-        'PGRST202',
-        `Could not find the function ${schema}.${target}${names.length ? `(${names.sort().join(', ')})` : ' without parameters'} in the schema cache`,
-        `Searched for the function ${schema}.${target} with parameters ${names.sort().join(', ') || 'none'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-      )
+    const request: CallRequest = {
+      method,
+      args,
+      rawBody: input.bodyText,
+      contentType: input.contentType,
+      isJson,
     }
-    const callArgs = getArgs(fn)
-    if (method === 'GET' || method === 'HEAD') {
-      // query parameters that are not arguments are filters on the result
+    const chosen = chooseFunction(cache, schema, target, request, RESERVED)
+    const wholeBody = chosen.args.length === 1 && chosen.args[0]!.raw
+    if (method === 'POST' && isJson && !isObject(input.body) && !wholeBody) {
+      throw unsupported('bulk RPC calls (array body)')
     }
-    const params = new Params()
-    const argSql = fn.args
-      .filter((a) => a.name === '' || a.name in callArgs)
-      .map((a) => {
-        if (a.name === '') return `${params.add(input.bodyText || '{}')}::${a.type}`
-        return `${ident(a.name)} := ${argExpression(a, callArgs[a.name], params)}`
-      })
-    const call = `${ident(fn.schema)}.${ident(fn.name)}(${argSql.join(', ')})`
     const query = parseQuery(
       input.params,
-      new Set(method === 'POST' ? [] : fn.args.map((a) => a.name)),
+      new Set(method === 'POST' ? [] : chosen.fn.args.map((a) => a.name)),
     )
-    if (fn.isVoid) {
-      await input.tx.query(`select ${call}`, params.values)
+    const built = buildCall({
+      cache,
+      chosen,
+      query,
+      stripNulls: input.negotiated.stripNulls,
+    })
+    if (built.shape === 'void') {
+      await input.tx.query(...statementArgs(built.call))
       return { status: 204, body: null, headers: {} }
     }
-    if (fn.returnsSet || fn.returnKind === 'c') {
-      const sctx = selectContext(input, query, params)
-      const relation = findRelation(
-        cache,
-        fn.schema,
-        fn.returnType.replace(/^.*\./, '').replaceAll('"', ''),
-      )
-      const hasEmbeds = query.select.some((s) => s.kind === 'embed')
-      if (hasEmbeds && !relation) throw unsupported('embedding on the result of this function')
-      const columns = relation
-        ? selectListSql(sctx, relation, '_t0', query.select)
-        : query.select
-            .map((s) =>
-              s.kind === 'column' ? `_t0.${ident(s.name)} as ${ident(s.alias ?? s.name)}` : '_t0.*',
-            )
-            .join(', ')
-      const where = query.conditions.map((c) => conditionSql(c, '_t0', params))
-      const limit = query.limit !== null ? ` limit ${query.limit}` : ''
-      const offset = query.offset ? ` offset ${query.offset}` : ''
-      const sql = `select ${columns} from ${call} as _t0${where.length ? ` where ${where.join(' and ')}` : ''}${orderSql(query.order, '_t0')}${limit}${offset}`
-      const rows = await rowsAsJson(input.tx, sql, params.values)
-      if (!fn.returnsSet) {
-        if (input.single && rows.n !== 1) throw singleError(rows.n)
-        return {
-          status: 200,
-          body: rows.first ?? 'null',
-          headers: { 'Content-Type': input.single ? OBJECT_TYPE : JSON_TYPE },
-        }
+    if (built.shape === 'scalar') {
+      const { rows } = await input.tx.query<{ body: string | null }>(...statementArgs(built.call))
+      const total = input.prefer.count ? 1 : null
+      return {
+        status: 200,
+        body: rows[0]?.body ?? 'null',
+        headers: {
+          'Content-Type': input.negotiated.contentType,
+          'Content-Range': contentRange(0, 1, total),
+        },
       }
-      return jsonReply(200, rows, input.single, {
-        'Content-Range': rows.n > 0 ? `0-${rows.n - 1}/*` : '*/*',
-      })
     }
-    const { rows } = await input.tx.query<{ body: string }>(
-      `select to_json(${call})::text as body`,
-      params.values,
+    const rows = await bodyRow(input.tx, built.call)
+    if (built.shape === 'object') {
+      if (input.negotiated.single && rows.n !== 1) throw singleError(rows.n)
+      return {
+        status: 200,
+        body: rows.first ?? 'null',
+        headers: {
+          'Content-Type': input.negotiated.contentType,
+          'Content-Range': contentRange(0, rows.n, input.prefer.count ? rows.n : null),
+        },
+      }
+    }
+    const total =
+      input.prefer.count && built.count
+        ? await countRows(input.tx, built.count, input.prefer.count)
+        : null
+    const partial = total !== null && rows.n < total
+    return rowsReply(partial ? 206 : 200, rows, input.negotiated, {
+      'Content-Range': contentRange(query.offset, rows.n, total),
+    })
+  }
+
+  /** `Prefer: count=…`: exact counts every row; planned is the planner's estimate; estimated is exact up to max-rows. */
+  async function countRows(
+    tx: Queryable,
+    statement: Statement,
+    kind: NonNullable<Prefer['count']>,
+  ): Promise<number> {
+    const exact = async () => {
+      const { rows } = await tx.query<{ total: number }>(
+        `select count(*)::int as total from (${statement.sql}) _c`,
+        statement.values,
+      )
+      return rows[0]?.total ?? 0
+    }
+    if (kind === 'exact') return exact()
+    const { rows } = await tx.query<{ plan: unknown }>(
+      `explain (format json) ${statement.sql}`,
+      statement.values,
     )
-    return { status: 200, body: rows[0]?.body ?? 'null', headers: { 'Content-Type': JSON_TYPE } }
+    const planned = planRows(rows[0])
+    if (kind === 'estimated' && planned <= config.rest.maxRows) return exact()
+    return planned
   }
 
   function errorReply(c: Context, error: unknown, role: string): Response {
-    const restError = toRestError(error, role)
+    const { response, error: restError } = errorResponse(error, role)
     if (restError.status >= 500) ctx.log.error({ err: error, path: c.req.path }, 'rest: error')
-    return new Response(JSON.stringify(restError.body()), {
-      status: restError.status,
-      headers: {
-        'Content-Type': JSON_TYPE,
-        'Proxy-Status': `PostgREST; error=${restError.code}`,
-        ...restError.headers,
-      },
-    })
+    return response
   }
 
   return app
 }
 
-function matches(fn: DbFunction, args: Record<string, unknown>): boolean {
-  const names = Object.keys(args)
-  if (
-    fn.args.length === 1 &&
-    fn.args[0]!.name === '' &&
-    ['json', 'jsonb'].includes(fn.args[0]!.type)
-  )
-    return true
-  if (!names.every((n) => fn.args.some((a) => a.name === n))) return false
-  return fn.args.every((a) => a.hasDefault || names.includes(a.name))
-}
-
-function argExpression(arg: DbFunction['args'][number], value: unknown, params: Params): string {
-  if (value === null || value === undefined) return `null::${arg.type}`
-  if (arg.type === 'json' || arg.type === 'jsonb')
-    return `${params.add(JSON.stringify(value))}::${arg.type}`
-  if (arg.isArray && Array.isArray(value)) {
-    const element = arg.type.replace(/\[\]$/, '')
-    return `array(select _e::${element} from json_array_elements_text(${params.add(JSON.stringify(value))}::json) _e)::${arg.type}`
+/** Applies `Range: first-last` where the query string sets no limit or offset of its own. */
+function withRangeHeader(query: Query, header: string | undefined): Query {
+  if (!header) return query
+  const match = /^(?:items=)?\s*(\d+)-(\d*)\s*$/.exec(header)
+  const first = Number(match?.[1])
+  const last = match?.[2] ? Number(match[2]) : null
+  if (!match || (last !== null && last < first)) {
+    throw new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `Invalid Range header "${header}"`,
+    )
   }
-  if (arg.category === 'C' && typeof value === 'object') {
-    return `json_populate_record(null::${arg.type}, ${params.add(JSON.stringify(value))}::json)`
-  }
-  return `${params.add(typeof value === 'object' ? JSON.stringify(value) : String(value))}::${arg.type}`
+  if (query.limit !== null || query.offset > 0) return query
+  return { ...query, offset: first, limit: last === null ? null : last - first + 1 }
 }
 
-function singleError(n: number): RestError {
-  return new RestError(
-    406,
-    'PGRST116',
-    'Cannot coerce the result to a single JSON object',
-    `The result contains ${n} rows`,
-  )
+function statementArgs(statement: Statement): [string, unknown[]] {
+  return [statement.sql, statement.values]
 }
 
-function wantsSingle(accept: string | undefined): boolean {
-  if (!accept) return false
-  const types = accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase())
-  if (
-    types.includes('application/vnd.pgrst.object+json') ||
-    types.includes('application/vnd.pgrst.object')
-  )
-    return true
-  const supported = ['application/json', '*/*', 'application/*', 'application/vnd.pgrst.array+json']
-  if (types.some((t) => supported.includes(t)) || types.every((t) => t === '')) return false
-  throw new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`)
+async function bodyRow(tx: Queryable, statement: Statement): Promise<BodyRow> {
+  const { rows } = await tx.query<BodyRow>(statement.sql, statement.values)
+  return rows[0] ?? { n: 0, body: '[]', first: null }
 }
 
-function parsePrefer(header: string | undefined): Prefer {
-  const prefer: Prefer = {
-    return: null,
-    count: null,
-    resolution: null,
-    missing: null,
-    rollback: false,
-    applied: [],
-  }
-  for (const raw of (header ?? '').split(',')) {
-    const item = raw.trim()
-    if (!item) continue
-    const [key, value] = item.split('=').map((s) => s.trim())
-    if (
-      key === 'return' &&
-      (value === 'minimal' || value === 'representation' || value === 'headers-only')
-    ) {
-      prefer.return = value
-      prefer.applied.push(item)
-    } else if (
-      key === 'count' &&
-      (value === 'exact' || value === 'planned' || value === 'estimated')
-    ) {
-      prefer.count = value
-      prefer.applied.push(item)
-    } else if (
-      key === 'resolution' &&
-      (value === 'merge-duplicates' || value === 'ignore-duplicates')
-    ) {
-      prefer.resolution = value
-      prefer.applied.push(item)
-    } else if (key === 'missing' && value === 'default') {
-      prefer.missing = 'default'
-    } else if (key === 'tx' && (value === 'rollback' || value === 'commit')) {
-      prefer.rollback = value === 'rollback'
-      prefer.applied.push(item)
-    } else if (
-      key === 'handling' ||
-      key === 'timezone' ||
-      key === 'max-affected' ||
-      key === 'params'
-    ) {
-      if (key === 'handling' && value === 'lenient') continue
-      throw unsupported(`Prefer: ${item}`)
+/** "Plan Rows" of `explain (format json)`, whatever the driver made of the JSON column. */
+function planRows(row: Record<string, unknown> | undefined): number {
+  const value = row ? Object.values(row)[0] : undefined
+  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as
+    { Plan?: { 'Plan Rows'?: number } }[] | undefined
+  return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0)
+}
+
+async function readBody(request: Request): Promise<string> {
+  try {
+    return await readLimitedText(request)
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      throw new RestError(413, 'PGRST102', 'Payload Too Large', error.message)
     }
+    throw error
   }
-  return prefer
+}
+
+function isJsonType(contentType: string): boolean {
+  const type = contentType.split(';')[0]!.trim().toLowerCase()
+  return type === '' || type === 'application/json' || type.endsWith('+json')
+}
+
+function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') return {}
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    throw new RestError(
+      400,
+      'PGRST102',
+      'Empty or invalid json',
+      `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`,
+    )
+  }
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json')
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function parseCookies(header: string | undefined): Record<string, string> {

@@ -82,5 +82,10 @@ export function toRestError(error: unknown, role: string): RestError {
       headers,
     )
   }
+  // PGlite checks some parameter values itself before Postgres sees them.
+  const invalid = error instanceof Error && /^Invalid input for (\w+) type$/.exec(error.message)
+  if (invalid) {
+    return new RestError(400, '22P02', `invalid input syntax for type ${invalid[1]!.toLowerCase()}`)
+  }
   return new RestError(500, 'PGRST000', error instanceof Error ? error.message : String(error))
 }

@@ -174,17 +174,72 @@ function parseSelectItem(raw: string, depth: number): SelectItem {
       alias: aliasPart,
       hint,
       inner,
-      select: parseSelect(inside, depth + 1),
+      // `rel()` embeds for filtering only: nothing of it is returned
+      select: inside.trim() === '' ? [] : parseSelect(inside, depth + 1),
     }
   }
   const [alias, rest] = splitAlias(raw)
   const castAt = rest.indexOf('::')
   const name = fieldName(castAt === -1 ? rest : rest.slice(0, castAt), 'select')
-  const cast = castAt === -1 ? null : rest.slice(castAt + 2)
-  if (cast !== null && !/^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/.test(cast))
-    throw parseError(`invalid cast ${cast}`)
+  const cast = castAt === -1 ? null : parseCast(rest.slice(castAt + 2))
   if (/^(count|sum|avg|min|max)\(\)$/.test(name)) throw unsupported(`aggregate ${name}`)
+  // `rel(count)`: PostgREST's embedded row count
+  if (depth >= 1 && name === 'count' && alias === null && cast === null)
+    throw unsupported('aggregate count on an embedded resource')
   return { kind: 'column', name, alias, cast }
+}
+
+/**
+ * The cast types a select may use. PostgREST passes any type name to Postgres;
+ * the local stack allows only these, so no request text ever reaches SQL unquoted.
+ */
+const CAST_TYPES = new Set([
+  'text',
+  'varchar',
+  'char',
+  'name',
+  'citext',
+  'int',
+  'int2',
+  'int4',
+  'int8',
+  'integer',
+  'smallint',
+  'bigint',
+  'numeric',
+  'decimal',
+  'real',
+  'float4',
+  'float8',
+  'double precision',
+  'bool',
+  'boolean',
+  'json',
+  'jsonb',
+  'uuid',
+  'date',
+  'time',
+  'timetz',
+  'timestamp',
+  'timestamptz',
+  'interval',
+  'bytea',
+  'inet',
+  'cidr',
+  'money',
+])
+
+/** A cast from the allow-list (optionally an array of it), in canonical lower case. */
+export function parseCast(text: string): string {
+  const cast = text.trim().toLowerCase().replace(/\s+/g, ' ')
+  const base = cast.endsWith('[]') ? cast.slice(0, -2) : cast
+  if (!CAST_TYPES.has(base)) {
+    throw parseError(
+      `failed to parse select parameter: the cast "${text}" is not allowed by the local Supabase stack`,
+      `Allowed casts: ${[...CAST_TYPES].join(', ')} (and arrays of them).`,
+    )
+  }
+  return cast
 }
 
 function splitAlias(text: string): [string | null, string] {
@@ -259,6 +314,7 @@ export function parseOrder(text: string): OrderTerm[] {
   return splitTopLevel(text).map((raw) => {
     const parts = raw.trim().split('.')
     const column = fieldName(parts.shift() ?? '', 'order')
+    if (column.includes('(')) throw unsupported(`ordering by an embedded resource (${raw.trim()})`)
     let desc = false
     let nulls: OrderTerm['nulls'] = null
     for (const p of parts) {

@@ -7,6 +7,8 @@ import type { Queryable } from '../db/types.ts'
 export type Relation = {
   schema: string
   name: string
+  /** pg_class.relkind: 'r' table, 'p' partitioned table, 'v' view, 'm' materialized view, 'f' foreign. */
+  kind: string
   columns: string[]
   primaryKey: string[]
   /** Unique column sets (including the primary key). */
@@ -53,8 +55,8 @@ const key = (schema: string, name: string) => `${schema}.${name}`
 
 export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise<SchemaCache> {
   const relations = new Map<string, Relation>()
-  const rels = await db.query<{ schema: string; name: string; columns: string[] }>(
-    `select n.nspname as schema, c.relname as name,
+  const rels = await db.query<{ schema: string; name: string; kind: string; columns: string[] }>(
+    `select n.nspname as schema, c.relname as name, c.relkind::text as kind,
             array(select a.attname::text from pg_attribute a
                   where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped order by a.attnum) as columns
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -65,6 +67,7 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     relations.set(key(r.schema, r.name), {
       schema: r.schema,
       name: r.name,
+      kind: r.kind,
       columns: r.columns,
       primaryKey: [],
       uniques: [],
@@ -184,6 +187,19 @@ export function findRelation(
   name: string,
 ): Relation | undefined {
   return cache.relations.get(key(schema, name))
+}
+
+/** Functions taking one row of `relation` (computed fields and computed relationships). */
+export function functionsOfRow(cache: SchemaCache, relation: Relation, name: string): DbFunction[] {
+  const rowType = new Set([
+    relation.name,
+    `${relation.schema}.${relation.name}`,
+    `"${relation.schema}"."${relation.name}"`,
+    `${relation.schema}."${relation.name}"`,
+  ])
+  return findFunctions(cache, relation.schema, name).filter(
+    (fn) => fn.args.length >= 1 && rowType.has(fn.args[0]!.type),
+  )
 }
 
 export function findFunctions(cache: SchemaCache, schema: string, name: string): DbFunction[] {

@@ -1,13 +1,25 @@
 /**
- * Builds parameterised SQL for a PostgREST request. Identifiers are always
- * double-quoted (quotes doubled); values only ever travel as parameters.
+ * SQL fragments shared by the read, mutate and call builders. Identifiers are
+ * always double-quoted (quotes doubled) and checked against the schema cache;
+ * casts come from an allow-list (parse.ts); values only travel as parameters.
  */
-import { RestError } from './errors.ts'
+import { RestError, unsupported } from './errors.ts'
 import type { Condition, OrderTerm, SelectItem } from './parse.ts'
-import { findRelation, type Relation, type SchemaCache } from './schema-cache.ts'
+import type { EmbedOptions } from './query.ts'
+import {
+  findRelation,
+  functionsOfRow,
+  type ForeignKey,
+  type Relation,
+  type SchemaCache,
+} from './schema-cache.ts'
 
 export function ident(name: string): string {
   return `"${name.replaceAll('"', '""')}"`
+}
+
+export function tableSql(relation: Relation): string {
+  return `${ident(relation.schema)}.${ident(relation.name)}`
 }
 
 export class Params {
@@ -17,6 +29,9 @@ export class Params {
     return `$${this.values.length}`
   }
 }
+
+/** A built statement: SQL text with $n placeholders and their values. */
+export type Statement = { sql: string; values: unknown[] }
 
 const BINARY: Record<string, string> = {
   eq: '=',
@@ -35,26 +50,47 @@ const BINARY: Record<string, string> = {
   isdistinct: 'is distinct from',
 }
 
-export function conditionSql(condition: Condition, alias: string, params: Params): string {
+/**
+ * The column a filter, order term or select item names, checked against the
+ * relation: a computed field says it is unsupported, anything else unknown is
+ * PostgREST's 42703.
+ */
+export function column(
+  cache: SchemaCache,
+  relation: Relation | null,
+  alias: string,
+  name: string,
+): string {
+  if (relation && !relation.columns.includes(name)) {
+    if (functionsOfRow(cache, relation, name).length > 0) {
+      throw unsupported(`computed field ${relation.name}.${name}`)
+    }
+    throw new RestError(400, '42703', `column ${relation.name}.${name} does not exist`)
+  }
+  return `${alias}.${ident(name)}`
+}
+
+export type Scope = { cache: SchemaCache; relation: Relation | null; alias: string }
+
+export function conditionSql(scope: Scope, condition: Condition, params: Params): string {
   if (condition.kind === 'logic') {
-    const parts = condition.children.map((child) => conditionSql(child, alias, params))
+    const parts = condition.children.map((child) => conditionSql(scope, child, params))
     const joined =
       parts.length === 0 ? 'true' : `(${parts.join(condition.op === 'or' ? ' or ' : ' and ')})`
     return condition.negate ? `not ${joined}` : joined
   }
-  const column = `${alias}.${ident(condition.column)}`
+  const col = column(scope.cache, scope.relation, scope.alias, condition.column)
   let sql: string
   if (condition.op === 'is') {
     const value = String(condition.value).toLowerCase()
-    sql = `${column} is ${value === 'not_null' ? 'not null' : value}`
+    sql = `${col} is ${IS_VALUES[value]!}`
   } else if (condition.op === 'in') {
     const list = condition.value as string[]
-    sql =
-      list.length === 0 ? 'false' : `${column} in (${list.map((v) => params.add(v)).join(', ')})`
+    sql = list.length === 0 ? 'false' : `${col} in (${list.map((v) => params.add(v)).join(', ')})`
   } else if (condition.quantifier) {
     const list = condition.value as string[]
     const op = BINARY[condition.op]!
-    const parts = list.map((v) => `${column} ${op} ${params.add(v)}`)
+    const parts = list.map((v) => `${col} ${op} ${params.add(v)}`)
     sql =
       parts.length === 0
         ? condition.quantifier === 'any'
@@ -62,26 +98,45 @@ export function conditionSql(condition: Condition, alias: string, params: Params
           : 'true'
         : `(${parts.join(condition.quantifier === 'any' ? ' or ' : ' and ')})`
   } else {
-    sql = `${column} ${BINARY[condition.op]!} ${params.add(condition.value)}`
+    sql = `${col} ${BINARY[condition.op]!} ${params.add(condition.value)}`
   }
   return condition.negate ? `not (${sql})` : sql
 }
 
-export function orderSql(terms: OrderTerm[], alias: string): string {
+const IS_VALUES: Record<string, string> = {
+  null: 'null',
+  not_null: 'not null',
+  true: 'true',
+  false: 'false',
+  unknown: 'unknown',
+}
+
+export function whereSql(scope: Scope, conditions: Condition[], params: Params): string {
+  const parts = conditions.map((c) => conditionSql(scope, c, params))
+  return parts.length > 0 ? ` where ${parts.join(' and ')}` : ''
+}
+
+export function orderSql(scope: Scope, terms: OrderTerm[]): string {
   if (terms.length === 0) return ''
   const parts = terms.map(
     (t) =>
-      `${alias}.${ident(t.column)}${t.desc ? ' desc' : ' asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`,
+      `${column(scope.cache, scope.relation, scope.alias, t.column)}${t.desc ? ' desc' : ' asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`,
   )
   return ` order by ${parts.join(', ')}`
 }
 
-/** Per-embed options from `<embed>.<col>=…`, `<embed>.order=…`, `<embed>.limit=…`. */
-export type EmbedOptions = {
-  conditions: Condition[]
-  order: OrderTerm[]
-  limit: number | null
-  offset: number | null
+export function pageSql(limit: number | null, offset: number | null): string {
+  return `${limit !== null ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`
+}
+
+/**
+ * Wraps a row source as the response body in one row: the row count, the JSON
+ * array and its first element (for `vnd.pgrst.object+json`); `json_strip_nulls`
+ * for `nulls=stripped`.
+ */
+export function bodySql(source: string, stripNulls: boolean): string {
+  const strip = (json: string) => (stripNulls ? `json_strip_nulls(${json})` : json)
+  return `select count(*)::int as n, ${strip(`coalesce(json_agg(_r), '[]')`)}::text as body, (${strip('json_agg(_r)->0')})::text as first from (${source}) _r`
 }
 
 export type SelectContext = {
@@ -94,7 +149,40 @@ export type SelectContext = {
   nextAlias: () => string
 }
 
+export function selectContext(
+  cache: SchemaCache,
+  schema: string,
+  params: Params,
+  embedOptions: Map<string, EmbedOptions>,
+): SelectContext {
+  let n = 0
+  return { cache, schema, params, embedOptions, innerConditions: [], nextAlias: () => `_t${++n}` }
+}
+
 type Resolved = { target: Relation; toOne: boolean; joins: { child: string; parent: string }[] }
+
+function toParent(cache: SchemaCache, fk: ForeignKey): Resolved | null {
+  const target = findRelation(cache, fk.refSchema, fk.refTable)
+  return target
+    ? {
+        target,
+        toOne: true,
+        joins: fk.columns.map((c, i) => ({ child: fk.refColumns[i]!, parent: c })),
+      }
+    : null
+}
+
+function toChild(cache: SchemaCache, fk: ForeignKey): Resolved | null {
+  const target = findRelation(cache, fk.schema, fk.table)
+  if (!target) return null
+  const key = [...fk.columns].sort().join(',')
+  const unique = target.uniques.some((u) => [...u].sort().join(',') === key)
+  return {
+    target,
+    toOne: unique,
+    joins: fk.columns.map((c, i) => ({ child: c, parent: fk.refColumns[i]! })),
+  }
+}
 
 function resolveEmbed(
   ctx: SelectContext,
@@ -104,40 +192,32 @@ function resolveEmbed(
 ): Resolved {
   const { cache, schema } = ctx
   const candidates: Resolved[] = []
-  const hintMatches = (name: string, columns: string[]) =>
-    hint === null || hint === name || (columns.length === 1 && columns[0] === hint)
-  for (const fk of cache.foreignKeys) {
-    if (fk.schema !== schema || fk.refSchema !== schema) continue
+  const hintMatches = (fk: ForeignKey) =>
+    hint === null || hint === fk.name || (fk.columns.length === 1 && fk.columns[0] === hint)
+  const fks = cache.foreignKeys.filter((fk) => fk.schema === schema && fk.refSchema === schema)
+  for (const fk of fks) {
     const viaColumn =
       fk.table === parent.name && fk.columns.length === 1 && fk.columns[0] === relation
+    // The constraint's name as the target: `messages_user_id_fkey(*)`.
+    const viaName = fk.name === relation && hint === null
     if (
       fk.table === parent.name &&
-      (fk.refTable === relation || viaColumn) &&
-      hintMatches(fk.name, fk.columns)
+      (fk.refTable === relation || viaColumn || viaName) &&
+      hintMatches(fk)
     ) {
-      const target = findRelation(cache, schema, fk.refTable)
-      if (target) {
-        candidates.push({
-          target,
-          toOne: true,
-          joins: fk.columns.map((c, i) => ({ child: fk.refColumns[i]!, parent: c })),
-        })
-      }
+      const resolved = toParent(cache, fk)
+      if (resolved) candidates.push(resolved)
     }
-    if (fk.refTable === parent.name && fk.table === relation && hintMatches(fk.name, fk.columns)) {
-      const target = findRelation(cache, schema, fk.table)
-      if (target) {
-        const key = [...fk.columns].sort().join(',')
-        const unique = target.uniques.some((u) => [...u].sort().join(',') === key)
-        candidates.push({
-          target,
-          toOne: unique,
-          joins: fk.columns.map((c, i) => ({ child: c, parent: fk.refColumns[i]! })),
-        })
+    if (fk.refTable === parent.name && (fk.table === relation || viaName) && hintMatches(fk)) {
+      // a self-reference named by its constraint resolves once, as the parent side
+      if (!(viaName && fk.table === parent.name)) {
+        const resolved = toChild(cache, fk)
+        if (resolved) candidates.push(resolved)
       }
     }
   }
   if (candidates.length === 0) {
+    explainMissingRelationship(ctx, parent, relation, hint, fks)
     throw new RestError(
       400,
       'PGRST200',
@@ -151,7 +231,7 @@ function resolveEmbed(
       'PGRST201',
       `Could not embed because more than one relationship was found for '${parent.name}' and '${relation}'`,
       null,
-      `Try changing '${relation}' to one of the following: ${cache.foreignKeys
+      `Try changing '${relation}' to one of the following: ${fks
         .filter(
           (fk) =>
             (fk.table === parent.name && fk.refTable === relation) ||
@@ -164,49 +244,78 @@ function resolveEmbed(
   return candidates[0]!
 }
 
+/**
+ * PostgREST embeds the local stack does not (computed relationships,
+ * many-to-many through a join table) say so instead of "Could not find a
+ * relationship", which would send a developer looking for a missing foreign key.
+ */
+function explainMissingRelationship(
+  ctx: SelectContext,
+  parent: Relation,
+  relation: string,
+  hint: string | null,
+  fks: ForeignKey[],
+) {
+  if (functionsOfRow(ctx.cache, parent, relation).length > 0) {
+    throw unsupported(`computed relationship ${parent.name} → ${relation}`)
+  }
+  const target = findRelation(ctx.cache, ctx.schema, relation)
+  if (!target) return
+  const junction = fks.some(
+    (a) =>
+      a.refTable === parent.name &&
+      (hint === null || hint === a.table) &&
+      fks.some((b) => b.table === a.table && b.name !== a.name && b.refTable === target.name),
+  )
+  if (junction) throw unsupported(`many-to-many embedding ${parent.name} → ${relation}`)
+}
+
 /** The select list for one relation, with embedded resources as correlated subqueries. */
 export function selectListSql(
   ctx: SelectContext,
   relation: Relation,
   alias: string,
   items: SelectItem[],
-  path = '',
 ): string {
   const parts: string[] = []
   for (const item of items) {
     if (item.kind === 'star') parts.push(`${alias}.*`)
     else if (item.kind === 'column') {
-      if (!relation.columns.includes(item.name)) {
-        throw new RestError(400, '42703', `column ${relation.name}.${item.name} does not exist`)
-      }
       const cast = item.cast ? `::${item.cast}` : ''
-      parts.push(`${alias}.${ident(item.name)}${cast} as ${ident(item.alias ?? item.name)}`)
+      parts.push(
+        `${column(ctx.cache, relation, alias, item.name)}${cast} as ${ident(item.alias ?? item.name)}`,
+      )
     } else {
       const resolved = resolveEmbed(ctx, relation, item.relation, item.hint)
       const name = item.alias ?? item.relation
       const options = ctx.embedOptions.get(name) ?? ctx.embedOptions.get(item.relation)
       const inner = ctx.nextAlias()
+      const innerScope: Scope = { cache: ctx.cache, relation: resolved.target, alias: inner }
       const join = resolved.joins.map(
         (j) => `${inner}.${ident(j.child)} = ${alias}.${ident(j.parent)}`,
       )
-      const conditions = (options?.conditions ?? []).map((c) => conditionSql(c, inner, ctx.params))
+      const conditions = (options?.conditions ?? []).map((c) =>
+        conditionSql(innerScope, c, ctx.params),
+      )
       const where = [...join, ...conditions].join(' and ')
-      const from = `${ident(resolved.target.schema)}.${ident(resolved.target.name)} as ${inner}`
-      const columns = selectListSql(ctx, resolved.target, inner, item.select, `${path}${name}.`)
+      const from = `${tableSql(resolved.target)} as ${inner}`
       if (item.inner) ctx.innerConditions.push(`exists (select 1 from ${from} where ${where})`)
+      // `rel()`: used for filtering only, not part of the response
+      if (item.select.length === 0) continue
+      const columns = selectListSql(ctx, resolved.target, inner, item.select)
       if (resolved.toOne) {
         parts.push(
           `(select row_to_json(_j) from (select ${columns} from ${from} where ${where} limit 1) _j) as ${ident(name)}`,
         )
       } else {
-        const order = orderSql(options?.order ?? [], inner)
-        const limit = options?.limit != null ? ` limit ${options.limit}` : ''
-        const offset = options?.offset != null ? ` offset ${options.offset}` : ''
+        const order = orderSql(innerScope, options?.order ?? [])
+        const page = pageSql(options?.limit ?? null, options?.offset ?? null)
         parts.push(
-          `coalesce((select json_agg(_j) from (select ${columns} from ${from} where ${where}${order}${limit}${offset}) _j), '[]'::json) as ${ident(name)}`,
+          `coalesce((select json_agg(_j) from (select ${columns} from ${from} where ${where}${order}${page}) _j), '[]'::json) as ${ident(name)}`,
         )
       }
     }
   }
-  return parts.length > 0 ? parts.join(', ') : `${alias}.*`
+  // only empty embeds: rows without columns (`{}`), as PostgREST answers
+  return parts.length > 0 ? parts.join(', ') : items.length > 0 ? '' : `${alias}.*`
 }

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
 import { openDatabase } from '../../local-supabase/db/open.ts'
 import type { Database, Row } from '../../local-supabase/db/types.ts'
-import { withRole, type RoleContext } from '../../local-supabase/db/with-role.ts'
+import { withRole, type RoleContext } from '../../local-supabase/roles.ts'
+import { scratchDatabase } from '../scratch-database.ts'
 
 export const SITE_URL = 'http://localhost:5173'
 
@@ -19,8 +20,23 @@ export const serviceRole: Actor = {
   userId: null,
 }
 
+/** PGlite in memory, or a database of its own on the DATABASE_URL server (dropped on close). */
 export async function openTestDatabase(): Promise<Database> {
-  return openDatabase({ seed: false })
+  const scratch = await scratchDatabase()
+  if (!scratch) return openDatabase({ seed: false })
+  try {
+    const db = await openDatabase({ seed: false, databaseUrl: scratch.url })
+    return {
+      ...db,
+      close: async () => {
+        await db.close()
+        await scratch.drop()
+      },
+    }
+  } catch (error) {
+    await scratch.drop()
+    throw error
+  }
 }
 
 type NewUser = { email?: string; anonymous?: boolean; metadata?: Record<string, unknown> }

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../local-supabase/db/open.ts'
-import { withRole } from '../../local-supabase/db/with-role.ts'
+import { withRole } from '../../local-supabase/roles.ts'
 import type { Database } from '../../local-supabase/db/types.ts'
 
 describe('openDatabase (embedded)', () => {

@@ -13,6 +13,8 @@ import {
   uniqueEmail,
   type TestStack,
 } from './helpers.ts'
+import { authVariant } from './auth-variant.ts'
+import { gotrueConformance } from './gotrue-conformance.ts'
 
 let stack: TestStack
 beforeAll(async () => {
@@ -289,7 +291,7 @@ describe('password recovery', () => {
     const { error } = await sb.auth.resetPasswordForEmail(email, { redirectTo: APP_RESET_PAGE })
     expect(error).toBeNull()
     const mail = await latestEmailTo(stack, email)
-    expect(mail?.Subject).toBe('Reset Your Password')
+    expect(mail?.Subject).toBe('Reset your Homeward password')
     const link = firstLink(mail!.Text)
     expect(link.startsWith(`${stack.apiUrl}/auth/v1/verify?token=`)).toBe(true)
     const response = await fetch(link, { redirect: 'manual' })
@@ -400,17 +402,17 @@ describe('admin API (service role only)', () => {
 
 describe('rate limits', () => {
   it('answers 429 over_request_rate_limit once the sign-up limit is reached', async () => {
-    const limited = await startTestStack({ rateLimits: { otp: { limit: 2, windowSeconds: 300 } } })
-    try {
-      const attempt = () =>
-        client(limited).auth.signUp({ email: uniqueEmail(), password: PASSWORD })
-      expect((await attempt()).error).toBeNull()
-      expect((await attempt()).error).toBeNull()
-      const third = await attempt()
-      expect(third.error?.code).toBe('over_request_rate_limit')
-      expect(third.error?.status).toBe(429)
-    } finally {
-      await limited.close()
-    }
+    const limited = authVariant(stack, {
+      rateLimits: { ...stack.config.rateLimits, otp: { limit: 2, windowSeconds: 300 } },
+    })
+    const attempt = () => limited.client().auth.signUp({ email: uniqueEmail(), password: PASSWORD })
+    expect((await attempt()).error).toBeNull()
+    expect((await attempt()).error).toBeNull()
+    const third = await attempt()
+    expect(third.error?.code).toBe('over_request_rate_limit')
+    expect(third.error?.status).toBe(429)
   })
 })
+
+// The Auth examples of issue 19, on this file's stack.
+gotrueConformance(() => stack)

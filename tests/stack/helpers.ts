@@ -5,21 +5,52 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import type { ConfigOverrides } from '../../local-supabase/config.ts'
-import { startStack, type RunningStack } from '../../local-supabase/stack.ts'
+import {
+  startStack,
+  type RunningStack,
+  type StartStackOptions,
+} from '../../local-supabase/stack.ts'
+import { scratchDatabase } from '../scratch-database.ts'
 
 export type TestStack = RunningStack
 
-export async function startTestStack(config: ConfigOverrides = {}): Promise<TestStack> {
-  return startStack({
-    ports: { api: 0, inbox: 0, db: 0 },
-    dataDir: null,
-    dbSocket: false,
-    functions: false,
-    scheduler: false,
-    seed: false,
-    config: { logLevel: 'silent', ...config },
-    env: {},
-  })
+/**
+ * A stack on free ports without functions or schedules, on PGlite in memory or
+ * (with DATABASE_URL) a database of its own on that server, dropped on close.
+ */
+export async function startTestStack(
+  config: ConfigOverrides = {},
+  options: Omit<StartStackOptions, 'config'> = {},
+): Promise<TestStack> {
+  const scratch = await scratchDatabase()
+  try {
+    const stack = await startStack({
+      ports: { api: 0, inbox: 0, db: 0 },
+      dataDir: null,
+      dbSocket: false,
+      functions: false,
+      scheduler: false,
+      seed: false,
+      env: {},
+      ...options,
+      config: {
+        logLevel: 'silent',
+        ...(scratch ? { databaseUrl: scratch.url } : {}),
+        ...config,
+      },
+    })
+    if (!scratch) return stack
+    return {
+      ...stack,
+      close: async () => {
+        await stack.close()
+        await scratch.drop()
+      },
+    }
+  } catch (error) {
+    await scratch?.drop()
+    throw error
+  }
 }
 
 /** A browser-like client: memory storage, no URL detection, no auto refresh timers. */

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import type { RealtimeChannel } from '@supabase/supabase-js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { withRole } from '../../local-supabase/db/with-role.ts'
+import { withRole } from '../../local-supabase/roles.ts'
 import { startTestStack, type TestStack } from './helpers.ts'
 import {
   createRoom,

@@ -3,6 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { conformanceConfig } from './conformance-fixtures.ts'
 import {
   client,
   decodeJwt,
@@ -11,6 +12,7 @@ import {
   uniqueEmail,
   type TestStack,
 } from './helpers.ts'
+import { postgrestConformance } from './postgrest-conformance.ts'
 
 let stack: TestStack
 let service: SupabaseClient
@@ -18,7 +20,7 @@ let owner: { sb: SupabaseClient; id: string; email: string; token: string }
 let tags: { code: string; activation_code: string }[]
 
 beforeAll(async () => {
-  stack = await startTestStack()
+  stack = await startTestStack(conformanceConfig)
   service = serviceClient(stack)
   const sb = client(stack)
   const email = uniqueEmail('owner')
@@ -351,3 +353,6 @@ describe('protocol edges', () => {
     expect(mine.data?.length).toBeGreaterThan(0)
   })
 })
+
+// The examples of issue 19 and the fuzz-style test, on this file's stack.
+postgrestConformance(() => stack)

@@ -1,24 +1,31 @@
 /**
- * Runs SQL as a Supabase API role, the way PostgREST does per request: one
- * transaction with `role` and `request.jwt.claims` (with `role` inserted) set
- * transaction-locally, plus any other request settings.
+ * The one way the local stack acts as a Supabase API role, as PostgREST does per
+ * request and Realtime does per authorisation check: inside one transaction,
+ * `role`, `request.jwt.claims` (with `role` inserted) and any other request
+ * settings are set transaction-locally. Used by REST, Realtime and the tests.
  */
-import type { Database, Queryable } from './types.ts'
+import type { Database, Queryable } from './db/types.ts'
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role'
 
 export type RoleContext = {
-  role: ApiRole
+  /** The JWT's role (anon, authenticated, service_role or any custom role). */
+  role: ApiRole | (string & {})
   /** JWT claims; `role` is inserted. Omit for an anonymous (no session) request. */
   claims?: Record<string, unknown>
   /** Extra transaction-local settings, e.g. { 'request.method': 'GET' }. */
   settings?: Record<string, string>
 }
 
+/** The claims as `request.jwt.claims` holds them: `role` always present. */
+export function claimsWithRole(context: RoleContext): Record<string, unknown> {
+  return { ...context.claims, role: context.role }
+}
+
+/** Sets role, claims and settings transaction-locally (one statement, values as parameters). */
 export async function setRole(tx: Queryable, context: RoleContext): Promise<void> {
-  const claims = { ...context.claims, role: context.role }
   const names = ['role', 'request.jwt.claims']
-  const values = [context.role, JSON.stringify(claims)]
+  const values = [context.role, JSON.stringify(claimsWithRole(context))]
   for (const [name, value] of Object.entries(context.settings ?? {})) {
     names.push(name)
     values.push(value)

@@ -1,0 +1,24 @@
+/** Health, settings and keys (GoTrue /health, /settings, /.well-known/jwks.json). */
+import type { AuthApp, AuthContext } from '../context.ts'
+
+export function settingsRoutes(app: AuthApp, auth: AuthContext): void {
+  const { config } = auth
+  app.get('/health', (c) =>
+    c.json({
+      version: 'v2.189.0',
+      name: 'GoTrue',
+      description: 'GoTrue is a user registration and authentication API',
+    }),
+  )
+  app.get('/settings', (c) =>
+    c.json({
+      external: { anonymous_users: config.auth.enableAnonymousSignIns, email: true, phone: false },
+      disable_signup: !config.auth.enableSignup,
+      mailer_autoconfirm: true,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    }),
+  )
+  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }))
+}

@@ -1,0 +1,298 @@
+/**
+ * Reads supabase/config.toml (already parsed by smol-toml) into the settings
+ * the local stack honours, and lists every other setting that would change
+ * behaviour on `supabase start` or a hosted project but is not supported here.
+ * Strings of the form "env(NAME)" are replaced by that environment variable, as
+ * the Supabase CLI does.
+ */
+
+type Env = Record<string, string | undefined>
+type TomlValue =
+  string | number | bigint | boolean | Date | TomlValue[] | { [key: string]: TomlValue }
+type Table = { [key: string]: TomlValue }
+
+export type TomlSettings = {
+  ports: { api?: number; db?: number; inbox?: number }
+  rest: { schemas?: string[]; extraSearchPath?: string[]; maxRows?: number }
+  siteUrl?: string
+  additionalRedirectUrls?: string[]
+  jwtExpiry?: number
+  auth: {
+    enableSignup?: boolean
+    enableAnonymousSignIns?: boolean
+    minimumPasswordLength?: number
+    refreshTokenRotation?: boolean
+    refreshTokenReuseInterval?: number
+    otpExpiry?: number
+  }
+  rateLimits: {
+    tokenRefresh?: number
+    verify?: number
+    otp?: number
+    anonymousUsers?: number
+    emailSent?: number
+  }
+  email: {
+    senderName?: string
+    adminEmail?: string
+    recovery: { subject?: string; contentPath?: string }
+  }
+  seed?: boolean
+  /** Settings present in the file that the local stack does not support. */
+  unsupported: string[]
+  /** Values of the wrong type or unreadable. */
+  problems: string[]
+}
+
+function isTable(value: unknown): value is Table {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+  )
+}
+
+/** Every leaf (scalar or array) by dotted path. */
+function flatten(
+  table: Table,
+  prefix = '',
+  out = new Map<string, TomlValue>(),
+): Map<string, TomlValue> {
+  for (const [key, value] of Object.entries(table)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    if (isTable(value)) flatten(value, path, out)
+    else out.set(path, value)
+  }
+  return out
+}
+
+function show(value: TomlValue): string {
+  if (value instanceof Date) return value.toISOString()
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? Number(v) : v))
+}
+
+/** Tables whose features the stack lacks: fine while switched off, reported when on. */
+const SWITCHED_TABLES = [
+  'studio',
+  'storage',
+  'analytics',
+  'db.pooler',
+  'api.tls',
+  'auth.sms',
+  'auth.external.*',
+  'auth.mfa.*',
+  'auth.hook.*',
+  'auth.third_party.*',
+  'auth.web3.*',
+  'auth.captcha',
+  'auth.oauth_server',
+  'auth.email.notification.*',
+  'auth.email.smtp',
+  'auth.sms.*',
+  'experimental.*',
+]
+const SWITCH_KEYS = [
+  'enabled',
+  'enroll_enabled',
+  'verify_enabled',
+  'enable_signup',
+  'enable_confirmations',
+]
+
+/** Accepted without effect: they matter only to tooling the local stack replaces or does not need. */
+const NOT_APPLICABLE = [
+  'project_id',
+  'db.shadow_port',
+  'db.major_version',
+  'db.migrations.enabled',
+  'db.migrations.schema_paths',
+  'edge_runtime.policy',
+  'edge_runtime.inspector_port',
+  'edge_runtime.deno_version',
+  'auth.rate_limit.sms_sent',
+  'auth.rate_limit.web3',
+  'auth.email.double_confirm_changes',
+  'studio.port',
+  'studio.api_url',
+  'studio.openai_api_key',
+]
+
+/** Settings honoured only with one value (the stack implements that behaviour and no other). */
+const FIXED: Record<string, TomlValue> = {
+  'api.enabled': true,
+  'auth.enabled': true,
+  'realtime.enabled': true,
+  'edge_runtime.enabled': true,
+  'inbucket.enabled': true,
+  'local_smtp.enabled': true,
+  'db.seed.enabled': true,
+  'auth.password_requirements': '',
+  'auth.enable_manual_linking': false,
+  'auth.email.enabled': true,
+  'auth.email.enable_signup': true,
+  'auth.email.enable_confirmations': false,
+  'auth.email.secure_password_change': false,
+  'auth.email.otp_length': 6,
+}
+
+function matches(pattern: string, path: string): boolean {
+  const p = pattern.split('.')
+  const parts = path.split('.')
+  if (parts.length < p.length) return false
+  return p.every((segment, i) => segment === '*' || segment === parts[i])
+}
+
+export function readTomlSettings(document: Table, env: Env): TomlSettings {
+  const unsupported: string[] = []
+  const problems: string[] = []
+  const leaves = flatten(document)
+  /** "env(NAME)" values whose variable is unset: a problem only if the stack uses the setting. */
+  const unresolved = new Map<string, string>()
+  for (const [path, value] of leaves) {
+    if (typeof value === 'string') {
+      const ref = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/.exec(value)
+      if (ref) {
+        const resolved = env[ref[1] as string]
+        if (resolved === undefined) unresolved.set(path, value)
+        leaves.set(path, resolved ?? '')
+      }
+    }
+  }
+  const seen = new Set<string>()
+
+  const value = (path: string): TomlValue | undefined => {
+    seen.add(path)
+    const ref = unresolved.get(path)
+    if (ref) problems.push(`config.toml ${path} = "${ref}": that environment variable is not set`)
+    return leaves.get(path)
+  }
+  const typed = <T>(
+    path: string,
+    check: (v: TomlValue) => boolean,
+    what: string,
+  ): T | undefined => {
+    const v = value(path)
+    if (v === undefined) return undefined
+    if (!check(v)) {
+      problems.push(`config.toml ${path} must be ${what} (got ${show(v)})`)
+      return undefined
+    }
+    return v as T
+  }
+  const str = (path: string) => typed<string>(path, (v) => typeof v === 'string', 'a string')
+  const bool = (path: string) =>
+    typed<boolean>(path, (v) => typeof v === 'boolean', 'true or false')
+  const int = (path: string, min = 0) =>
+    typed<number>(
+      path,
+      (v) => Number.isInteger(v) && (v as number) >= min,
+      `a whole number >= ${min}`,
+    )
+  const list = (path: string) =>
+    typed<string[]>(
+      path,
+      (v) => Array.isArray(v) && v.every((item) => typeof item === 'string'),
+      'a list of strings',
+    )
+
+  // Tables of unsupported features: silent while off; reported once when on.
+  const tables = new Map<string, boolean>()
+  for (const path of leaves.keys()) {
+    for (const pattern of SWITCHED_TABLES) {
+      const depth = pattern.split('.').length
+      if (!matches(pattern, path) || path.split('.').length <= depth) continue
+      const table = path.split('.').slice(0, depth).join('.')
+      const key = path.slice(table.length + 1)
+      const on = SWITCH_KEYS.includes(key) && leaves.get(path) === true
+      tables.set(table, (tables.get(table) ?? false) || on)
+    }
+  }
+  for (const [table, on] of tables) {
+    for (const path of leaves.keys()) if (path.startsWith(`${table}.`)) seen.add(path)
+    if (on) {
+      unsupported.push(
+        table === 'auth.email.smtp'
+          ? '[auth.email.smtp] enabled = true: the local stack delivers every e-mail to its dev inbox'
+          : `[${table}] is switched on: not provided by the local stack`,
+      )
+    }
+  }
+  for (const path of leaves.keys()) if (NOT_APPLICABLE.includes(path)) seen.add(path)
+  for (const [path, ok] of Object.entries(FIXED)) {
+    const v = value(path)
+    if (v !== undefined && v !== ok) {
+      unsupported.push(`${path} = ${show(v)}: the local stack supports only ${show(ok)}`)
+    }
+  }
+  const maxFrequency = value('auth.email.max_frequency')
+  if (maxFrequency !== undefined && !['1s', '0s'].includes(String(maxFrequency))) {
+    unsupported.push(
+      `auth.email.max_frequency = ${show(maxFrequency)}: the local stack has no per-user e-mail interval`,
+    )
+  }
+  const seedPaths = value('db.seed.sql_paths')
+  if (seedPaths !== undefined && JSON.stringify(seedPaths) !== JSON.stringify(['./seed.sql'])) {
+    unsupported.push(
+      `db.seed.sql_paths = ${show(seedPaths)}: the local stack applies supabase/seed.sql only`,
+    )
+  }
+
+  const settings: TomlSettings = {
+    ports: {},
+    rest: {},
+    auth: {},
+    rateLimits: {},
+    email: { recovery: {} },
+    unsupported,
+    problems,
+  }
+  const set = <K extends string, V>(target: Partial<Record<K, V>>, key: K, v: V | undefined) => {
+    if (v !== undefined) target[key] = v
+  }
+  set(settings.ports, 'api', int('api.port'))
+  set(settings.ports, 'db', int('db.port'))
+  set(settings.ports, 'inbox', int('local_smtp.port') ?? int('inbucket.port'))
+  set(settings.rest, 'schemas', list('api.schemas'))
+  set(settings.rest, 'extraSearchPath', list('api.extra_search_path'))
+  set(settings.rest, 'maxRows', int('api.max_rows', 1))
+  settings.siteUrl = str('auth.site_url')
+  settings.additionalRedirectUrls = list('auth.additional_redirect_urls')
+  settings.jwtExpiry = int('auth.jwt_expiry', 30)
+  set(settings.auth, 'enableSignup', bool('auth.enable_signup'))
+  set(settings.auth, 'enableAnonymousSignIns', bool('auth.enable_anonymous_sign_ins'))
+  set(settings.auth, 'minimumPasswordLength', int('auth.minimum_password_length'))
+  set(settings.auth, 'refreshTokenRotation', bool('auth.enable_refresh_token_rotation'))
+  set(settings.auth, 'refreshTokenReuseInterval', int('auth.refresh_token_reuse_interval'))
+  set(settings.auth, 'otpExpiry', int('auth.email.otp_expiry', 1))
+  set(settings.rateLimits, 'tokenRefresh', int('auth.rate_limit.token_refresh', 1))
+  set(settings.rateLimits, 'verify', int('auth.rate_limit.token_verifications', 1))
+  set(settings.rateLimits, 'otp', int('auth.rate_limit.sign_in_sign_ups', 1))
+  set(settings.rateLimits, 'anonymousUsers', int('auth.rate_limit.anonymous_users', 1))
+  set(settings.rateLimits, 'emailSent', int('auth.rate_limit.email_sent', 1))
+  // The sender: [local_smtp] (the Supabase CLI 3 name of its inbox; [inbucket] before), else custom SMTP's.
+  set(
+    settings.email,
+    'senderName',
+    str('local_smtp.sender_name') ?? str('inbucket.sender_name') ?? str('auth.email.smtp.sender_name'),
+  )
+  set(
+    settings.email,
+    'adminEmail',
+    str('local_smtp.admin_email') ?? str('inbucket.admin_email') ?? str('auth.email.smtp.admin_email'),
+  )
+  set(settings.email.recovery, 'subject', str('auth.email.template.recovery.subject'))
+  set(settings.email.recovery, 'contentPath', str('auth.email.template.recovery.content_path'))
+  settings.seed = bool('db.seed.enabled')
+  for (const path of leaves.keys()) {
+    if (/^functions\.[^.]+\.(verify_jwt|enabled)$/.test(path)) seen.add(path)
+  }
+
+  for (const [path, v] of leaves) {
+    if (seen.has(path)) continue
+    const template = /^auth\.email\.template\.([^.]+)\./.exec(path)
+    if (template) {
+      unsupported.push(`${path}: the local stack sends only the recovery e-mail`)
+      continue
+    }
+    unsupported.push(`${path} = ${show(v)}: not supported by the local stack`)
+  }
+  return settings
+}

@@ -1,0 +1,57 @@
+/**
+ * Limits on what a request may send, shared by REST and Auth: the body's size
+ * (read no further than the limit) and the nesting depth of a JSON body
+ * (checked without recursion, before anything parses it).
+ */
+
+/** Larger than anything the product sends; bigger bodies are answered 413. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024
+/** Deeper JSON is answered 400. */
+export const MAX_JSON_DEPTH = 64
+
+export class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`Request body is larger than ${limit} bytes`)
+    this.name = 'BodyTooLarge'
+  }
+}
+
+/** The body as text, refusing (BodyTooLarge) as soon as it passes `limit` bytes. */
+export async function readLimitedText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '')
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge(limit)
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined)
+      throw new BodyTooLarge(limit)
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** How deeply arrays and objects nest in JSON text (strings skipped); no parsing, no recursion. */
+export function jsonDepth(text: string): number {
+  let depth = 0
+  let max = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    if (inString) {
+      if (ch === 92 /* \ */) i++
+      else if (ch === 34 /* " */) inString = false
+    } else if (ch === 34) inString = true
+    else if (ch === 123 /* { */ || ch === 91 /* [ */) {
+      depth++
+      if (depth > max) max = depth
+    } else if (ch === 125 /* } */ || ch === 93 /* ] */) depth--
+  }
+  return max
+}

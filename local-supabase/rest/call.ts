@@ -1,0 +1,210 @@
+/**
+ * Plan to SQL for RPC (POST/GET /rpc/fn): choosing the function as PostgREST
+ * does (by argument names; overloads that all fit are a 300 PGRST203; a single
+ * unnamed json/jsonb parameter takes the whole body, a single unnamed
+ * text/xml/bytea one takes a body of its media type), then the call itself.
+ * Pure, no database access.
+ */
+import { RestError, unsupported } from './errors.ts'
+import type { Query } from './query.ts'
+import {
+  findFunctions,
+  findRelation,
+  type DbFunction,
+  type FunctionArg,
+  type SchemaCache,
+} from './schema-cache.ts'
+import {
+  bodySql,
+  ident,
+  orderSql,
+  pageSql,
+  Params,
+  selectContext,
+  selectListSql,
+  whereSql,
+  type Scope,
+  type Statement,
+} from './sql.ts'
+
+/** What the request offers as arguments. */
+export type CallRequest = {
+  method: 'GET' | 'HEAD' | 'POST'
+  /** POST: the parsed JSON body; GET: the query parameters as an object. */
+  args: Record<string, unknown>
+  /** POST: the body exactly as sent, and its media type (for unnamed parameters). */
+  rawBody: string
+  contentType: string
+  /** POST body was a JSON document (object) rather than raw text. */
+  isJson: boolean
+}
+
+/** A chosen function and the arguments it is called with (null name: the one unnamed parameter). */
+export type Chosen = { fn: DbFunction; args: { arg: FunctionArg; value: unknown; raw: boolean }[] }
+
+const RAW_TYPES: Record<string, string[]> = {
+  text: ['text/plain'],
+  xml: ['text/xml', 'application/xml'],
+  bytea: ['application/octet-stream'],
+}
+
+function describe(fn: DbFunction): string {
+  return `${fn.schema}.${fn.name}(${fn.args.map((a) => (a.name ? `${a.name} => ${a.type}` : a.type)).join(', ')})`
+}
+
+export function chooseFunction(
+  cache: SchemaCache,
+  schema: string,
+  name: string,
+  request: CallRequest,
+  reserved: Set<string>,
+): Chosen {
+  const candidates = findFunctions(cache, schema, name)
+  const single = (fn: DbFunction) =>
+    fn.args.length === 1 && fn.args[0]!.name === '' ? fn.args[0]! : null
+  const mediaType = request.contentType.split(';')[0]!.trim().toLowerCase()
+  if (request.method === 'POST') {
+    // A single unnamed parameter whose type is the body's media type takes the body.
+    for (const fn of candidates) {
+      const arg = single(fn)
+      if (!arg) continue
+      if (request.isJson && (arg.type === 'json' || arg.type === 'jsonb')) {
+        return { fn, args: [{ arg, value: request.rawBody.trim() || '{}', raw: true }] }
+      }
+      if (!request.isJson && RAW_TYPES[arg.type]?.includes(mediaType)) {
+        return { fn, args: [{ arg, value: request.rawBody, raw: true }] }
+      }
+    }
+  }
+  const keys = Object.keys(request.args)
+  const offered = (fn: DbFunction) =>
+    request.method === 'POST' ? keys : keys.filter((k) => fn.args.some((a) => a.name === k))
+  const fits = candidates.filter((fn) => {
+    const names = offered(fn)
+    if (!names.every((n) => fn.args.some((a) => a.name === n))) return false
+    // `{"": value}` names the one unnamed parameter
+    if (fn.args.some((a) => a.name === '') && !(single(fn) && names.includes(''))) return false
+    return fn.args.every((a) => a.hasDefault || names.includes(a.name))
+  })
+  if (fits.length > 1) {
+    throw new RestError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${fits.map(describe).join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    )
+  }
+  const fn = fits[0]
+  if (!fn) {
+    const names = (request.method === 'POST' ? keys : keys.filter((k) => !reserved.has(k))).sort()
+    const list = names.join(', ')
+    throw new RestError(
+      404,
+      'PGRST202',
+      `Could not find the function ${schema}.${name}${names.length ? `(${list})` : ' without parameters'} in the schema cache`,
+      `Searched for the function ${schema}.${name} with parameters ${list || 'none'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    )
+  }
+  const names = offered(fn)
+  return {
+    fn,
+    args: fn.args
+      .filter((a) => names.includes(a.name))
+      .map((arg) => ({ arg, value: request.args[arg.name], raw: false })),
+  }
+}
+
+function argExpression(arg: FunctionArg, value: unknown, raw: boolean, params: Params): string {
+  if (raw) return `${params.add(value)}::${arg.type}`
+  if (value === null || value === undefined) return `null::${arg.type}`
+  if (arg.type === 'json' || arg.type === 'jsonb')
+    return `${params.add(JSON.stringify(value))}::${arg.type}`
+  if (arg.isArray && Array.isArray(value)) {
+    const element = arg.type.replace(/\[\]$/, '')
+    return `array(select _e::${element} from json_array_elements_text(${params.add(JSON.stringify(value))}::json) _e)::${arg.type}`
+  }
+  if (arg.category === 'C' && typeof value === 'object') {
+    return `json_populate_record(null::${arg.type}, ${params.add(JSON.stringify(value))}::json)`
+  }
+  return `${params.add(typeof value === 'object' ? JSON.stringify(value) : String(value))}::${arg.type}`
+}
+
+export type CallPlan = {
+  cache: SchemaCache
+  chosen: Chosen
+  query: Query
+  stripNulls: boolean
+}
+
+export type CallStatements = {
+  /** void: run and answer 204. scalar: one JSON value. rows: a body row (n, body, first). */
+  shape: 'void' | 'scalar' | 'object' | 'rows'
+  call: Statement
+  /** Rows for Prefer: count (set-returning functions). */
+  count: Statement | null
+}
+
+export function buildCall(plan: CallPlan): CallStatements {
+  const { fn } = plan.chosen
+  const { query } = plan
+  const params = new Params()
+  const argSql = plan.chosen.args.map(({ arg, value, raw }) =>
+    arg.name === ''
+      ? argExpression(arg, value, raw, params)
+      : `${ident(arg.name)} := ${argExpression(arg, value, raw, params)}`,
+  )
+  const call = `${ident(fn.schema)}.${ident(fn.name)}(${argSql.join(', ')})`
+  const hasQuery =
+    query.conditions.length > 0 ||
+    query.order.length > 0 ||
+    query.limit !== null ||
+    query.offset > 0 ||
+    query.select.some((s) => s.kind !== 'star')
+  if (fn.isVoid)
+    return { shape: 'void', call: { sql: `select ${call}`, values: params.values }, count: null }
+  const rowType = fn.returnKind === 'c' || fn.returnKind === 'p'
+  if (!rowType) {
+    if (hasQuery) throw unsupported(`select, filters or order on the scalar result of ${fn.name}`)
+    if (!fn.returnsSet) {
+      const sql = `select ${plan.stripNulls ? 'json_strip_nulls' : ''}(to_json(${call}))::text as body`
+      return { shape: 'scalar', call: { sql, values: params.values }, count: null }
+    }
+    const source = `select _v from ${call} as _t0(_v)`
+    const sql = `select count(*)::int as n, coalesce(json_agg(_r._v), '[]')::text as body, (json_agg(_r._v)->0)::text as first from (${source}) _r`
+    return {
+      shape: 'rows',
+      call: { sql, values: params.values },
+      count: { sql: `select 1 from ${call} as _t0`, values: params.values },
+    }
+  }
+  const relation =
+    fn.returnKind === 'c'
+      ? (findRelation(
+          plan.cache,
+          fn.schema,
+          fn.returnType.replace(/^.*\./, '').replaceAll('"', ''),
+        ) ?? null)
+      : null
+  const hasEmbeds = query.select.some((s) => s.kind === 'embed')
+  if (hasEmbeds && !relation) throw unsupported(`embedding on the result of ${fn.name}`)
+  const scope: Scope = { cache: plan.cache, relation, alias: '_t0' }
+  const sctx = selectContext(plan.cache, fn.schema, params, query.embedOptions)
+  const columns = relation
+    ? selectListSql(sctx, relation, '_t0', query.select)
+    : query.select
+        .map((s) => {
+          if (s.kind === 'star') return '_t0.*'
+          if (s.kind === 'column')
+            return `_t0.${ident(s.name)}${s.cast ? `::${s.cast}` : ''} as ${ident(s.alias ?? s.name)}`
+          throw unsupported(`embedding on the result of ${fn.name}`)
+        })
+        .join(', ')
+  const where = whereSql(scope, query.conditions, params)
+  const source = `select ${columns} from ${call} as _t0${where}${orderSql(scope, query.order)}${pageSql(query.limit, query.offset)}`
+  return {
+    shape: fn.returnsSet ? 'rows' : 'object',
+    call: { sql: bodySql(source, plan.stripNulls), values: params.values },
+    count: { sql: `select 1 from ${call} as _t0${where}`, values: params.values },
+  }
+}

@@ -1,0 +1,338 @@
+/**
+ * `npm run deploy:check`: checks a linked hosted Supabase project against what
+ * docs/deploy.md requires and prints what is missing (exit 1 if anything is).
+ * Reads the project through the Supabase Management API: SUPABASE_ACCESS_TOKEN,
+ * the project ref from SUPABASE_PROJECT_REF or supabase/.temp/project-ref
+ * (written by `supabase link`). Reads names and settings only, never prints a
+ * secret. The requirements come from the repository itself: the migrations
+ * (cron jobs), supabase/functions (functions, .env.example secrets) and
+ * supabase/config.toml (Auth).
+ */
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseConfig } from '../local-supabase/config.ts'
+import { listMigrations } from '../local-supabase/db/open.ts'
+import { VAULT_SECRETS } from '../local-supabase/scheduler.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+export type Check = { ok: boolean; what: string; fix?: string }
+
+export type ManagementApi = {
+  query<R>(sql: string): Promise<R[]>
+  get<T>(pathname: string): Promise<T>
+}
+
+export function managementApi(options: {
+  apiUrl: string
+  token: string
+  ref: string
+}): ManagementApi {
+  const base = `${options.apiUrl.replace(/\/$/, '')}/v1/projects/${encodeURIComponent(options.ref)}`
+  const call = async <T>(pathname: string, init: RequestInit = {}): Promise<T> => {
+    let response: Response
+    try {
+      response = await fetch(`${base}${pathname}`, {
+        ...init,
+        headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
+      })
+    } catch (error) {
+      throw new Error(
+        `cannot reach ${options.apiUrl}: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    }
+    const text = await response.text()
+    if (!response.ok)
+      throw new Error(
+        `${init.method ?? 'GET'} ${pathname}: HTTP ${response.status} ${text.slice(0, 200)}`,
+      )
+    return JSON.parse(text) as T
+  }
+  return {
+    query: (sql) =>
+      call('/database/query', { method: 'POST', body: JSON.stringify({ query: sql }) }),
+    get: (pathname) => call(pathname),
+  }
+}
+
+/** Job names the migrations schedule (`cron.schedule('<name>', …)`). */
+export async function scheduledJobs(supabaseDir: string): Promise<string[]> {
+  const names = new Set<string>()
+  for (const migration of await listMigrations(supabaseDir)) {
+    const sql = await readFile(migration.file, 'utf8')
+    for (const match of sql.matchAll(/cron\.schedule\(\s*'([^']+)'\s*,/g))
+      names.add(match[1] as string)
+    for (const match of sql.matchAll(/cron\.unschedule\(\s*'([^']+)'\s*\)/g))
+      names.delete(match[1] as string)
+  }
+  return [...names]
+}
+
+/** Secret names listed in supabase/functions/.env.example. */
+export async function requiredSecrets(functionsDir: string): Promise<string[]> {
+  const text = await readFile(path.join(functionsDir, '.env.example'), 'utf8').catch(() => '')
+  return [...text.matchAll(/^\s*([A-Z][A-Z0-9_]*)\s*=/gm)].map((m) => m[1] as string)
+}
+
+export async function localFunctions(functionsDir: string): Promise<string[]> {
+  const entries = await readdir(functionsDir, { withFileTypes: true })
+  return entries
+    .filter((e) => e.isDirectory() && !e.name.startsWith('_') && !e.name.startsWith('.'))
+    .map((e) => e.name)
+    .sort()
+}
+
+type AuthConfig = {
+  site_url?: string | null
+  uri_allow_list?: string | null
+  external_anonymous_users_enabled?: boolean | null
+  password_min_length?: number | null
+  smtp_host?: string | null
+  smtp_admin_email?: string | null
+  smtp_sender_name?: string | null
+  mailer_subjects_recovery?: string | null
+  mailer_templates_recovery_content?: string | null
+}
+
+function isLocalUrl(url: string): boolean {
+  try {
+    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname)
+  } catch {
+    return true
+  }
+}
+
+function globMatches(pattern: string, url: string): boolean {
+  const source = pattern
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .split('**')
+    .map((part) => part.replace(/\*/g, '[^/]*'))
+    .join('.*')
+  return new RegExp(`^${source}$`).test(url)
+}
+
+export async function runChecks(
+  api: ManagementApi,
+  ref: string,
+  projectRoot = root,
+): Promise<Check[]> {
+  const supabaseDir = path.join(projectRoot, 'supabase')
+  const functionsDir = path.join(supabaseDir, 'functions')
+  const checks: Check[] = []
+  const add = (ok: boolean, what: string, fix?: string) =>
+    checks.push({ ok, what, ...(ok || !fix ? {} : { fix }) })
+  const attempt = async (what: string, fn: () => Promise<void>) => {
+    try {
+      await fn()
+    } catch (error) {
+      add(false, what, error instanceof Error ? error.message : String(error))
+    }
+  }
+
+  await attempt('migrations', async () => {
+    const applied = new Set(
+      (
+        await api.query<{ version: string }>(
+          'select version from supabase_migrations.schema_migrations',
+        )
+      ).map((r) => r.version),
+    )
+    const missing = (await listMigrations(supabaseDir)).filter((m) => !applied.has(m.version))
+    add(
+      missing.length === 0,
+      missing.length === 0
+        ? 'every migration is applied'
+        : `migrations not applied: ${missing.map((m) => m.version).join(', ')}`,
+      'npx supabase db push',
+    )
+  })
+
+  await attempt('extensions', async () => {
+    const installed = new Set(
+      (
+        await api.query<{ extname: string }>(
+          `select extname from pg_extension where extname in ('pg_cron', 'pg_net')`,
+        )
+      ).map((r) => r.extname),
+    )
+    for (const name of ['pg_cron', 'pg_net']) {
+      add(
+        installed.has(name),
+        `extension ${name} installed`,
+        'npx supabase db push (the schedules migration enables it)',
+      )
+    }
+  })
+
+  await attempt('cron jobs', async () => {
+    const jobs = await api.query<{ jobname: string; active: boolean }>(
+      'select jobname, active from cron.job',
+    )
+    for (const name of await scheduledJobs(supabaseDir)) {
+      const job = jobs.find((j) => j.jobname === name)
+      add(job?.active === true, `cron job ${name} scheduled and active`, 'npx supabase db push')
+    }
+    const failures = await api.query<{ jobname: string | null; return_message: string | null }>(
+      `select j.jobname, d.return_message from cron.job_run_details d left join cron.job j using (jobid)
+        where d.status = 'failed' and d.start_time > now() - interval '1 hour'
+        order by d.start_time desc limit 5`,
+    )
+    add(
+      failures.length === 0,
+      failures.length === 0
+        ? 'no failed cron runs in the last hour'
+        : `failed cron runs in the last hour: ${failures.map((f) => `${f.jobname}: ${f.return_message}`).join('; ')}`,
+      'see docs/deploy.md, "Vault entries for the cron jobs"',
+    )
+  })
+
+  await attempt('vault', async () => {
+    const rows = await api.query<{ name: string; matches_project: boolean }>(
+      `select name, (name <> '${VAULT_SECRETS.projectUrl}' or rtrim(decrypted_secret, '/') = 'https://${ref}.supabase.co') as matches_project
+         from vault.decrypted_secrets where name in ('${VAULT_SECRETS.projectUrl}', '${VAULT_SECRETS.serviceRoleKey}')`,
+    )
+    for (const name of Object.values(VAULT_SECRETS)) {
+      add(
+        rows.some((r) => r.name === name),
+        `Vault secret ${name} set`,
+        `select vault.create_secret('<value>', '${name}');  (docs/deploy.md)`,
+      )
+    }
+    const url = rows.find((r) => r.name === VAULT_SECRETS.projectUrl)
+    if (url)
+      add(
+        url.matches_project,
+        `Vault ${VAULT_SECRETS.projectUrl} is https://${ref}.supabase.co`,
+        'vault.update_secret(…)',
+      )
+  })
+
+  await attempt('functions', async () => {
+    const deployed = new Set((await api.get<{ slug: string }[]>('/functions')).map((f) => f.slug))
+    for (const slug of await localFunctions(functionsDir)) {
+      add(deployed.has(slug), `function ${slug} deployed`, `npx supabase functions deploy ${slug}`)
+    }
+  })
+
+  await attempt('function secrets', async () => {
+    const set = new Set((await api.get<{ name: string }[]>('/secrets')).map((s) => s.name))
+    const missing = (await requiredSecrets(functionsDir)).filter((name) => !set.has(name))
+    add(
+      missing.length === 0,
+      missing.length === 0
+        ? 'every function secret is set'
+        : `function secrets not set: ${missing.join(', ')}`,
+      'npx supabase secrets set --env-file ./production.env',
+    )
+  })
+
+  await attempt('auth', async () => {
+    const auth = await api.get<AuthConfig>('/config/auth')
+    const local = parseConfig({})
+    const site = auth.site_url ?? ''
+    add(
+      Boolean(site) && !isLocalUrl(site),
+      `Auth site URL is the production app (${site || 'unset'})`,
+      'set [auth] site_url, then npx supabase config push',
+    )
+    const allowed = (auth.uri_allow_list ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+    const resetPage = site ? `${site.replace(/\/$/, '')}/password-reset/update` : ''
+    add(
+      Boolean(resetPage) && allowed.some((pattern) => globMatches(pattern, resetPage)),
+      'Auth redirect allow list covers the password-reset page',
+      `add "${site.replace(/\/$/, '')}/**" to [auth] additional_redirect_urls`,
+    )
+    add(
+      auth.external_anonymous_users_enabled === true,
+      'anonymous sign-ins are on (finders need them)',
+      '[auth] enable_anonymous_sign_ins = true',
+    )
+    add(
+      (auth.password_min_length ?? 6) >= local.auth.minimumPasswordLength,
+      `minimum password length is at least ${local.auth.minimumPasswordLength}`,
+      '[auth] minimum_password_length',
+    )
+    add(
+      Boolean(auth.smtp_host && auth.smtp_admin_email),
+      `custom SMTP with a sender (${auth.smtp_sender_name ?? '?'} <${auth.smtp_admin_email ?? '?'}>)`,
+      '[auth.email.smtp] (docs/deploy.md, step 4)',
+    )
+    const expected = local.email.recovery.render({
+      ConfirmationURL: '{{ .ConfirmationURL }}',
+      Token: '{{ .Token }}',
+      TokenHash: '{{ .TokenHash }}',
+      SiteURL: '{{ .SiteURL }}',
+      Email: '{{ .Email }}',
+      RedirectTo: '{{ .RedirectTo }}',
+    })
+    const templateFile = local.email.recovery.source
+    const localContent = await readFile(templateFile, 'utf8').catch(() => null)
+    add(
+      auth.mailer_subjects_recovery === expected.subject,
+      `recovery e-mail subject is "${expected.subject}"`,
+      'npx supabase config push',
+    )
+    add(
+      localContent !== null &&
+        (auth.mailer_templates_recovery_content ?? '').trim() === localContent.trim(),
+      `recovery e-mail template is ${path.relative(projectRoot, templateFile)}`,
+      'npx supabase config push',
+    )
+  })
+  return checks
+}
+
+async function main(): Promise<number> {
+  const token = process.env.SUPABASE_ACCESS_TOKEN?.trim()
+  const ref =
+    process.env.SUPABASE_PROJECT_REF?.trim() ||
+    (
+      await readFile(path.join(root, 'supabase', '.temp', 'project-ref'), 'utf8').catch(() => '')
+    ).trim()
+  const problems = [
+    ...(token
+      ? []
+      : ['SUPABASE_ACCESS_TOKEN is not set (a personal access token: Account → Access Tokens)']),
+    ...(ref
+      ? []
+      : [
+          'no linked project: run `npx supabase link --project-ref <ref>` or set SUPABASE_PROJECT_REF',
+        ]),
+  ]
+  if (ref && !/^[a-z0-9]{1,40}$/.test(ref)) problems.push(`"${ref}" is not a project ref`)
+  if (problems.length > 0) {
+    console.error(`deploy:check cannot run:\n  - ${problems.join('\n  - ')}`)
+    return 2
+  }
+  const api = managementApi({
+    apiUrl: process.env.SUPABASE_MANAGEMENT_API_URL?.trim() || 'https://api.supabase.com',
+    token: token as string,
+    ref,
+  })
+  const checks = await runChecks(api, ref)
+  console.log(`Project ${ref}, checked against docs/deploy.md:`)
+  for (const check of checks) {
+    console.log(`${check.ok ? '✓' : '✗'} ${check.what}${check.fix ? `\n    → ${check.fix}` : ''}`)
+  }
+  const missing = checks.filter((c) => !c.ok).length
+  console.log(
+    missing === 0 ? 'Everything the guide requires is in place.' : `${missing} thing(s) missing.`,
+  )
+  return missing === 0 ? 0 : 1
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(
+        `deploy:check failed: ${error instanceof Error ? error.message : String(error)}`,
+      )
+      process.exit(1)
+    },
+  )
+}

@@ -1,0 +1,158 @@
+/**
+ * `npm run deploy:check` against a stand-in for the Supabase Management API:
+ * a project set up as docs/deploy.md says passes every check; a bare project
+ * gets one line per missing step, with what to do.
+ */
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { listMigrations } from '../../local-supabase/db/open.ts'
+import {
+  localFunctions,
+  requiredSecrets,
+  runChecks,
+  scheduledJobs,
+  type ManagementApi,
+} from '../../scripts/deploy-check.ts'
+
+const supabaseDir = fileURLToPath(new URL('../../supabase', import.meta.url))
+const functionsDir = `${supabaseDir}/functions`
+const REF = 'abcdefghijklmnopqrst'
+
+type Project = {
+  migrations: string[]
+  extensions: string[]
+  jobs: { jobname: string; active: boolean }[]
+  failures: { jobname: string; return_message: string }[]
+  vault: { name: string; matches_project: boolean }[]
+  functions: string[]
+  secrets: string[]
+  auth: Record<string, unknown>
+}
+
+function fakeApi(project: Project): ManagementApi {
+  return {
+    async query<R>(sql: string): Promise<R[]> {
+      if (sql.includes('schema_migrations'))
+        return project.migrations.map((version) => ({ version })) as R[]
+      if (sql.includes('pg_extension'))
+        return project.extensions.map((extname) => ({ extname })) as R[]
+      if (sql.includes('job_run_details')) return project.failures as R[]
+      if (sql.includes('cron.job')) return project.jobs as R[]
+      if (sql.includes('vault.decrypted_secrets')) return project.vault as R[]
+      throw new Error(`unexpected query: ${sql}`)
+    },
+    async get<T>(pathname: string): Promise<T> {
+      if (pathname === '/functions') return project.functions.map((slug) => ({ slug })) as T
+      if (pathname === '/secrets')
+        return project.secrets.map((name) => ({ name, value: 'hash' })) as T
+      if (pathname === '/config/auth') return project.auth as T
+      throw new Error(`unexpected GET ${pathname}`)
+    },
+  }
+}
+
+async function deployedProject(): Promise<Project> {
+  return {
+    migrations: (await listMigrations(supabaseDir)).map((m) => m.version),
+    extensions: ['pg_cron', 'pg_net'],
+    jobs: (await scheduledJobs(supabaseDir)).map((jobname) => ({ jobname, active: true })),
+    failures: [],
+    vault: [
+      { name: 'project_url', matches_project: true },
+      { name: 'service_role_key', matches_project: true },
+    ],
+    functions: await localFunctions(functionsDir),
+    secrets: await requiredSecrets(functionsDir),
+    auth: {
+      site_url: 'https://homeward.example',
+      uri_allow_list: 'https://homeward.example/**',
+      external_anonymous_users_enabled: true,
+      password_min_length: 8,
+      smtp_host: 'smtp.resend.com',
+      smtp_admin_email: 'no-reply@homeward.example',
+      smtp_sender_name: 'Homeward',
+      mailer_subjects_recovery: 'Reset your Homeward password',
+      mailer_templates_recovery_content: await readFile(
+        `${supabaseDir}/templates/recovery.html`,
+        'utf8',
+      ),
+    },
+  }
+}
+
+describe('deploy:check', () => {
+  it('reads the requirements from the repository', async () => {
+    expect(await scheduledJobs(supabaseDir)).toEqual(
+      expect.arrayContaining(['dispatch-notifications', 'purge-finder-data']),
+    )
+    expect(await requiredSecrets(functionsDir)).toEqual(
+      expect.arrayContaining(['TWILIO_AUTH_TOKEN', 'EMAIL_API_KEY', 'EMAIL_FROM', 'SITE_URL']),
+    )
+    expect(await localFunctions(functionsDir)).toEqual(
+      expect.arrayContaining(['activate-tag', 'dispatch-notifications', 'report-found']),
+    )
+  })
+
+  it('passes a project set up as the guide says', async () => {
+    const checks = await runChecks(fakeApi(await deployedProject()), REF)
+    expect(checks.filter((c) => !c.ok)).toEqual([])
+    expect(checks.length).toBeGreaterThan(15)
+  })
+
+  it('lists what a bare project is missing, with what to do', async () => {
+    const checks = await runChecks(
+      fakeApi({
+        migrations: [],
+        extensions: [],
+        jobs: [],
+        failures: [
+          {
+            jobname: 'dispatch-notifications',
+            return_message: 'Vault secret "project_url" is not set',
+          },
+        ],
+        vault: [],
+        functions: [],
+        secrets: ['SITE_URL'],
+        auth: {
+          site_url: 'http://localhost:3000',
+          uri_allow_list: '',
+          external_anonymous_users_enabled: false,
+        },
+      }),
+      REF,
+    )
+    const failed = checks.filter((c) => !c.ok)
+    const text = failed.map((c) => `${c.what} → ${c.fix ?? ''}`).join('\n')
+    expect(text).toContain('migrations not applied: 20261121170000')
+    expect(text).toContain('extension pg_cron installed → npx supabase db push')
+    expect(text).toContain('cron job dispatch-notifications scheduled and active')
+    expect(text).toContain(
+      'failed cron runs in the last hour: dispatch-notifications: Vault secret "project_url" is not set',
+    )
+    expect(text).toContain(
+      "Vault secret service_role_key set → select vault.create_secret('<value>', 'service_role_key');",
+    )
+    expect(text).toContain(
+      'function report-found deployed → npx supabase functions deploy report-found',
+    )
+    expect(text).toMatch(/function secrets not set: TWILIO_API_URL, .*EMAIL_FROM/)
+    expect(text).not.toMatch(/function secrets not set: .*SITE_URL/)
+    expect(text).toContain('Auth site URL is the production app (http://localhost:3000)')
+    expect(text).toContain('anonymous sign-ins are on')
+    expect(text).toContain('custom SMTP with a sender')
+    expect(text).toContain('recovery e-mail subject is "Reset your Homeward password"')
+    expect(checks.find((c) => c.what === 'every migration is applied')).toBeUndefined()
+  })
+
+  it('reports an unreachable API as a failed check, not a crash', async () => {
+    const broken: ManagementApi = {
+      query: () => Promise.reject(new Error('HTTP 401 unauthorized')),
+      get: () => Promise.reject(new Error('HTTP 401 unauthorized')),
+    }
+    const checks = await runChecks(broken, REF)
+    expect(checks.every((c) => !c.ok)).toBe(true)
+    expect(checks[0]).toEqual({ ok: false, what: 'migrations', fix: 'HTTP 401 unauthorized' })
+  })
+})
