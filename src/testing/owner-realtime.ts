@@ -2,11 +2,11 @@ import { ws } from 'msw'
 import { createClient } from '@supabase/supabase-js'
 import { env } from '@/lib/env'
 import type { Database } from '@/types/database.types'
-import { restGet } from '@/testing/supabase-handlers'
+import { rpc } from '@/testing/supabase-handlers'
 
 /**
  * For app tests that render the owner's dashboard, whose live alerts open a
- * Realtime socket and list the owner's chats. Use with
+ * Realtime socket and list the reports on the owner's items. Use with
  * `vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())`
  * and `server.use(...ownerRealtime())`, so no test ever reaches a running stack.
  */
@@ -28,10 +28,10 @@ export function mockedSupabase() {
 // BroadcastChannel that is never removed (MaxListenersExceededWarning after ten).
 const realtime = ws.link('ws://*/realtime/v1/websocket')
 
-/** No chats yet, and a Realtime socket that accepts connections and stays quiet. */
+/** No reports yet (list_conversations), and a Realtime socket that accepts connections and stays quiet. */
 export function ownerRealtime(connections: { count: number } = { count: 0 }) {
   return [
-    restGet('chats', []),
+    rpc('list_conversations', []),
     realtime.addEventListener('connection', () => {
       connections.count += 1
     }),

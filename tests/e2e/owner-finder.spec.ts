@@ -18,8 +18,10 @@ import { backendSwitch } from './support/network.ts'
 
 /**
  * The product's main story, in order: an owner registers and activates a tag, a
- * finder (another browser) reports it, the owner is alerted live, they chat, and
- * the chat link from the e-mail works in a fresh browser.
+ * finder (another browser) reports it, the owner is alerted live, they chat as
+ * themselves, the finder's link once used is renewed by e-mail for a new browser,
+ * the owner's own link from a phone goes through login, and a second report on
+ * the same item is a second conversation.
  */
 const itemName = 'Blue rucksack'
 const renamed = 'Blue rucksack (laptop inside)'
@@ -182,9 +184,11 @@ test('finder reports the item in a second browser; the owner is alerted on the d
     const chatLink = linkIn(toFinder, /\/chat\?chatId=/)
     saveJourney({ chatLink })
     expect(chatLink).toMatch(/#token=/)
-    expect(linkIn(toOwner, /\/chat\?chatId=/)).toContain(
-      new URL(chatLink).searchParams.get('chatId') ?? '-',
-    )
+    // The owner signs in to chat: their link carries the chat id and no capability.
+    const ownerLink = linkIn(toOwner, /\/chat\?chatId=/)
+    expect(ownerLink).toContain(new URL(chatLink).searchParams.get('chatId') ?? '-')
+    expect(ownerLink).not.toContain('token=')
+    saveJourney({ ownerChatLink: ownerLink })
     await expect
       .poll(async () => (await smsTo(owner.mobile)).map((s) => s.Body))
       .toContain('Your item was found!')
@@ -193,12 +197,15 @@ test('finder reports the item in a second browser; the owner is alerted on the d
   await ownerSide.context.close()
 })
 
-test('owner and finder chat both ways live; the chat link from the e-mail works in a third, fresh browser', async ({
+test("owner and finder chat both ways live; the finder's link, used once, is renewed by e-mail for a third browser", async ({
   browser,
 }, testInfo) => {
+  // Two browsers chatting plus an e-mail round trip through the outbox (dispatched every 10 s).
+  test.setTimeout(150_000)
   const chat = chatForJourney()
-  test.skip(!chat, 'needs the finder journey')
-  if (!chat) return
+  const { finder } = readJourney()
+  test.skip(!chat || !finder, 'needs the finder journey')
+  if (!chat || !finder) return
   const { chatLink, finderState } = chat
   const chatId = new URL(chatLink).searchParams.get('chatId') ?? ''
 
@@ -242,16 +249,58 @@ test('owner and finder chat both ways live; the chat link from the e-mail works 
     await expect(ownerMessages).toHaveCount(before + 1)
   })
 
-  await test.step("the finder's chat link in a third, fresh browser", async () => {
+  await test.step('each side sees its own words as "You" and the other by name and role', async () => {
+    const label = (page: Page, text: string) =>
+      page.getByRole('listitem').filter({ hasText: text }).first()
+    await expect(label(finderPage, 'Hello, I have your rucksack.')).toContainText(/^You/)
+    await expect(label(finderPage, 'Thank you! Can I collect it tonight?')).toContainText(
+      /^The owner/,
+    )
+    const firstName = finder.name.split(' ')[0] ?? ''
+    await expect(label(ownerSide.page, 'Hello, I have your rucksack.')).toContainText(
+      new RegExp(`^${firstName}, finder`),
+    )
+    await expect(label(ownerSide.page, 'Thank you! Can I collect it tonight?')).toContainText(
+      /^You/,
+    )
+  })
+
+  await test.step("the finder's link in a third, fresh browser shows nothing; a new link by e-mail works there", async () => {
     const fresh = await browser.newContext()
     const freshPage = await fresh.newPage()
     await freshPage.goto(chatLink)
-    await expect(freshPage.getByText('Hello, I have your rucksack.')).toBeVisible({
+    await expect(
+      freshPage.getByRole('heading', {
+        name: 'This chat link is already in use on another device.',
+      }),
+    ).toBeVisible({ timeout: 20_000 })
+    await expect(freshPage.getByText('Hello, I have your rucksack.')).toHaveCount(0)
+    await expect(messageBox(freshPage)).toHaveCount(0)
+    await checkPage(freshPage, testInfo, 'chat-link-in-use')
+    await freshPage.getByRole('button', { name: 'Send me a new link' }).click()
+    await expect(freshPage.getByText(/We have e-mailed you a new link/)).toBeVisible()
+
+    const newLink = linkIn(await waitForEmail(finder.email, /new chat link/i), /#token=/)
+    expect(newLink).not.toBe(chatLink)
+    // Opened from the e-mail: a new tab in the same browser.
+    const fromEmail = await fresh.newPage()
+    await fromEmail.goto(newLink)
+    await expect(fromEmail.getByText('Hello, I have your rucksack.')).toBeVisible({
       timeout: 20_000,
     })
-    await expect(freshPage.getByText('Thank you! Can I collect it tonight?')).toBeVisible()
-    await send(freshPage, 'Sent from my phone')
+    await expect(fromEmail.getByText('Thank you! Can I collect it tonight?')).toBeVisible()
+    await send(fromEmail, 'Sent from my phone')
     await expect(ownerSide.page.getByText('Sent from my phone')).toBeVisible({ timeout: 15_000 })
+
+    // The forwarded (old) link is dead for anyone new.
+    const stranger = await browser.newContext()
+    const strangerPage = await stranger.newPage()
+    await strangerPage.goto(chatLink)
+    await expect(
+      strangerPage.getByRole('heading', { name: 'This chat link is not valid or has expired.' }),
+    ).toBeVisible({ timeout: 20_000 })
+    await expect(strangerPage.getByText('Hello, I have your rucksack.')).toHaveCount(0)
+    await stranger.close()
     await fresh.close()
   })
   await finderContext.close()
@@ -324,4 +373,74 @@ test('finder path on a phone (412×823)', async ({ browser }, testInfo) => {
   )
   expect(hasHorizontalScroll, 'the thank-you page fits the phone screen').toBe(false)
   await phone.close()
+})
+
+test("owner on a phone: the e-mail's chat link asks them to log in, then opens that chat as the owner", async ({
+  browser,
+}, testInfo) => {
+  const { owner, finder, ownerChatLink: ownerLink } = readJourney()
+  const chat = chatForJourney()
+  test.skip(!owner || !finder || !chat || !ownerLink, 'needs the finder journey')
+  if (!owner || !finder || !chat || !ownerLink) return
+  const chatId = new URL(ownerLink).searchParams.get('chatId') ?? '-'
+  const phone = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+  })
+  const page = await phone.newPage()
+  await page.goto(ownerLink)
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 })
+  await expect(page.getByText('Welcome back!')).toBeVisible()
+  await submitLogin(page, owner.email, owner.password)
+  await expect(page).toHaveURL(new RegExp(`/chat\\?chatId=${chatId}$`), { timeout: 20_000 })
+  await expect(page.getByRole('heading', { name: renamed })).toBeVisible({ timeout: 20_000 })
+  const firstName = finder.name.split(' ')[0] ?? ''
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Hello, I have your rucksack.' }).first(),
+  ).toContainText(new RegExp(`^${firstName}, finder`))
+  await expect(page.getByRole('button', { name: 'Mark as returned' })).toBeVisible()
+  await checkPage(page, testInfo, 'phone-owner-chat')
+
+  // What the owner writes from the phone reaches the finder as the owner's, never as "You".
+  const finderContext = await browser.newContext({ storageState: chat.finderState })
+  const finderPage = await finderContext.newPage()
+  await finderPage.goto(`/chat?chatId=${chatId}`)
+  await page.getByRole('textbox', { name: /message/i }).fill('Writing from my phone')
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(
+    finderPage.getByRole('listitem').filter({ hasText: 'Writing from my phone' }),
+  ).toContainText(/^The owner/, { timeout: 20_000 })
+  await finderContext.close()
+  await phone.close()
+})
+
+test('two reports on one item appear as two conversations on the dashboard', async ({
+  browser,
+}, testInfo) => {
+  const { finder, ownerState } = readJourney()
+  test.skip(!finder || !ownerState, 'needs the owner and finder journeys')
+  if (!finder) return
+  const { context, page } = await asOwner(browser)
+  await page.goto('/dashboard')
+  const reports = page.getByRole('list', { name: 'Reports' })
+  // The phone finder (Katherine) reported after the first finder: newest first.
+  await expect(reports.getByRole('link', { name: /^Open chat with / })).toHaveCount(2, {
+    timeout: 20_000,
+  })
+  const names = await reports.getByRole('link', { name: /^Open chat with / }).all()
+  const labels = await Promise.all(names.map((link) => link.getAttribute('aria-label')))
+  expect(labels.map((label) => label?.replace(/, \d+ new$/, ''))).toEqual([
+    'Open chat with Katherine',
+    `Open chat with ${finder.name.split(' ')[0] ?? ''}`,
+  ])
+  await expect(reports.getByText(/Found by Katherine at /)).toBeVisible()
+  await checkPage(page, testInfo, 'dashboard-two-reports')
+
+  const hrefs = await Promise.all(names.map((link) => link.getAttribute('href')))
+  expect(new Set(hrefs).size).toBe(2)
+  await names[0]?.click()
+  await expect(page).toHaveURL(new RegExp(`${hrefs[0]?.replace('?', '\\?') ?? '-'}$`))
+  await expect(page.getByText(/^Found by Katherine/)).toBeVisible({ timeout: 20_000 })
+  await context.close()
 })

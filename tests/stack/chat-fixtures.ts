@@ -87,9 +87,10 @@ export type MessageRow = {
   sender_role: string
   body: string
   created_at: string
+  position: number
 }
 
-export const MESSAGE_COLUMNS = 'id,chat_id,sender_id,sender_role,body,created_at'
+export const MESSAGE_COLUMNS = 'id,chat_id,sender_id,sender_role,body,created_at,position'
 
 /** Sends as the app does: a client-chosen id, upsert ignoring duplicates. */
 export async function sendMessage(

@@ -11,7 +11,7 @@ import { createClient, type RealtimeChannel, type SupabaseClient } from '@supaba
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStack, type RunningStack } from '../../local-supabase/stack.ts'
-import { mergeMessages } from '../../src/features/chat/message-list.ts'
+import { lastPosition, mergeMessages } from '../../src/features/chat/message-list.ts'
 import type { ChatMessage } from '../../src/features/chat/types.ts'
 import {
   activatedItem,
@@ -217,14 +217,17 @@ describe('chat between owner and finder through the local stack', () => {
       accessToken: async () => token,
       realtime: { transport: WebSocket as never, reconnectAfterMs: () => 2_000 },
     })
-    const fetchSince = async (since?: string) => {
-      let query = ownerPhone.from('messages').select(MESSAGE_COLUMNS).eq('chat_id', report.chat_id)
-      if (since) query = query.gte('created_at', since)
-      const { data, error } = await query.order('created_at').order('id')
+    const fetchAfter = async (after = 0) => {
+      const { data, error } = await ownerPhone
+        .from('messages')
+        .select(MESSAGE_COLUMNS)
+        .eq('chat_id', report.chat_id)
+        .gt('position', after)
+        .order('position')
       if (error) throw new Error(error.message)
       return (data ?? []) as MessageRow[]
     }
-    let held: ChatMessage[] = mergeMessages([], await fetchSince())
+    let held: ChatMessage[] = mergeMessages([], await fetchAfter())
     const ownerSide = await listen({ client: ownerPhone }, report.chat_id)
     expect(ownerSide.status).toBe('SUBSCRIBED')
     const before = await sendMessage(finder.client, report.chat_id, 'Before the restart')
@@ -248,14 +251,13 @@ describe('chat between owner and finder through the local stack', () => {
     held = mergeMessages(held, ownerSide.received)
     for (const sent of during) expect(held.some((m) => m.id === sent.id)).toBe(false)
 
-    // What the app does on SUBSCRIBED after a drop: fetch from the newest held.
-    const last = held.findLast((m) => m.createdAt !== null)
-    held = mergeMessages(held, await fetchSince(last?.createdAt ?? undefined))
+    // What the app does on SUBSCRIBED after a drop: fetch after the last position held.
+    held = mergeMessages(held, await fetchAfter(lastPosition(held)))
     const after = await sendMessage(finder.client, report.chat_id, 'After the rejoin')
     await eventually(() => ownerSide.received.some((m) => m.id === after.id), 'live again')
     held = mergeMessages(held, ownerSide.received)
 
-    const all = await fetchSince()
+    const all = await fetchAfter()
     expect(held.map((m) => m.id)).toEqual(all.map((m) => m.id))
     expect(new Set(held.map((m) => m.id)).size).toBe(held.length)
     await ownerPhone.removeAllChannels()

@@ -2,18 +2,18 @@ import { useAtomValue } from '@/lib/jotai'
 import { userAtom } from '@/lib/store'
 import { useFormTitle } from '@/lib/use-form-title'
 import { RedirectToLoginWhenSignedOut } from '@/features/auth/components/auth-guards'
-import { ItemChatBadge } from '@/features/chat/components/item-chat-badge'
+import { ItemConversations } from '@/features/chat/components/item-conversations'
 import { OwnerAlerts } from '@/features/chat/components/owner-alerts'
 import { useOwnerAlerts } from '@/features/chat/use-owner-alerts'
 import { Dashboard } from '@/features/items/components/dashboard'
 
-/** The owner's items with live alerts of new reports and finders' messages (DESIGN.md). */
+/** The owner's items, each with every report's conversation, and live alerts (DESIGN.md). */
 function OwnerDashboard() {
   const { config } = useAtomValue(userAtom)
   useOwnerAlerts(config.id)
   return (
     <>
-      <Dashboard itemExtra={(item) => <ItemChatBadge itemId={item.id} />} />
+      <Dashboard itemExtra={(item) => <ItemConversations itemId={item.id} />} />
       <OwnerAlerts />
     </>
   )

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { supabase } from '@/lib/supabase'
 import { server } from '@/testing/server'
 import { renderApp } from '@/testing/render-app'
-import { fakeSession, fakeUser } from '@/testing/supabase-handlers'
+import { fakeSession, fakeUser, restGet, rpc } from '@/testing/supabase-handlers'
 import { fakeRealtime, type FakeRealtime } from '@/features/chat/testing/fake-realtime'
 import type { MessageRow } from '@/features/chat/types'
 
@@ -21,6 +21,8 @@ const FINDER = fakeUser({
   app_metadata: { provider: 'anonymous', providers: ['anonymous'] },
   user_metadata: {},
 })
+/** A registered user who found someone else's item: that chat's finder. */
+const REGISTERED_FINDER = fakeUser({ id: FINDER.id, email: 'rita.finder@example.com' })
 const TOKEN = 'secret-invite-token-0123456789abcdef'
 
 function row(n: number, role: 'owner' | 'finder', body: string): MessageRow {
@@ -31,7 +33,8 @@ function row(n: number, role: 'owner' | 'finder', body: string): MessageRow {
     sender_role: role,
     body,
     created_at: `2026-11-21T10:0${n}:00.000Z`,
-  } as MessageRow
+    position: n,
+  }
 }
 
 const HISTORY = [
@@ -44,6 +47,8 @@ type Backend = {
   posts: { body: Record<string, unknown>; prefer: string }[]
   messageGets: URL[]
   joins: unknown[]
+  linkRequests: unknown[]
+  itemPatches: unknown[]
   /** How POST /messages answers: stored, an error, or never. */
   postMode: 'ok' | 'error' | 'hang'
   isDown: boolean
@@ -52,12 +57,24 @@ type Backend = {
 let realtime: FakeRealtime
 let backend: Backend
 
-function chatBackend(role: 'owner' | 'finder' | null, join: 'ok' | 'invalid' = 'ok') {
+const SUMMARY = {
+  chat_id: CHAT_ID,
+  item_id: 'item-rucksack-1',
+  item_name: 'Blue rucksack',
+  item_status: null,
+  finder_first_name: 'Fiona',
+  found_location: 'Bus stop on Hills Road',
+  found_at: '2026-11-21T09:58:00.000Z',
+}
+
+function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
   backend = {
     rows: [...HISTORY],
     posts: [],
     messageGets: [],
     joins: [],
+    linkRequests: [],
+    itemPatches: [],
     postMode: 'ok',
     isDown: false,
   }
@@ -70,20 +87,38 @@ function chatBackend(role: 'owner' | 'finder' | null, join: 'ok' | 'invalid' = '
       backend.joins.push(await request.json())
       if (join === 'ok' && role) return HttpResponse.json(role)
       return HttpResponse.json(
-        { code: 'P0001', message: 'invalid_invite', details: null, hint: null },
+        {
+          code: 'P0001',
+          message: join === 'bound' ? 'invite_bound' : 'invalid_invite',
+          details: null,
+          hint: null,
+        },
         { status: 400 },
       )
+    }),
+    http.post('*/rest/v1/rpc/chat_summary', () =>
+      HttpResponse.json(role ? [{ ...SUMMARY, viewer_role: role }] : []),
+    ),
+    http.post('*/rest/v1/rpc/mark_chat_read', () => new HttpResponse(null, { status: 204 })),
+    http.post('*/rest/v1/rpc/request_chat_link', async ({ request }) => {
+      backend.linkRequests.push(await request.json())
+      return new HttpResponse(null, { status: 204 })
+    }),
+    http.patch('*/rest/v1/items', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>
+      backend.itemPatches.push({ query: new URL(request.url).searchParams.get('id'), body })
+      return HttpResponse.json({ id: SUMMARY.item_id, name: 'Blue rucksack', ...body })
     }),
     http.get('*/rest/v1/messages', async ({ request }) => {
       await whileUp()
       const url = new URL(request.url)
       backend.messageGets.push(url)
-      const since = url.searchParams.get('created_at')?.replace(/^gte\./, '')
+      const after = Number(url.searchParams.get('position')?.replace(/^gt\./, '') ?? '0')
       const byId = url.searchParams.get('id')?.replace(/^eq\./, '')
       const rows = backend.rows
-        .filter((r) => !since || r.created_at >= since)
+        .filter((r) => byId || r.position > after)
         .filter((r) => !byId || r.id === byId)
-        .sort((a, b) => a.created_at.localeCompare(b.created_at))
+        .sort((a, b) => a.position - b.position)
       return HttpResponse.json(rows)
     }),
     http.post('*/rest/v1/messages', async ({ request }) => {
@@ -105,27 +140,32 @@ function chatBackend(role: 'owner' | 'finder' | null, join: 'ok' | 'invalid' = '
         sender_role: role ?? 'finder',
         body: String(body.body),
         created_at: `2026-11-21T11:${String(backend.rows.length).padStart(2, '0')}:00.000Z`,
-      } as MessageRow
+        position: Math.max(...backend.rows.map((r) => r.position)) + 1,
+      }
       backend.rows.push(stored)
       return HttpResponse.json([stored], { status: 201 })
     }),
   ]
 }
 
+type JoinAnswer = 'ok' | 'invalid' | 'bound'
+
 function openChat(options: {
   as: 'owner' | 'finder-link' | 'registered-finder' | 'stranger'
-  join?: 'ok' | 'invalid'
+  join?: JoinAnswer
   url?: string
 }) {
-  const isMember = options.as !== 'stranger' && options.join !== 'invalid'
+  const isMember = options.as !== 'stranger' && (options.join ?? 'ok') === 'ok'
   const role = !isMember ? null : options.as === 'owner' ? 'owner' : 'finder'
   const handlers = chatBackend(role, options.join)
-  const withToken = options.as === 'finder-link' || options.join === 'invalid'
+  const withToken = options.as === 'finder-link' || (options.join ?? 'ok') !== 'ok'
   const url = options.url ?? `/chat?chatId=${CHAT_ID}${withToken ? `#token=${TOKEN}` : ''}`
   const session =
-    options.as === 'owner' || options.as === 'registered-finder' || options.as === 'stranger'
-      ? true
-      : undefined
+    options.as === 'registered-finder'
+      ? { user: REGISTERED_FINDER }
+      : options.as === 'owner' || options.as === 'stranger'
+        ? true
+        : undefined
   return renderApp({ url, session, handlers })
 }
 
@@ -150,7 +190,8 @@ afterEach(async () => {
   supabase.realtime.disconnect()
 })
 
-describe('chat entry and roles', () => {
+// The first screen loads the route chunk lazily: slow on a busy machine.
+describe('chat entry and roles', { timeout: 20_000 }, () => {
   it('signs a finder in anonymously, joins with the token, then drops it from the address', async () => {
     const { router } = openChat({ as: 'finder-link' })
     expect(await chatShown()).toBeInTheDocument()
@@ -161,8 +202,10 @@ describe('chat entry and roles', () => {
     const items = within(messageList()).getAllByRole('listitem')
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringMatching(/^You.*Hello, I found your rucksack\.$/),
-      expect.stringMatching(/^Owner.*Thank you so much! Where are you\?$/),
+      expect.stringMatching(/^The owner.*Thank you so much! Where are you\?$/),
     ])
+    expect(screen.getByRole('heading', { name: 'Blue rucksack' })).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Mark as returned' })).not.toBeInTheDocument()
     await waitFor(() => expect(realtime.joined).toContain(`chat:${CHAT_ID}`))
   })
 
@@ -172,8 +215,36 @@ describe('chat entry and roles', () => {
     expect(backend.joins).toEqual([{ chat_id: CHAT_ID, token: '' }])
     expect(screen.getByText('You are talking with the person who found your item.')).toBeVisible()
     const items = within(messageList()).getAllByRole('listitem')
-    expect(items[0]).toHaveTextContent(/^Finder/)
+    expect(items[0]).toHaveTextContent(/^Fiona, finder/)
     expect(items[1]).toHaveTextContent(/^You/)
+    expect(screen.getByRole('heading', { name: 'Blue rucksack' })).toBeVisible()
+    expect(screen.getByText(/^Found by Fiona at Bus stop on Hills Road on /)).toBeVisible()
+    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    )
+  })
+
+  it('lets the owner mark the item as returned (FOUND)', async () => {
+    const { user } = openChat({ as: 'owner' })
+    await chatShown()
+    await user.click(screen.getByRole('button', { name: 'Mark as returned' }))
+    expect(await screen.findByText('Returned: marked FOUND')).toBeVisible()
+    expect(backend.itemPatches).toEqual([
+      { query: `eq.${SUMMARY.item_id}`, body: { status: 'FOUND' } },
+    ])
+    expect(screen.queryByRole('button', { name: 'Mark as returned' })).not.toBeInTheDocument()
+  })
+
+  it('labels only the viewer\'s own messages "You", never everything of their role', async () => {
+    openChat({ as: 'owner' })
+    backend.rows.push({
+      ...row(3, 'owner', 'Sent from the owner on another device'),
+      sender_id: 'another-session',
+    })
+    await chatShown()
+    const item = (await screen.findByText('Sent from the owner on another device')).closest('li')
+    expect(item).toHaveTextContent(/^The owner/)
   })
 
   it("makes a registered user who found someone else's item that chat's finder", async () => {
@@ -185,12 +256,14 @@ describe('chat entry and roles', () => {
         LOAD,
       ),
     ).toBeVisible()
+    await chatShown()
     expect(within(messageList()).getAllByRole('listitem')[0]).toHaveTextContent(/^You/)
   })
 
   it('shows an invalid or expired link clearly, and nothing of the chat', async () => {
     openChat({ as: 'finder-link', join: 'invalid' })
     expect(await invalidShown()).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeVisible()
     expect(backend.joins).toHaveLength(1)
     expect(backend.messageGets).toHaveLength(0)
     expect(screen.queryByText('Hello, I found your rucksack.')).not.toBeInTheDocument()
@@ -214,16 +287,69 @@ describe('chat entry and roles', () => {
     expect(await chatShown()).toBeInTheDocument()
   })
 
+  it('a finder link already joined elsewhere shows nothing and sends a new link on request', async () => {
+    const { user } = openChat({ as: 'finder-link', join: 'bound' })
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'This chat link is already in use on another device.' },
+        LOAD,
+      ),
+    ).toBeVisible()
+    expect(backend.messageGets).toHaveLength(0)
+    expect(realtime.joined).toEqual([])
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Send me a new link' }))
+    expect(await screen.findByText(/We have e-mailed you a new link/)).toBeVisible()
+    expect(backend.linkRequests).toEqual([{ chat_id: CHAT_ID, token: TOKEN }])
+  })
+
+  it('says so when too many new links were asked for', async () => {
+    const { user } = openChat({ as: 'finder-link', join: 'bound' })
+    server.use(
+      http.post('*/rest/v1/rpc/request_chat_link', () =>
+        HttpResponse.json(
+          { code: 'P0001', message: 'too_many_requests', details: '1200', hint: null },
+          { status: 400 },
+        ),
+      ),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Send me a new link' }, LOAD))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many new links were asked for. Please try again later.',
+    )
+  })
+
   it('refuses a signed-in user who is not a member', async () => {
     openChat({ as: 'stranger' })
     expect(await invalidShown()).toBeVisible()
     expect(backend.messageGets).toHaveLength(0)
   })
 
-  it('refuses a visitor with neither a session nor a token, and a malformed chat id', async () => {
-    const first = renderApp({ url: `/chat?chatId=${CHAT_ID}` })
-    expect(await invalidShown()).toBeVisible()
-    first.unmount()
+  it("sends a signed-out owner (the owner's link has no token) to log in, then back to the same chat", async () => {
+    const handlers = chatBackend('owner')
+    const { user, router } = renderApp({
+      url: `/chat?chatId=${CHAT_ID}`,
+      handlers: [
+        ...handlers,
+        http.post('*/auth/v1/token', () => HttpResponse.json(fakeSession(OWNER))),
+        http.get('*/auth/v1/user', () => HttpResponse.json(OWNER)),
+        restGet('profiles', [{ id: OWNER.id, email: OWNER.email, full_name: 'Olivia Owner' }]),
+        restGet('items', []),
+        rpc('list_conversations', []),
+      ],
+    })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), LOAD)
+    expect(backend.joins).toEqual([])
+    await user.type(await screen.findByLabelText('EMAIL'), 'olivia.owner@example.com')
+    await user.type(screen.getByLabelText('PASSWORD'), 'correct horse{Enter}')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'), LOAD)
+    expect(router.state.location.search).toBe(`?chatId=${CHAT_ID}`)
+    expect(await chatShown()).toBeInTheDocument()
+    expect(backend.joins).toEqual([{ chat_id: CHAT_ID, token: '' }])
+  })
+
+  it('refuses a malformed chat id', async () => {
     renderApp({ url: '/chat?chatId=not-a-chat#token=abc' })
     expect(await invalidShown()).toBeVisible()
   })
@@ -303,19 +429,26 @@ describe('sending', () => {
 })
 
 describe('live messages', () => {
-  it('shows messages broadcast on chat:<id> in time order, without duplicates', async () => {
+  it('treats a broadcast as a notice: shows what the database holds, once, never the payload', async () => {
     openChat({ as: 'owner' })
     await chatShown()
     await waitFor(() => expect(realtime.joined).toContain(`chat:${CHAT_ID}`))
     const live = row(3, 'finder', 'I can meet you at 6pm.')
+    backend.rows.push(live)
+    const forged = { ...row(9, 'owner', 'Forged: meet me elsewhere'), created_at: '2099-01-01' }
     act(() => {
+      realtime.broadcast(`chat:${CHAT_ID}`, 'message', forged)
       realtime.broadcast(`chat:${CHAT_ID}`, 'message', live)
       realtime.broadcast(`chat:${CHAT_ID}`, 'message', live)
     })
     expect(await screen.findByText('I can meet you at 6pm.')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(backend.messageGets.map((url) => url.searchParams.get('position'))).toContain('gt.2'),
+    )
     const items = within(messageList()).getAllByRole('listitem')
     expect(items).toHaveLength(3)
     expect(items[2]).toHaveTextContent('I can meet you at 6pm.')
+    expect(screen.queryByText('Forged: meet me elsewhere')).not.toBeInTheDocument()
   })
 
   it('is a polite live region, and the composer is labelled', async () => {
@@ -334,7 +467,7 @@ describe('live messages', () => {
     })
     expect(await screen.findByText('Sent while you were away')).toBeInTheDocument()
     const last = backend.messageGets.at(-1)
-    expect(last?.searchParams.get('created_at')).toBe('gte.2026-11-21T10:02:00.000Z')
+    expect(last?.searchParams.get('position')).toBe('gt.2')
   })
 })
 

@@ -1,50 +1,32 @@
 import type { ChatMessage, ChatRole, MessageRow } from '@/features/chat/types'
 
-export const MAX_MESSAGE_LENGTH = 2000
-export const TOO_LONG_MESSAGE = `Messages can be at most ${MAX_MESSAGE_LENGTH} characters.`
-
-/** Characters as Postgres counts them (code points, not UTF-16 units). */
-export function messageLength(text: string): number {
-  return [...text].length
-}
-
-/** The body to send, or why not: empty is silently ignored (SPEC §5). */
-export function checkMessage(
-  text: string,
-): { ok: true; body: string } | { ok: false; reason: 'empty' | 'too_long' } {
-  const body = text.trim()
-  if (body === '') return { ok: false, reason: 'empty' }
-  if (messageLength(body) > MAX_MESSAGE_LENGTH) return { ok: false, reason: 'too_long' }
-  return { ok: true, body }
-}
-
 export function toChatMessage(row: MessageRow): ChatMessage {
   return {
     id: row.id,
     chatId: row.chat_id,
+    senderId: row.sender_id,
     senderRole: row.sender_role === 'owner' ? 'owner' : 'finder',
     body: row.body,
     createdAt: row.created_at,
+    position: row.position,
     status: 'sent',
   }
 }
 
-/** Stored messages by time then id; ours still on the way keep their order at the end. */
+/** Stored messages by the server's position; ours still on the way keep their order at the end. */
 function compare(a: ChatMessage, b: ChatMessage): number {
-  if (a.createdAt === null || b.createdAt === null) {
-    if (a.createdAt === b.createdAt) return 0
-    return a.createdAt === null ? 1 : -1
+  if (a.position === null || b.position === null) {
+    if (a.position === b.position) return 0
+    return a.position === null ? 1 : -1
   }
-  const byTime = Date.parse(a.createdAt) - Date.parse(b.createdAt)
-  if (byTime !== 0) return byTime
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+  return a.position - b.position
 }
 
 /**
  * Merges stored rows into the list: one entry per id (a stored row replaces our
- * pending copy), sorted by timestamp (SPEC §4).
+ * pending copy), in the server's order.
  */
-export function mergeMessages(list: ChatMessage[], rows: MessageRow[]): ChatMessage[] {
+export function mergeMessages(list: ChatMessage[], rows: readonly MessageRow[]): ChatMessage[] {
   if (rows.length === 0) return list
   const byId = new Map(list.map((message) => [message.id, message]))
   for (const row of rows) byId.set(row.id, toChatMessage(row))
@@ -60,9 +42,9 @@ export function upsertLocal(list: ChatMessage[], message: ChatMessage): ChatMess
   return list.map((m, i) => (i === index ? message : m))
 }
 
-/** The newest message the database has given us: where gap-filling starts. */
-export function lastStored(list: ChatMessage[]): ChatMessage | undefined {
-  return list.findLast((message) => message.createdAt !== null)
+/** The highest position the database has given us (0 for none): catch-up starts after it. */
+export function lastPosition(list: readonly ChatMessage[]): number {
+  return list.reduce((max, message) => Math.max(max, message.position ?? 0), 0)
 }
 
 export function isChatRole(value: unknown): value is ChatRole {

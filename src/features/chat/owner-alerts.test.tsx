@@ -1,23 +1,19 @@
 import { ChakraProvider } from '@chakra-ui/react'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore, Provider } from '@/lib/jotai'
 import { stateAtom, type Item } from '@/lib/store'
 import { supabase } from '@/lib/supabase'
 import { server } from '@/testing/server'
-import {
-  authSession,
-  fakeSession,
-  fakeUser,
-  restGet,
-  storeSession,
-} from '@/testing/supabase-handlers'
+import { authSession, fakeSession, fakeUser, storeSession } from '@/testing/supabase-handlers'
 import { system } from '@/theme/system'
-import { ItemChatBadge } from '@/features/chat/components/item-chat-badge'
+import { ItemConversations } from '@/features/chat/components/item-conversations'
 import { OwnerAlerts } from '@/features/chat/components/owner-alerts'
 import { fakeRealtime, type FakeRealtime } from '@/features/chat/testing/fake-realtime'
+import type { ConversationRow } from '@/features/chat/types'
 import { useOwnerAlerts } from '@/features/chat/use-owner-alerts'
 
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
@@ -25,7 +21,30 @@ vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime'))
 const OWNER = fakeUser()
 const KEYS = { id: 'item-keys-0001', chat: '11111111-1111-4111-8111-111111111111' }
 const BAG = { id: 'item-bag-0002', chat: '22222222-2222-4222-8222-222222222222' }
+const BAG_SECOND = '55555555-5555-4555-8555-555555555555'
 const REPORT_ID = '33333333-3333-4333-8333-333333333333'
+
+const conversation = (
+  chatId: string,
+  itemId: string,
+  itemName: string,
+  finder: string,
+  where: string,
+  unread = 0,
+): ConversationRow => ({
+  chat_id: chatId,
+  report_id: `report-${chatId}`,
+  item_id: itemId,
+  item_name: itemName,
+  finder_first_name: finder,
+  found_location: where,
+  found_at: '2026-11-21T10:00:00Z',
+  unread,
+})
+
+/** What list_conversations answers: the test changes it as the database would. */
+let stored: ConversationRow[]
+let listCalls: number
 
 function Dashboard() {
   useOwnerAlerts(OWNER.id)
@@ -33,10 +52,10 @@ function Dashboard() {
     <>
       <ul>
         <li aria-label="Keys">
-          Keys <ItemChatBadge itemId={KEYS.id} />
+          Keys <ItemConversations itemId={KEYS.id} />
         </li>
         <li aria-label="Rucksack">
-          Rucksack <ItemChatBadge itemId={BAG.id} />
+          Rucksack <ItemConversations itemId={BAG.id} />
         </li>
       </ul>
       <OwnerAlerts />
@@ -49,8 +68,10 @@ function renderDashboard() {
   storeSession(session)
   server.use(
     ...authSession(session),
-    restGet('chats', [{ id: KEYS.chat, item_id: KEYS.id, created_at: '2026-11-20T10:00:00Z' }]),
-    restGet('found_reports', [{ finder_name: 'Fiona Finder', found_location: 'Bus stop' }]),
+    http.post('*/rest/v1/rpc/list_conversations', () => {
+      listCalls += 1
+      return HttpResponse.json(stored)
+    }),
   )
   const router = createMemoryRouter(
     [
@@ -74,6 +95,8 @@ function renderDashboard() {
 let realtime: FakeRealtime
 
 beforeEach(() => {
+  stored = [conversation(KEYS.chat, KEYS.id, 'Keys', 'Fiona', 'Bus stop')]
+  listCalls = 0
   realtime = fakeRealtime()
   server.use(realtime.handler)
 })
@@ -85,25 +108,31 @@ afterEach(async () => {
 })
 
 const card = (name: string) => screen.getByRole('listitem', { name })
+const LOAD = { timeout: 5_000 }
 
-describe('owner dashboard alerts', () => {
-  it('shows which items have open chats, and new reports and messages at once', async () => {
+describe("the owner's hub", () => {
+  it('lists every report of an item as its own conversation, and new reports and messages at once', async () => {
     const user = userEvent.setup()
     const { router } = renderDashboard()
     const keysLink = await within(card('Keys')).findByRole(
       'link',
-      { name: 'Open chat' },
-      {
-        timeout: 5_000,
-      },
+      { name: 'Open chat with Fiona' },
+      LOAD,
     )
     expect(keysLink).toHaveAttribute('href', `/chat?chatId=${KEYS.chat}`)
+    expect(within(card('Keys')).getByText(/Found by Fiona at Bus stop on/)).toBeVisible()
     expect(within(card('Rucksack')).queryByRole('link')).not.toBeInTheDocument()
     await waitFor(() => expect(realtime.joined).toContain(`owner:${OWNER.id}`))
 
+    // Two reports on the rucksack: both are listed, newest first.
+    stored = [
+      conversation(BAG_SECOND, BAG.id, 'Rucksack', 'Gina', 'Library'),
+      conversation(BAG.chat, BAG.id, 'Rucksack', 'Fred', 'Station'),
+      ...stored,
+    ]
     const report = {
       report_id: REPORT_ID,
-      chat_id: BAG.chat,
+      chat_id: BAG_SECOND,
       item_id: BAG.id,
       item_name: 'Rucksack',
       created_at: '2026-11-21T12:00:00Z',
@@ -113,11 +142,19 @@ describe('owner dashboard alerts', () => {
       realtime.broadcast(`owner:${OWNER.id}`, 'report', report)
     })
     const alerts = screen.getByRole('region', { name: 'Alerts' })
-    expect(await within(alerts).findByText('Fiona Finder found your Rucksack!')).toBeVisible()
-    expect(
-      within(card('Rucksack')).getByRole('link', { name: 'Open chat, 1 new' }),
-    ).toHaveAttribute('href', `/chat?chatId=${BAG.chat}`)
+    expect(await within(alerts).findByText('Gina found your Rucksack!')).toBeVisible()
+    expect(within(alerts).getAllByText('Gina found your Rucksack!')).toHaveLength(1)
+    const bagLinks = within(card('Rucksack')).getAllByRole('link')
+    expect(bagLinks.map((link) => link.getAttribute('aria-label'))).toEqual([
+      'Open chat with Gina',
+      'Open chat with Fred',
+    ])
+    expect(bagLinks.map((link) => link.getAttribute('href'))).toEqual([
+      `/chat?chatId=${BAG_SECOND}`,
+      `/chat?chatId=${BAG.chat}`,
+    ])
 
+    stored = stored.map((c) => (c.chat_id === KEYS.chat ? { ...c, unread: 1 } : c))
     act(() => {
       realtime.broadcast(`owner:${OWNER.id}`, 'message', {
         chat_id: KEYS.chat,
@@ -129,24 +166,25 @@ describe('owner dashboard alerts', () => {
           sender_role: 'finder',
           body: 'Found your keys',
           created_at: '2026-11-21T12:01:00Z',
+          position: 9,
         },
       })
     })
     expect(
       await within(alerts).findByText('New message about your Keys: “Found your keys”'),
     ).toBeVisible()
-    expect(within(card('Keys')).getByRole('link', { name: 'Open chat, 1 new' })).toBeVisible()
-    expect(within(alerts).getAllByRole('link', { name: 'Open chat' })).toHaveLength(2)
+    expect(
+      await within(card('Keys')).findByRole('link', { name: 'Open chat with Fiona, 1 new' }),
+    ).toBeVisible()
 
-    await user.click(within(card('Rucksack')).getByRole('link', { name: 'Open chat, 1 new' }))
+    await user.click(within(card('Rucksack')).getByRole('link', { name: 'Open chat with Fred' }))
     expect(router.state.location.search).toBe(`?chatId=${BAG.chat}`)
   })
 
   it('ignores malformed events', async () => {
     renderDashboard()
-    await waitFor(() => expect(realtime.joined).toContain(`owner:${OWNER.id}`), {
-      timeout: 5_000,
-    })
+    await waitFor(() => expect(realtime.joined).toContain(`owner:${OWNER.id}`), LOAD)
+    stored = [...stored, conversation(BAG.chat, BAG.id, 'Rucksack', 'Fred', 'Station')]
     act(() => {
       realtime.broadcast(`owner:${OWNER.id}`, 'report', { item_id: BAG.id })
       realtime.broadcast(`owner:${OWNER.id}`, 'message', { chat_id: KEYS.chat })
@@ -158,9 +196,27 @@ describe('owner dashboard alerts', () => {
       })
     })
     const alerts = screen.getByRole('region', { name: 'Alerts' })
-    expect(await within(alerts).findByText('Fiona Finder found one of your items!')).toBeVisible()
+    expect(await within(alerts).findByText('Fred found one of your items!')).toBeVisible()
     expect(within(alerts).getAllByRole('link', { name: 'Open chat' })).toHaveLength(1)
   })
+
+  it('refetches the list after the owner topic reconnects', async () => {
+    renderDashboard()
+    await waitFor(() => expect(realtime.joined).toContain(`owner:${OWNER.id}`), LOAD)
+    const before = listCalls
+    stored = [...stored, conversation(BAG.chat, BAG.id, 'Rucksack', 'Fred', 'Station')]
+    act(() => realtime.dropAll())
+    expect(
+      await within(card('Rucksack')).findByRole(
+        'link',
+        { name: 'Open chat with Fred' },
+        {
+          timeout: 15_000,
+        },
+      ),
+    ).toBeVisible()
+    expect(listCalls).toBeGreaterThan(before)
+  }, 20_000)
 
   it('shows that it is offline when the owner topic has been unreachable for 10 s', async () => {
     server.resetHandlers()
@@ -168,7 +224,7 @@ describe('owner dashboard alerts', () => {
     server.use(refusing.handler)
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout'] })
     renderDashboard()
-    await within(card('Keys')).findByRole('link', { name: 'Open chat' }, { timeout: 5_000 })
+    await within(card('Keys')).findByRole('link', { name: 'Open chat with Fiona' }, LOAD)
     await act(() => vi.advanceTimersByTimeAsync(5_000))
     expect(screen.queryByText(/you are offline/i)).not.toBeInTheDocument()
     await act(() => vi.advanceTimersByTimeAsync(6_000))

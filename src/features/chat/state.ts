@@ -1,23 +1,26 @@
 import { atom } from '@/lib/jotai'
-import type { ChatMessage, ChatRole } from '@/features/chat/types'
+import type { ChatMessage, ChatRole, ChatSummaryRow, ConversationRow } from '@/features/chat/types'
 
 export type ChatPhase =
   | { kind: 'loading' }
-  | { kind: 'invalid' }
+  /** An owner's link opened signed out: log in, then come back. */
+  | { kind: 'sign-in' }
+  /** Nothing of the chat; with a finder's link, "Send me a new link" is offered. */
+  | { kind: 'invalid'; reason: 'invalid' | 'bound'; token: string | null }
   | { kind: 'unreachable' }
-  | { kind: 'ready'; role: ChatRole }
+  | { kind: 'ready'; role: ChatRole; userId: string }
 
 /** The open chat's entry state. */
 export const chatPhaseAtom = atom<ChatPhase>({ kind: 'loading' })
 
-/** The open chat's messages: stored ones in time order, then ours on the way. */
+/** The open chat's messages: stored ones in the server's order, then ours on the way. */
 export const chatMessagesAtom = atom<ChatMessage[]>([])
 
-/** Owner alerts: unread finder messages and new reports per item id, this session. */
-export const unreadByItemAtom = atom<Record<string, number>>({})
+/** What the open chat is about: item, finder's first name, where and when. */
+export const chatSummaryAtom = atom<ChatSummaryRow | null>(null)
 
-/** Owner alerts: the newest chat of each item that has one (item id -> chat id). */
-export const chatByItemAtom = atom<Record<string, string>>({})
+/** The owner's hub: every report on their items, newest first, with unread counts. */
+export const conversationsAtom = atom<ConversationRow[] | null>(null)
 
 export type OwnerAlert = {
   id: string

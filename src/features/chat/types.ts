@@ -1,28 +1,29 @@
 import type { Database } from '@/types/database.types'
 
 type Tables = Database['public']['Tables']
+type Functions = Database['public']['Functions']
 
 export type ChatRole = 'owner' | 'finder'
 
-/** A message as the database holds it (generated row type once db:types has run). */
-export type MessageRow = Tables extends { messages: { Row: infer R } }
-  ? R
-  : {
-      id: string
-      chat_id: string
-      sender_id: string
-      sender_role: string
-      body: string
-      created_at: string
-    }
+/** A message as the database holds it. */
+export type MessageRow = Tables['messages']['Row']
+
+/** What a chat is about (chat_summary), for its members. */
+export type ChatSummaryRow = Functions['chat_summary']['Returns'][number]
+
+/** One report's conversation on the owner's dashboard (list_conversations). */
+export type ConversationRow = Functions['list_conversations']['Returns'][number]
 
 /** What the screen shows: a stored message, or one of ours on its way. */
 export type ChatMessage = {
   id: string
   chatId: string
+  senderId: string
   senderRole: ChatRole
   body: string
-  /** Null until the database has stored it. */
+  /** Server time; null until the database has stored it. */
   createdAt: string | null
+  /** Server-assigned, increasing in commit order; null until stored. */
+  position: number | null
   status: 'sent' | 'sending' | 'queued' | 'failed'
 }

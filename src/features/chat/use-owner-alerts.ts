@@ -1,51 +1,61 @@
-import { useCallback, useEffect } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import { useSetAtom, useStore } from '@/lib/jotai'
 import { useConnectivityMonitor } from '@/lib/realtime/connectivity-state'
 import { useBroadcastChannel } from '@/lib/realtime/use-broadcast-channel'
 import { stateAtom } from '@/lib/store'
-import { getOwnerChats } from '@/features/chat/api/get-owner-chats'
 import { messageAlertText, reportAlertText } from '@/features/chat/alert-text'
-import { getReportSummary } from '@/features/chat/api/get-report-summary'
+import { listConversations } from '@/features/chat/api/list-conversations'
 import {
   parseOwnerMessageEvent,
   parseReportEvent,
   type OwnerReportEvent,
 } from '@/features/chat/parse-owner-event'
-import {
-  chatByItemAtom,
-  ownerAlertsAtom,
-  unreadByItemAtom,
-  type OwnerAlert,
-} from '@/features/chat/state'
+import { conversationsAtom, ownerAlertsAtom, type OwnerAlert } from '@/features/chat/state'
 
 const MAX_ALERTS = 5
 
+/** Runs `load` now, or once more after the run under way: never two at once, none missed. */
+function coalesced(load: () => Promise<void>): () => void {
+  let running = false
+  let isWanted = false
+  const run = async () => {
+    running = true
+    while (isWanted) {
+      isWanted = false
+      await load().catch(() => undefined)
+    }
+    running = false
+  }
+  return () => {
+    isWanted = true
+    if (!running) void run()
+  }
+}
+
 /**
- * The owner's dashboard alerts: listens on the private channel `owner:<uid>` and
- * keeps which items have chats, unread counts per item and the toasts.
+ * The owner's hub: every report on their items (list_conversations) with unread
+ * counts, kept fresh from the private channel `owner:<uid>`, which also raises
+ * the toasts for new reports and finders' messages.
  */
 export function useOwnerAlerts(ownerId: string | null | undefined): void {
   const store = useStore()
   const monitor = useConnectivityMonitor()
-  const setChatByItem = useSetAtom(chatByItemAtom)
-  const setUnread = useSetAtom(unreadByItemAtom)
+  const setConversations = useSetAtom(conversationsAtom)
   const setAlerts = useSetAtom(ownerAlertsAtom)
 
-  const loadChats = useCallback(async () => {
-    if (!ownerId) return
-    try {
-      const chats = await getOwnerChats(ownerId)
-      const byItem: Record<string, string> = {}
-      for (const chat of [...chats].reverse()) byItem[chat.item_id] = chat.id
-      setChatByItem((current) => ({ ...byItem, ...current }))
-    } catch {
-      // The live events still fill this in; the next resync tries again.
-    }
-  }, [ownerId, setChatByItem])
+  const refresh = useMemo(
+    () =>
+      coalesced(async () => {
+        if (!ownerId) return
+        setConversations(await listConversations(monitor))
+      }),
+    [monitor, ownerId, setConversations],
+  )
 
   useEffect(() => {
-    void loadChats()
-  }, [loadChats])
+    setConversations(null)
+    refresh()
+  }, [refresh, setConversations])
 
   /** The item's name from the owner's items in the store (SPEC §3 general state). */
   const itemName = useCallback(
@@ -58,25 +68,25 @@ export function useOwnerAlerts(ownerId: string | null | undefined): void {
     (alert: OwnerAlert) => {
       if (store.get(ownerAlertsAtom).some((shown) => shown.id === alert.id)) return
       setAlerts((alerts) => [alert, ...alerts].slice(0, MAX_ALERTS))
-      setChatByItem((byItem) => ({ ...byItem, [alert.itemId]: alert.chatId }))
-      setUnread((unread) => ({ ...unread, [alert.itemId]: (unread[alert.itemId] ?? 0) + 1 }))
     },
-    [setAlerts, setChatByItem, setUnread, store],
+    [setAlerts, store],
   )
 
   const alertReport = useCallback(
-    async (event: OwnerReportEvent) => {
-      const summary = await getReportSummary(event.reportId).catch(() => null)
+    (event: OwnerReportEvent) => {
+      const finderName = store
+        .get(conversationsAtom)
+        ?.find((conversation) => conversation.chat_id === event.chatId)?.finder_first_name
       addAlert({
         id: `report:${event.reportId}`,
         kind: 'report',
         itemId: event.itemId,
         chatId: event.chatId,
         itemName: event.itemName,
-        text: reportAlertText(event.itemName, summary?.finderName),
+        text: reportAlertText(event.itemName, finderName),
       })
     },
-    [addAlert],
+    [addAlert, store],
   )
 
   useBroadcastChannel({
@@ -84,9 +94,15 @@ export function useOwnerAlerts(ownerId: string | null | undefined): void {
     handlers: {
       report: (payload) => {
         const event = parseReportEvent(payload)
-        if (event) void alertReport(event)
+        if (!event) return
+        // The list is what the database holds; the toast follows it with the finder's name.
+        void listConversations(monitor)
+          .then(setConversations)
+          .catch(() => undefined)
+          .finally(() => alertReport(event))
       },
       message: (payload) => {
+        refresh()
         const event = parseOwnerMessageEvent(payload)
         if (!event) return
         addAlert({
@@ -99,7 +115,7 @@ export function useOwnerAlerts(ownerId: string | null | undefined): void {
         })
       },
     },
-    onResync: () => void loadChats(),
+    onResync: refresh,
     monitor,
   })
 }

@@ -20,6 +20,8 @@ export type Journey = {
   ownerState?: StorageState
   finderState?: StorageState
   chatLink?: string
+  /** The chat link from the owner's e-mail (no token: the owner logs in). */
+  ownerChatLink?: string
 }
 
 const FILE = 'test-results/.journey.json'

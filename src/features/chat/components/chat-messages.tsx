@@ -2,7 +2,8 @@ import { Box, Text } from '@chakra-ui/react'
 import { LazyMotion, MotionConfig } from 'framer-motion'
 import { useEffect, useRef } from 'react'
 import { MessageBubble } from '@/features/chat/components/message-bubble'
-import type { ChatMessage, ChatRole } from '@/features/chat/types'
+import { senderLabel } from '@/features/chat/sender-label'
+import type { ChatMessage } from '@/features/chat/types'
 
 /** Keeps the animation code out of the chat route's chunk (it is the finder's phone page). */
 const loadMotionFeatures = () =>
@@ -10,12 +11,13 @@ const loadMotionFeatures = () =>
 
 type ChatMessagesProps = {
   messages: ChatMessage[]
-  myRole: ChatRole
+  viewerId: string
+  finderFirstName: string | null | undefined
   onRetry: (id: string) => void
 }
 
 /** The conversation: a polite live region that keeps the newest message in view. */
-export function ChatMessages({ messages, myRole, onRetry }: ChatMessagesProps) {
+export function ChatMessages({ messages, viewerId, finderFirstName, onRetry }: ChatMessagesProps) {
   const listRef = useRef<HTMLOListElement>(null)
   const lastId = messages.at(-1)?.id
   useEffect(() => {
@@ -45,7 +47,13 @@ export function ChatMessages({ messages, myRole, onRetry }: ChatMessagesProps) {
           tabIndex={0}
         >
           {messages.map((message) => (
-            <MessageBubble key={message.id} message={message} myRole={myRole} onRetry={onRetry} />
+            <MessageBubble
+              key={message.id}
+              message={message}
+              who={senderLabel(message, viewerId, finderFirstName)}
+              isMine={message.senderId === viewerId}
+              onRetry={onRetry}
+            />
           ))}
         </Box>
         {messages.length === 0 && (

@@ -1,6 +1,10 @@
-import { Spinner, Stack, Text } from '@chakra-ui/react'
-import { useCallback, useState } from 'react'
+import { Spinner, Stack } from '@chakra-ui/react'
+import { useCallback, useEffect, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
+import { routeAfterLoginAtom } from '@/lib/after-login'
+import { useSetAtom } from '@/lib/jotai'
+import { chatPath } from '@/features/chat/chat-link'
+import { ChatHeader } from '@/features/chat/components/chat-header'
 import { ChatLinkInvalid } from '@/features/chat/components/chat-link-invalid'
 import { ChatMessages } from '@/features/chat/components/chat-messages'
 import { ChatUnreachable } from '@/features/chat/components/chat-unreachable'
@@ -14,6 +18,17 @@ function readToken(hash: string): string | null {
   return token && token.trim() !== '' ? token.trim() : null
 }
 
+/** The owner's link opened signed out: log in, then come back here (route-after-login). */
+function LogInAndReturn({ chatId }: { chatId: string }) {
+  const setRouteAfterLogin = useSetAtom(routeAfterLoginAtom)
+  const navigate = useNavigate()
+  useEffect(() => {
+    setRouteAfterLogin(chatPath(chatId))
+    void navigate('/login', { replace: true })
+  }, [chatId, navigate, setRouteAfterLogin])
+  return null
+}
+
 /** /chat?chatId=ID(#token=SECRET): the live chat between an item's owner and its finder. */
 export function ChatPage() {
   const [searchParams] = useSearchParams()
@@ -23,7 +38,7 @@ export function ChatPage() {
   const [token] = useState(() => readToken(location.hash))
 
   const dropToken = useCallback(() => {
-    navigate({ pathname: location.pathname, search: location.search }, { replace: true })
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true })
   }, [location.pathname, location.search, navigate])
 
   const chat = useChat(chatId, token, dropToken)
@@ -36,18 +51,28 @@ export function ChatPage() {
       </Stack>
     )
   }
-  if (phase.kind === 'invalid') return <ChatLinkInvalid />
+  if (phase.kind === 'sign-in' && chatId) return <LogInAndReturn chatId={chatId} />
   if (phase.kind === 'unreachable') return <ChatUnreachable onRetry={chat.reload} />
+  if (phase.kind !== 'ready') {
+    return (
+      <ChatLinkInvalid
+        reason={phase.kind === 'invalid' ? phase.reason : 'invalid'}
+        chatId={chatId}
+        token={phase.kind === 'invalid' ? phase.token : null}
+      />
+    )
+  }
 
   return (
     <Stack gap="4" py="4">
-      <Text color="fg.muted">
-        {phase.role === 'owner'
-          ? 'You are talking with the person who found your item.'
-          : 'You are talking with the owner of the item you found.'}
-      </Text>
+      <ChatHeader summary={chat.summary} role={phase.role} />
       <OfflineBanner isOffline={chat.isOffline} />
-      <ChatMessages messages={chat.messages} myRole={phase.role} onRetry={chat.retry} />
+      <ChatMessages
+        messages={chat.messages}
+        viewerId={phase.userId}
+        finderFirstName={chat.summary?.finder_first_name}
+        onRetry={chat.retry}
+      />
       <Composer onSend={chat.send} />
     </Stack>
   )

@@ -1,8 +1,8 @@
 import { Button, Field, HStack, Stack, Textarea } from '@chakra-ui/react'
 import { useState, type FormEvent, type KeyboardEvent } from 'react'
 import { FormMessage } from '@/components/ui/form-message'
-import { MAX_MESSAGE_LENGTH, messageLength, TOO_LONG_MESSAGE } from '@/features/chat/message-list'
-import type { SendResult } from '@/features/chat/use-chat'
+import { MAX_MESSAGE_LENGTH, messageLength, TOO_LONG_MESSAGE } from '@/features/chat/message-rules'
+import type { SendResult } from '@/features/chat/use-chat-send'
 
 /** Write and send a message: Enter sends, Shift+Enter starts a new line. */
 export function Composer({ onSend }: { onSend: (text: string) => SendResult }) {

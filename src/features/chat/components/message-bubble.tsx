@@ -1,6 +1,6 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react'
 import { m } from 'framer-motion'
-import type { ChatMessage, ChatRole } from '@/features/chat/types'
+import type { ChatMessage } from '@/features/chat/types'
 
 const STATUS_TEXT: Record<Exclude<ChatMessage['status'], 'sent'>, string> = {
   sending: 'Sending…',
@@ -8,20 +8,18 @@ const STATUS_TEXT: Record<Exclude<ChatMessage['status'], 'sent'>, string> = {
   failed: 'Not sent',
 }
 
-const ROLE_NAME: Record<ChatRole, string> = { owner: 'Owner', finder: 'Finder' }
-
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' })
 
 type MessageBubbleProps = {
   message: ChatMessage
-  myRole: ChatRole
+  /** "You", "Fred, finder" or "The owner" (sender-label.ts). */
+  who: string
+  isMine: boolean
   onRetry: (id: string) => void
 }
 
 /** One message: who, what, when, and for ours on the way, its state. */
-export function MessageBubble({ message, myRole, onRetry }: MessageBubbleProps) {
-  const isMine = message.senderRole === myRole
-  const who = isMine ? 'You' : ROLE_NAME[message.senderRole]
+export function MessageBubble({ message, who, isMine, onRetry }: MessageBubbleProps) {
   return (
     <m.li
       initial={{ opacity: 0, y: 8 }}

@@ -1,10 +1,10 @@
 import { Box, Button, CloseButton, HStack, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router-dom'
-import { useAtom, useAtomValue, useSetAtom } from '@/lib/jotai'
+import { useAtom, useAtomValue } from '@/lib/jotai'
 import { isOfflineAtom } from '@/lib/realtime/connectivity-state'
 import { chatPath } from '@/features/chat/chat-link'
 import { OFFLINE_ALERTS_TEXT, OfflineBanner } from '@/features/chat/components/offline-banner'
-import { ownerAlertsAtom, unreadByItemAtom } from '@/features/chat/state'
+import { ownerAlertsAtom } from '@/features/chat/state'
 
 /**
  * Toasts for new reports and finders' messages, each with a link to its chat.
@@ -12,7 +12,6 @@ import { ownerAlertsAtom, unreadByItemAtom } from '@/features/chat/state'
  */
 export function OwnerAlerts() {
   const [alerts, setAlerts] = useAtom(ownerAlertsAtom)
-  const setUnread = useSetAtom(unreadByItemAtom)
   const isOffline = useAtomValue(isOfflineAtom)
   const dismiss = (id: string) => setAlerts((list) => list.filter((alert) => alert.id !== id))
 
@@ -47,13 +46,7 @@ export function OwnerAlerts() {
             <Stack gap="1">
               <Text fontWeight="semibold">{alert.text}</Text>
               <Button asChild size="sm" colorPalette="teal" variant="solid" alignSelf="start">
-                <RouterLink
-                  to={chatPath(alert.chatId)}
-                  onClick={() => {
-                    dismiss(alert.id)
-                    setUnread((unread) => ({ ...unread, [alert.itemId]: 0 }))
-                  }}
-                >
+                <RouterLink to={chatPath(alert.chatId)} onClick={() => dismiss(alert.id)}>
                   Open chat
                 </RouterLink>
               </Button>

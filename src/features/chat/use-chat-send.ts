@@ -1,0 +1,122 @@
+import { useCallback, useEffect } from 'react'
+import { useAtomValue, useSetAtom, useStore } from '@/lib/jotai'
+import { OFFLINE_AFTER_MS, type ConnectivityMonitor } from '@/lib/realtime/connectivity'
+import { isOfflineAtom } from '@/lib/realtime/connectivity-state'
+import { sendMessage } from '@/features/chat/api/send-message'
+import { mergeMessages, upsertLocal } from '@/features/chat/message-list'
+import { checkMessage } from '@/features/chat/message-rules'
+import { isNetworkError } from '@/features/chat/use-chat-entry'
+import { chatMessagesAtom, chatPhaseAtom } from '@/features/chat/state'
+import type { ChatMessage } from '@/features/chat/types'
+
+export type SendResult = 'sent' | 'empty' | 'too_long'
+
+export type ChatSend = {
+  /** Validates, shows the message at once and sends it (or queues it offline). */
+  send: (text: string) => SendResult
+  /** Sends a failed message again under the same id. */
+  retry: (id: string) => void
+}
+
+/**
+ * Sending: each message keeps the id it was given when written, so a retry or a
+ * queued resend is a no-op if it was stored already. While offline (or with
+ * messages queued) a probe catches up every 10 s and on the browser's `online`.
+ */
+export function useChatSend(
+  chatId: string | null,
+  monitor: ConnectivityMonitor,
+  catchUp: () => Promise<void>,
+): ChatSend {
+  const store = useStore()
+  const setMessages = useSetAtom(chatMessagesAtom)
+  const isOffline = useAtomValue(isOfflineAtom)
+  const isReady = useAtomValue(chatPhaseAtom).kind === 'ready'
+  const hasQueued = useAtomValue(chatMessagesAtom).some((m) => m.status === 'queued')
+
+  const deliver = useCallback(
+    async (message: ChatMessage) => {
+      const update = (status: ChatMessage['status']) =>
+        setMessages((list) => upsertLocal(list, { ...message, status }))
+      update('sending')
+      try {
+        const row = await sendMessage(
+          { id: message.id, chatId: message.chatId, body: message.body },
+          monitor,
+        )
+        if (row) setMessages((list) => mergeMessages(list, [row]))
+        else update('failed')
+      } catch (error) {
+        update(isNetworkError(error) ? 'queued' : 'failed')
+        // What the other side sent meanwhile is fetched once the backend answers.
+        if (!isNetworkError(error)) catchUp().catch(() => undefined)
+      }
+    },
+    [catchUp, monitor, setMessages],
+  )
+
+  const flushQueue = useCallback(async () => {
+    const queued = store.get(chatMessagesAtom).filter((m) => m.status === 'queued')
+    for (const message of queued) {
+      if (monitor.isOffline()) return
+      await deliver(message)
+    }
+  }, [deliver, monitor, store])
+
+  useEffect(() => {
+    if (isReady && !isOffline) void flushQueue()
+  }, [flushQueue, isOffline, isReady])
+
+  useEffect(() => {
+    if (!isReady || (!isOffline && !hasQueued)) return
+    let probe: ReturnType<typeof setTimeout>
+    const scheduleProbe = () => {
+      probe = setTimeout(() => {
+        catchUp().then(flushQueue, () => undefined)
+        scheduleProbe()
+      }, OFFLINE_AFTER_MS)
+    }
+    scheduleProbe()
+    const onOnline = () => void catchUp().then(flushQueue, () => undefined)
+    window.addEventListener('online', onOnline)
+    return () => {
+      clearTimeout(probe)
+      window.removeEventListener('online', onOnline)
+    }
+  }, [catchUp, flushQueue, hasQueued, isOffline, isReady])
+
+  const send = useCallback(
+    (text: string): SendResult => {
+      const checked = checkMessage(text)
+      if (!checked.ok) return checked.reason
+      const phase = store.get(chatPhaseAtom)
+      if (!chatId || phase.kind !== 'ready') return 'empty'
+      const mustWait =
+        monitor.isOffline() || store.get(chatMessagesAtom).some((m) => m.status === 'queued')
+      const message: ChatMessage = {
+        id: crypto.randomUUID(),
+        chatId,
+        senderId: phase.userId,
+        senderRole: phase.role,
+        body: checked.body,
+        createdAt: null,
+        position: null,
+        status: mustWait ? 'queued' : 'sending',
+      }
+      setMessages((list) => upsertLocal(list, message))
+      if (message.status === 'sending') void deliver(message)
+      return 'sent'
+    },
+    [chatId, deliver, monitor, setMessages, store],
+  )
+
+  const retry = useCallback(
+    (id: string) => {
+      const message = store.get(chatMessagesAtom).find((m) => m.id === id)
+      if (message && message.status === 'failed') void deliver(message)
+    },
+    [deliver, store],
+  )
+
+  return { send, retry }
+}
