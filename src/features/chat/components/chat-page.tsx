@@ -10,6 +10,7 @@ import { ChatMessages } from '@/features/chat/components/chat-messages'
 import { ChatUnreachable } from '@/features/chat/components/chat-unreachable'
 import { Composer } from '@/features/chat/components/composer'
 import { OfflineBanner } from '@/features/chat/components/offline-banner'
+import { SafetyTips } from '@/features/chat/components/safety-tips'
 import { useChat } from '@/features/chat/use-chat'
 
 /** The invite token from `#token=SECRET`, read once (it is dropped from the URL after joining). */
@@ -67,6 +68,7 @@ export function ChatPage() {
     <Stack gap="4" py="4">
       <ChatHeader summary={chat.summary} role={phase.role} />
       <OfflineBanner isOffline={chat.isOffline} />
+      {chatId && <SafetyTips chatId={chatId} />}
       <ChatMessages
         messages={chat.messages}
         viewerId={phase.userId}
