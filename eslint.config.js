@@ -11,6 +11,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-ssr',
       'node_modules',
       '.local-supabase',
       'supabase/functions',
@@ -70,6 +71,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
     files: ['src/lib/jotai.ts'],

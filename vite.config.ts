@@ -1,15 +1,46 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
+import { appPageFallback } from './scripts/lib/page-fallback'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
+const dist = fileURLToPath(new URL('./dist', import.meta.url))
 
-export default defineConfig({
-  plugins: [react()],
+/**
+ * `vite preview` serves the prerendered pages (dist/tag.html for /tag, …); other app
+ * routes get the unrendered shell, unknown paths the 404 page with status 404.
+ */
+function prerenderedPages(): Plugin {
+  return {
+    name: 'homeward-prerendered-pages',
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const fallback = appPageFallback(req.url ?? '/', (file) => existsSync(join(dist, file)))
+        if (fallback) {
+          req.url = fallback.url
+          if (fallback.status !== 200) res.statusCode = fallback.status
+        }
+        next()
+      })
+    },
+  }
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), prerenderedPages()],
   resolve: { alias: { '@': src } },
   server: { port: 5173, strictPort: true, host: 'localhost' },
   preview: { port: 4173, host: 'localhost' },
-  build: { target: 'es2022', reportCompressedSize: true, chunkSizeWarningLimit: 600 },
+  build: {
+    target: 'es2022',
+    reportCompressedSize: true,
+    chunkSizeWarningLimit: 500,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
+  },
   test: {
     projects: [
       {
@@ -35,6 +66,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'build',
+          environment: 'node',
+          include: ['tests/build/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'stack',
           environment: 'node',
           include: ['tests/stack/**/*.test.ts'],
@@ -45,4 +86,4 @@ export default defineConfig({
       },
     ],
   },
-})
+}))

@@ -70,13 +70,9 @@ export type StackConfig = {
     anonymousUsers: RateLimit
     emailSent: RateLimit
   }
-  rest: {
-    schemas: string[]
-    extraSearchPath: string[]
-    maxRows: number
-    /** Per-request `statement_timeout` (Supabase's is 3 s anon / 8 s authenticated). */
-    statementTimeoutSeconds: number
-  }
+  rest: { schemas: string[]; extraSearchPath: string[]; maxRows: number }
+  /** REST's per-request `statement_timeout` (Supabase's is 3 s anon / 8 s authenticated). */
+  restStatementTimeoutSeconds: number
   /**
    * Trust `X-Forwarded-For` for the client address (Auth's per-IP rate limits).
    * Off: every request counts against one address, so a client cannot pick its own.
@@ -234,8 +230,8 @@ export function parseConfig(
       schemas: toml.rest.schemas ?? ['public', 'graphql_public'],
       extraSearchPath: toml.rest.extraSearchPath ?? ['public', 'extensions'],
       maxRows: toml.rest.maxRows ?? 1000,
-      statementTimeoutSeconds: int('LOCAL_SUPABASE_STATEMENT_TIMEOUT_SECONDS', 8, 1),
     },
+    restStatementTimeoutSeconds: int('LOCAL_SUPABASE_STATEMENT_TIMEOUT_SECONDS', 8, 1),
     trustProxy: bool('LOCAL_SUPABASE_TRUST_PROXY', false),
     email: {
       senderName: text(

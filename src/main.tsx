@@ -1,15 +1,34 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import '@fontsource/inter/400.css'
-import '@fontsource/inter/500.css'
-import '@fontsource/inter/600.css'
-import '@fontsource/inter/700.css'
-import { App } from '@/app/app'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import '@fontsource/inter/latin-400.css'
+import '@fontsource/inter/latin-500.css'
+import '@fontsource/inter/latin-600.css'
+import '@fontsource/inter/latin-700.css'
+import { App, isSamePage, loadCurrentPage } from '@/app/app'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 )
+// Public pages arrive prerendered (scripts/prerender.ts): React takes over that HTML.
+// Any other page (or a prerendered file served for another path) renders afresh.
+const prerendered = root.dataset.prerendered
+const { pathname } = window.location
+if (prerendered !== undefined && isSamePage(prerendered, pathname)) {
+  void loadCurrentPage(pathname).then(() => hydrateRoot(root, app))
+} else {
+  root.replaceChildren()
+  createRoot(root).render(app)
+}
+
+// The finder's pages keep working offline once visited (public/sw.js); production only.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+      console.warn('Offline support is unavailable', error)
+    })
+  })
+}

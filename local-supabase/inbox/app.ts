@@ -1,11 +1,16 @@
 /**
  * The dev inbox (port 54324): a Mailpit-compatible JSON API for e-mail, captured
- * text messages, a Twilio-shaped SMS endpoint, a Resend-shaped e-mail endpoint,
+ * text messages, a Twilio-shaped SMS endpoint (send, and the message list used to
+ * look a message up), a Resend-shaped e-mail endpoint honouring Idempotency-Key,
  * and a small HTML page listing both.
  */
+import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
-import { createInboxStore, type InboxStore, type StoredEmail } from './store.ts'
+import { createInboxStore, type InboxStore, type StoredEmail, type StoredSms } from './store.ts'
+
+/** Resend keeps an idempotency key for 24 hours. */
+const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000
 
 export type Inbox = { app: Hono; store: InboxStore }
 
@@ -69,34 +74,71 @@ export function createInbox(store: InboxStore = createInboxStore()): Inbox {
     if (!from) return twilioError(21603, "A 'From' phone number is required.")
     if (!body) return twilioError(21602, 'Message body is required.')
     const sms = store.addSms({ accountSid, from, to, body })
-    const date = new Date(sms.Created).toUTCString().replace('GMT', '+0000')
     return c.json(
       {
-        account_sid: accountSid,
-        api_version: '2010-04-01',
-        body,
-        date_created: date,
-        date_sent: null,
-        date_updated: date,
-        direction: 'outbound-api',
-        error_code: null,
-        error_message: null,
-        from,
+        ...twilioMessage(sms, 'queued'),
         messaging_service_sid: field('MessagingServiceSid') || null,
-        num_media: '0',
-        num_segments: '1',
-        price: null,
-        price_unit: 'USD',
-        sid: sms.Sid,
-        status: 'queued',
-        subresource_uris: {
-          media: `/2010-04-01/Accounts/${accountSid}/Messages/${sms.Sid}/Media.json`,
-        },
-        to,
-        uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sms.Sid}.json`,
       },
       201,
     )
+  })
+
+  // Twilio: GET /2010-04-01/Accounts/{AccountSid}/Messages.json, newest first, with the
+  // To, From and DateSent / DateSent> / DateSent< (YYYY-MM-DD, UTC) filters and paging.
+  app.get('/2010-04-01/Accounts/:sid/Messages.json', (c) => {
+    const accountSid = c.req.param('sid')
+    const to = c.req.query('To')
+    const from = c.req.query('From')
+    const onDay = c.req.query('DateSent')
+    const after = c.req.query('DateSent>')
+    const before = c.req.query('DateSent<')
+    const day = /^\d{4}-\d{2}-\d{2}$/
+    for (const value of [onDay, after, before]) {
+      if (value !== undefined && !day.test(value.slice(0, 10))) {
+        return c.json(
+          {
+            code: 20001,
+            message: 'Invalid DateSent',
+            more_info: 'https://www.twilio.com/docs/errors/20001',
+            status: 400,
+          },
+          400,
+        )
+      }
+    }
+    const pageSize = Math.min(1000, Math.max(1, Number(c.req.query('PageSize') ?? 50) || 50))
+    const page = Math.max(0, Number(c.req.query('Page') ?? 0) || 0)
+    const matching = store.sms().filter((sms) => {
+      const sent = sms.Created.slice(0, 10)
+      return (
+        sms.AccountSid === accountSid &&
+        (to === undefined || sms.To === to) &&
+        (from === undefined || sms.From === from) &&
+        (onDay === undefined || sent === onDay.slice(0, 10)) &&
+        (after === undefined || sent >= after.slice(0, 10)) &&
+        (before === undefined || sent <= before.slice(0, 10))
+      )
+    })
+    const slice = matching.slice(page * pageSize, (page + 1) * pageSize)
+    const path = `/2010-04-01/Accounts/${accountSid}/Messages.json`
+    const pageUri = (n: number) => {
+      const query = new URLSearchParams(c.req.query())
+      query.set('PageSize', String(pageSize))
+      query.set('Page', String(n))
+      return `${path}?${query.toString()}`
+    }
+    const hasNext = (page + 1) * pageSize < matching.length
+    return c.json({
+      messages: slice.map((sms) => twilioMessage(sms, 'sent')),
+      end: page * pageSize + Math.max(slice.length - 1, 0),
+      first_page_uri: pageUri(0),
+      next_page_uri: hasNext ? pageUri(page + 1) : null,
+      page,
+      page_size: pageSize,
+      previous_page_uri: page > 0 ? pageUri(page - 1) : null,
+      start: page * pageSize,
+      uri: pageUri(page),
+    })
   })
 
   // Resend: POST /emails, JSON.
@@ -127,6 +169,23 @@ export function createInbox(store: InboxStore = createInboxStore()): Inbox {
     if (typeof input.html !== 'string' && typeof input.text !== 'string') {
       return resendError(422, 'validation_error', 'Either `html` or `text` must be provided.')
     }
+    const key = c.req.header('idempotency-key')
+    const fingerprint = createHash('sha256').update(JSON.stringify(input)).digest('hex')
+    const earlier = key ? store.idempotentSend(key) : undefined
+    if (key && earlier && Date.now() - earlier.at < IDEMPOTENCY_WINDOW_MS) {
+      if (earlier.fingerprint !== fingerprint) {
+        return c.json(
+          {
+            statusCode: 409,
+            name: 'invalid_idempotent_request',
+            message:
+              'Same idempotency key used with a different request payload. Change your idempotency key or payload.',
+          },
+          409,
+        )
+      }
+      return c.json({ id: earlier.emailId })
+    }
     const email = store.addEmail({
       from: input.from,
       to,
@@ -137,6 +196,7 @@ export function createInbox(store: InboxStore = createInboxStore()): Inbox {
       bcc: list(input.bcc),
       replyTo: list(input.reply_to),
     })
+    if (key) store.rememberSend(key, { fingerprint, emailId: email.ID, at: Date.now() })
     return c.json({ id: email.ID })
   })
 
@@ -157,6 +217,35 @@ export function createInbox(store: InboxStore = createInboxStore()): Inbox {
     )
   })
   return { app, store }
+}
+
+/** A message resource as Twilio shows it: 'queued' when just created, 'sent' in the list. */
+function twilioMessage(sms: StoredSms, status: 'queued' | 'sent') {
+  const date = new Date(sms.Created).toUTCString().replace('GMT', '+0000')
+  return {
+    account_sid: sms.AccountSid,
+    api_version: '2010-04-01',
+    body: sms.Body,
+    date_created: date,
+    date_sent: status === 'sent' ? date : null,
+    date_updated: date,
+    direction: 'outbound-api',
+    error_code: null,
+    error_message: null,
+    from: sms.From,
+    messaging_service_sid: null,
+    num_media: '0',
+    num_segments: '1',
+    price: null,
+    price_unit: 'USD',
+    sid: sms.Sid,
+    status,
+    subresource_uris: {
+      media: `/2010-04-01/Accounts/${sms.AccountSid}/Messages/${sms.Sid}/Media.json`,
+    },
+    to: sms.To,
+    uri: `/2010-04-01/Accounts/${sms.AccountSid}/Messages/${sms.Sid}.json`,
+  }
 }
 
 function summary(email: StoredEmail) {

@@ -43,8 +43,13 @@ export type StoredSms = {
   Created: string
 }
 
+/** What an e-mail API remembers of an Idempotency-Key: the request's fingerprint and its answer. */
+export type IdempotentSend = { fingerprint: string; emailId: string; at: number }
+
 export type InboxStore = {
   addEmail(input: EmailInput): StoredEmail
+  idempotentSend(key: string): IdempotentSend | undefined
+  rememberSend(key: string, send: IdempotentSend): void
   addSms(input: { accountSid: string; from: string; to: string; body: string }): StoredSms
   emails(): StoredEmail[]
   email(id: string): StoredEmail | undefined
@@ -63,7 +68,12 @@ export function parseAddress(value: string): Address {
 export function createInboxStore(): InboxStore {
   let emails: StoredEmail[] = []
   let texts: StoredSms[] = []
+  const sends = new Map<string, IdempotentSend>()
   return {
+    idempotentSend: (key) => sends.get(key),
+    rememberSend(key, send) {
+      sends.set(key, send)
+    },
     addEmail(input) {
       const html = input.html ?? ''
       const text = input.text ?? stripTags(html)

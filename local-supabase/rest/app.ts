@@ -111,7 +111,7 @@ export function createRestApp(ctx: StackContext): Hono {
       c.req.raw.headers.forEach((value, name) => {
         requestHeaders[name.toLowerCase()] = value
       })
-      const timeoutMs = config.rest.statementTimeoutSeconds * 1000
+      const timeoutMs = config.restStatementTimeoutSeconds * 1000
       const reply = await transactionWithin(db, timeoutMs, async (tx) => {
         await setRole(tx, {
           role: auth.role,

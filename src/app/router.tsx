@@ -1,43 +1,143 @@
 import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router-dom'
 import { PageSpinner } from '@/components/ui/page-spinner'
+import { paths } from '@/lib/paths'
 import { AppLayout } from '@/app/layout/app-layout'
+import type { RouteHandle } from '@/app/route-handle'
 
-type RouteModule = { default: ComponentType }
+type PageRoute = RouteObject & { handle: RouteHandle }
 
-/** Each route is its own chunk, loaded on first visit (SPEC.md §2 routes). */
-function page(load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy' | 'HydrateFallback'> {
+/**
+ * One page: its path, its handle (title, background, header icon, guard) and its
+ * component, loaded on first visit as its own chunk.
+ */
+function page(
+  path: string | undefined,
+  handle: RouteHandle,
+  load: () => Promise<ComponentType>,
+): PageRoute {
   return {
-    lazy: async () => ({ Component: (await load()).default }),
+    ...(path === undefined ? { index: true } : { path }),
+    handle,
+    lazy: async () => ({ Component: await load() }),
     HydrateFallback: PageSpinner,
-  }
+  } as PageRoute
 }
 
-export const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    children: [
-      { index: true, ...page(() => import('@/app/routes/home')) },
-      { path: 'home', ...page(() => import('@/app/routes/home')) },
-      { path: 'how-it-works', ...page(() => import('@/app/routes/how-it-works')) },
-      { path: 'faq', ...page(() => import('@/app/routes/faq')) },
-      { path: 'how-to-scan', ...page(() => import('@/app/routes/how-to-scan')) },
-      { path: 'found', ...page(() => import('@/app/routes/found')) },
-      { path: 'found/reunite', ...page(() => import('@/app/routes/found-reunite')) },
-      { path: 'found/thank-you', ...page(() => import('@/app/routes/found-thank-you')) },
-      { path: 'tag', ...page(() => import('@/app/routes/tag')) },
-      { path: 'register', ...page(() => import('@/app/routes/register')) },
-      { path: 'login', ...page(() => import('@/app/routes/login')) },
-      { path: 'password-reset', ...page(() => import('@/app/routes/password-reset')) },
-      { path: 'password-reset/update', ...page(() => import('@/app/routes/update-password')) },
-      { path: 'chat', ...page(() => import('@/app/routes/chat')) },
-      { path: 'campaign', ...page(() => import('@/app/routes/campaign')) },
-      { path: 'account', ...page(() => import('@/app/routes/account')) },
-      { path: 'activeTag', ...page(() => import('@/app/routes/active-tag')) },
-      { path: 'activeTag/activated', ...page(() => import('@/app/routes/active-tag-activated')) },
-      { path: 'dashboard', ...page(() => import('@/app/routes/dashboard')) },
-      { path: 'editTag', ...page(() => import('@/app/routes/edit-tag')) },
-      { path: '*', ...page(() => import('@/app/routes/not-found')) },
-    ],
-  },
+const publicPage = (
+  title: string,
+  background: RouteHandle['background'],
+  headerIcon: RouteHandle['headerIcon'] = 'home',
+): RouteHandle => ({ title, background, headerIcon, guard: 'public' })
+
+const home = publicPage('home', 'home', 'profile')
+const loadHome = async () => (await import('@/features/marketing/components/home-page')).HomePage
+
+/** SPEC.md §2 routes. Paths come from @/lib/paths; the router matches them case-insensitively. */
+export const pageRoutes: PageRoute[] = [
+  page(undefined, home, loadHome),
+  page(paths.home, home, loadHome),
+  page(
+    paths.howItWorks,
+    publicPage('How it works', 'guide'),
+    async () => (await import('@/features/marketing/components/how-it-works-page')).HowItWorksPage,
+  ),
+  page(
+    paths.faq,
+    publicPage('Help', 'guide'),
+    async () => (await import('@/features/marketing/components/faq-page')).FaqPage,
+  ),
+  page(
+    paths.howToScan,
+    publicPage('How to scan', 'guide'),
+    async () => (await import('@/app/routes/how-to-scan')).default,
+  ),
+  page(
+    paths.found,
+    publicPage('Found', 'finder'),
+    async () => (await import('@/features/marketing/components/found-guide-page')).FoundGuidePage,
+  ),
+  page(
+    paths.foundReunite,
+    publicPage('Inform the Owner', 'finder'),
+    async () => (await import('@/features/found/components/reunite-form')).ReuniteForm,
+  ),
+  page(
+    paths.foundThankYou,
+    publicPage('Thank you', 'finder'),
+    async () => (await import('@/app/routes/found-thank-you')).default,
+  ),
+  page(
+    paths.tag,
+    publicPage('Found a tag?', 'finder'),
+    async () => (await import('@/features/found/components/tag-lookup')).TagLookup,
+  ),
+  page(
+    paths.register,
+    { title: 'Register', background: 'plain', headerIcon: 'home', guard: 'session' },
+    async () => (await import('@/features/auth/components/register-form')).RegisterForm,
+  ),
+  page(
+    paths.login,
+    { title: 'Login', background: 'plain', headerIcon: 'home', guard: 'session' },
+    async () => (await import('@/features/auth/components/login-page')).LoginPage,
+  ),
+  page(
+    paths.passwordReset,
+    { title: 'Reset Password', background: 'plain', headerIcon: 'home', guard: 'session' },
+    async () => (await import('@/features/auth/components/password-reset-form')).PasswordResetForm,
+  ),
+  page(
+    paths.updatePassword,
+    { title: 'New Password', background: 'plain', headerIcon: 'home', guard: 'session' },
+    async () =>
+      (await import('@/features/auth/components/update-password-form')).UpdatePasswordForm,
+  ),
+  page(
+    paths.chat,
+    { title: 'Chat', background: 'finder', headerIcon: 'home', guard: 'session' },
+    async () => (await import('@/features/chat/components/chat-page')).ChatPage,
+  ),
+  page(
+    paths.campaign,
+    publicPage('Campaign', 'home'),
+    async () => (await import('@/app/routes/campaign')).default,
+  ),
+  page(
+    paths.account,
+    {
+      title: 'Account Settings',
+      background: 'owner',
+      headerIcon: 'profile',
+      guard: 'login-screen',
+    },
+    async () => (await import('@/features/account/components/account-form')).AccountForm,
+  ),
+  page(
+    paths.activeTag,
+    { title: 'Activate a tag', background: 'owner', headerIcon: 'profile', guard: 'login-screen' },
+    async () => (await import('@/features/tags/components/activate-tag-form')).ActivateTagForm,
+  ),
+  page(
+    paths.activeTagActivated,
+    { title: 'Activated', background: 'owner', headerIcon: 'home', guard: 'login-screen' },
+    async () => (await import('@/app/routes/active-tag-activated')).default,
+  ),
+  page(
+    paths.dashboard,
+    { title: 'Dashboard', background: 'owner', headerIcon: 'home', guard: 'login-redirect' },
+    async () => (await import('@/app/routes/dashboard')).default,
+  ),
+  page(
+    paths.editTag,
+    { title: 'Edit Tag', background: 'owner', headerIcon: 'home', guard: 'login-redirect' },
+    async () => (await import('@/features/items/components/edit-item-form')).EditItemForm,
+  ),
+  page(
+    '*',
+    publicPage('Page not found', 'plain'),
+    async () => (await import('@/features/marketing/components/not-found-page')).NotFoundPage,
+  ),
 ]
+
+export const routes: RouteObject[] = [{ element: <AppLayout />, children: pageRoutes }]

@@ -58,7 +58,7 @@ const homewardConfig = defineConfig({
         teal: { solid: { value: '{colors.teal.700}' } },
         green: { solid: { value: '{colors.green.700}' } },
         red: { solid: { value: '{colors.red.700}' } },
-        /** Page backgrounds by kind of screen (see src/app/layout/page-background.ts). */
+        /** Page backgrounds by kind of screen (each route's handle names one, src/app/router.tsx). */
         page: {
           home: { value: '{colors.brand.50}' },
           guide: { value: '{colors.gray.50}' },

@@ -136,6 +136,11 @@ export type Database = {
           created_at: string
           purge_after: string
           purged_at: string | null
+          owner_notified_at: string | null
+          owner_notified_channels: string[]
+          owner_opened_at: string | null
+          owner_seen_chat_at: string | null
+          idempotency_key: string | null
         }
         Insert: {
           id?: string
@@ -150,6 +155,11 @@ export type Database = {
           created_at?: string
           purge_after?: string
           purged_at?: string | null
+          owner_notified_at?: string | null
+          owner_notified_channels?: string[]
+          owner_opened_at?: string | null
+          owner_seen_chat_at?: string | null
+          idempotency_key?: string | null
         }
         Update: {
           id?: string
@@ -164,6 +174,11 @@ export type Database = {
           created_at?: string
           purge_after?: string
           purged_at?: string | null
+          owner_notified_at?: string | null
+          owner_notified_channels?: string[]
+          owner_opened_at?: string | null
+          owner_seen_chat_at?: string | null
+          idempotency_key?: string | null
         }
         Relationships: [
           {
@@ -280,6 +295,9 @@ export type Database = {
           report_id: string | null
           created_at: string
           sent_at: string | null
+          lease_id: string | null
+          outcome_unknown: boolean
+          first_attempt_at: string | null
         }
         Insert: {
           id?: string
@@ -297,6 +315,9 @@ export type Database = {
           report_id?: string | null
           created_at?: string
           sent_at?: string | null
+          lease_id?: string | null
+          outcome_unknown?: boolean
+          first_attempt_at?: string | null
         }
         Update: {
           id?: string
@@ -314,6 +335,9 @@ export type Database = {
           report_id?: string | null
           created_at?: string
           sent_at?: string | null
+          lease_id?: string | null
+          outcome_unknown?: boolean
+          first_attempt_at?: string | null
         }
         Relationships: []
       }
@@ -427,6 +451,8 @@ export type Database = {
       claim_notifications: {
         Args: {
           max_rows?: number
+          lease_seconds?: number
+          for_report?: string
         }
         Returns: {
           id: string
@@ -444,12 +470,16 @@ export type Database = {
           report_id: string | null
           created_at: string
           sent_at: string | null
+          lease_id: string | null
+          outcome_unknown: boolean
+          first_attempt_at: string | null
         }[]
       }
       complete_notification: {
         Args: {
           id: string
           provider_id: string
+          lease_id?: string
         }
         Returns: undefined
       }
@@ -472,9 +502,36 @@ export type Database = {
           owner_id: string
         }[]
       }
+      create_found_report_once: {
+        Args: {
+          tag_code: string
+          finder_id: string
+          finder_name: string
+          finder_email: string
+          finder_phone: string
+          finder_address: string
+          found_location: string
+          site_url: string
+          idempotency_key?: string
+        }
+        Returns: {
+          report_id: string
+          chat_id: string
+          invite_token: string
+          item_id: string
+          owner_id: string
+          replayed: boolean
+        }[]
+      }
       deactivate_tags: {
         Args: {
           codes: string[]
+        }
+        Returns: number
+      }
+      enqueue_reminders: {
+        Args: {
+          at?: string
         }
         Returns: number
       }
@@ -483,6 +540,8 @@ export type Database = {
           id: string
           error: string
           max_attempts?: number
+          lease_id?: string
+          retry_after_seconds?: number
         }
         Returns: undefined
       }
@@ -506,12 +565,34 @@ export type Database = {
           unread: number
         }[]
       }
+      mark_chat_opened: {
+        Args: {
+          chat_id: string
+        }
+        Returns: boolean
+      }
       mark_chat_read: {
         Args: {
           chat_id: string
           up_to: number
         }
         Returns: undefined
+      }
+      mark_notification_unknown: {
+        Args: {
+          id: string
+          error: string
+          max_attempts?: number
+          lease_id?: string
+        }
+        Returns: undefined
+      }
+      mark_report_opened: {
+        Args: {
+          report_id: string
+          via?: string
+        }
+        Returns: boolean
       }
       mint_tags: {
         Args: {

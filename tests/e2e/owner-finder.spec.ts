@@ -190,8 +190,8 @@ test('finder reports the item in a second browser; the owner is alerted on the d
     expect(ownerLink).not.toContain('token=')
     saveJourney({ ownerChatLink: ownerLink })
     await expect
-      .poll(async () => (await smsTo(owner.mobile)).map((s) => s.Body))
-      .toContain('Your item was found!')
+      .poll(async () => (await smsTo(owner.mobile)).map((s) => s.Body), { timeout: 20_000 })
+      .toContainEqual(expect.stringMatching(/^Your item was found! Blue rucksack/))
   })
   await finderContext.close()
   await ownerSide.context.close()

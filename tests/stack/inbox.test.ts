@@ -123,6 +123,78 @@ describe('SMS (Twilio-shaped)', () => {
   })
 })
 
+describe('e-mail Idempotency-Key (as Resend)', () => {
+  const post = (key: string, subject: string) =>
+    fetch(`${url}/emails`, {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer re_test_key',
+        'Content-Type': 'application/json',
+        'Idempotency-Key': key,
+      },
+      body: JSON.stringify({ from: 'a@homeward.test', to: 'k@example.com', subject, text: 'x' }),
+    })
+
+  it('the same key and request answer with the first e-mail and catch nothing new; another payload is 409', async () => {
+    const first = (await (await post('report-1:owner_found_email', 'Hi')).json()) as { id: string }
+    const again = await post('report-1:owner_found_email', 'Hi')
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual({ id: first.id })
+    const changed = await post('report-1:owner_found_email', 'Changed')
+    expect(changed.status).toBe(409)
+    expect(await changed.json()).toMatchObject({ name: 'invalid_idempotent_request' })
+    await post('report-2:owner_found_email', 'Hi')
+    const list = (await (await fetch(`${url}/api/v1/messages`)).json()) as { total: number }
+    expect(list.total).toBe(2)
+  })
+})
+
+describe('SMS message list (Twilio GET Messages.json)', () => {
+  const sid = 'AC00000000000000000000000000000000'
+  const send = (to: string, body: string) =>
+    fetch(`${url}/2010-04-01/Accounts/${sid}/Messages.json`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ To: to, From: '+447700900000', Body: body }),
+    })
+  type Listed = { sid: string; to: string; body: string; status: string; date_sent: string | null }
+  type Page = { messages: Listed[]; next_page_uri: string | null; page_size: number }
+  const list = async (query: Record<string, string>, account = sid) =>
+    (await (
+      await fetch(
+        `${url}/2010-04-01/Accounts/${account}/Messages.json?${new URLSearchParams(query).toString()}`,
+      )
+    ).json()) as Page
+
+  it('filters by To and DateSent>= (UTC day), newest first, with sent messages and paging', async () => {
+    const one = (await (await send('+447700900001', 'First')).json()) as { sid: string }
+    await send('+447700900002', 'Other number')
+    await send('+447700900001', 'Second')
+    const today = new Date().toISOString().slice(0, 10)
+    const found = await list({ To: '+447700900001', 'DateSent>': today })
+    expect(found.messages.map((m) => m.body)).toEqual(['Second', 'First'])
+    expect(found.messages[1]).toMatchObject({ sid: one.sid, to: '+447700900001', status: 'sent' })
+    expect(found.messages[1]?.date_sent).toMatch(/\+0000$/)
+    expect(found.next_page_uri).toBeNull()
+    expect((await list({ To: '+447700900001', 'DateSent>': '2999-01-01' })).messages).toEqual([])
+    expect((await list({ To: '+447700900001' }, 'ACother')).messages).toEqual([])
+
+    const paged = await list({ To: '+447700900001', PageSize: '1' })
+    expect(paged.messages.map((m) => m.body)).toEqual(['Second'])
+    expect(paged.next_page_uri).toBeTruthy()
+    const next = (await (await fetch(`${url}${paged.next_page_uri}`)).json()) as Page
+    expect(next.messages.map((m) => m.body)).toEqual(['First'])
+    expect(next.next_page_uri).toBeNull()
+  })
+
+  it('refuses a malformed DateSent with 400', async () => {
+    const response = await fetch(
+      `${url}/2010-04-01/Accounts/${sid}/Messages.json?${new URLSearchParams({ 'DateSent>': 'yesterday' }).toString()}`,
+    )
+    expect(response.status).toBe(400)
+  })
+})
+
 describe('HTML page', () => {
   it('lists e-mails and texts and renders an e-mail with escaped content', async () => {
     const sent = await sendEmail({

@@ -77,7 +77,7 @@ describe('cron (local copy of pg_cron)', () => {
     await db.exec(`delete from cron.job where jobname like 'test-%'`)
   })
 
-  it('the migrations schedule dispatch, purge and history cleanup', async () => {
+  it('the migrations schedule dispatch, purge, history cleanup and escalation reminders', async () => {
     const { rows } = await db.query<{ jobname: string; schedule: string; command: string }>(
       'select jobname, schedule, command from cron.job order by jobid',
     )
@@ -93,6 +93,11 @@ describe('cron (local copy of pg_cron)', () => {
         command: 'select public.purge_finder_data()',
       },
       expect.objectContaining({ jobname: 'cron-history-cleanup', schedule: '42 3 * * *' }),
+      {
+        jobname: 'notification-escalation',
+        schedule: '* * * * *',
+        command: 'select public.enqueue_reminders()',
+      },
     ])
   })
 

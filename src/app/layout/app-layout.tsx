@@ -1,24 +1,63 @@
-import { Outlet, useLocation } from 'react-router-dom'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { Outlet } from 'react-router-dom'
 import { Box, Flex } from '@chakra-ui/react'
 import { PageSpinner } from '@/components/ui/page-spinner'
-import { useAtomValue } from '@/lib/jotai'
-import { userAtom } from '@/lib/store'
-import { signOut } from '@/features/auth/api/sign-out'
-import { useAuthSession } from '@/features/auth/use-auth-session'
+import { useAtomValue, useSetAtom } from '@/lib/jotai'
+import { stateAtom, userAtom } from '@/lib/store'
 import { AppFooter } from '@/app/layout/app-footer'
 import { AppHeader } from '@/app/layout/app-header'
-import { pageBackgroundFor } from '@/app/layout/page-background'
+import { useAuthSessionSoon } from '@/app/layout/use-auth-session-soon'
+import { useRouteHandle, type RouteHandle } from '@/app/route-handle'
 
-/** Header, the current page (or a spinner until the sign-in state is known), footer. */
-export function AppLayout() {
-  useAuthSession()
+const NOT_FOUND: RouteHandle = {
+  title: 'Page not found',
+  background: 'plain',
+  headerIcon: 'home',
+  guard: 'public',
+}
+
+// The owner pages' guards bring the login form and supabase-js: loaded only there.
+const ShowLoginWhenSignedOut = lazy(async () => ({
+  default: (await import('@/features/auth/components/auth-guards')).ShowLoginWhenSignedOut,
+}))
+const RedirectToLoginWhenSignedOut = lazy(async () => ({
+  default: (await import('@/features/auth/components/auth-guards')).RedirectToLoginWhenSignedOut,
+}))
+
+/** The page under the route's guard (see RouteHandle['guard']). */
+function GuardedPage({ guard }: { guard: RouteHandle['guard'] }): ReactNode {
   const { authed } = useAtomValue(userAtom)
-  const { pathname } = useLocation()
+  if (guard === 'public') return <Outlet />
+  if (guard === 'login-screen' || guard === 'login-redirect') {
+    const Guard = guard === 'login-screen' ? ShowLoginWhenSignedOut : RedirectToLoginWhenSignedOut
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <Guard>
+          <Outlet />
+        </Guard>
+      </Suspense>
+    )
+  }
+  return authed === undefined ? <PageSpinner /> : <Outlet />
+}
+
+/**
+ * Header, the current page and footer. The route's handle gives the title,
+ * background, header icon and guard; public pages show at once (they are
+ * prerendered), the others wait for the sign-in state.
+ */
+export function AppLayout() {
+  const handle = useRouteHandle() ?? NOT_FOUND
+  const { authed } = useAtomValue(userAtom)
+  const setState = useSetAtom(stateAtom)
+  useAuthSessionSoon(handle.guard === 'public')
+  // SPEC.md §3: the general state holds the current form title.
+  useEffect(() => setState({ currentFormTitle: handle.title }), [setState, handle.title])
   return (
-    <Flex direction="column" minH="100dvh" bg={pageBackgroundFor(pathname)}>
-      <AppHeader isSignedIn={authed === true} onLogout={() => void signOut()} />
+    <Flex direction="column" minH="100dvh" bg={`page.${handle.background}`}>
+      <AppHeader title={handle.title} headerIcon={handle.headerIcon} isSignedIn={authed === true} />
       <Box as="main" flex="1" w="full" maxW="6xl" mx="auto" px={{ base: '2', sm: '4' }} py="4">
-        {authed === undefined ? <PageSpinner /> : <Outlet />}
+        <GuardedPage guard={handle.guard} />
       </Box>
       <AppFooter />
     </Flex>

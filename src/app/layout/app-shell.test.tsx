@@ -1,9 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { env } from '@/lib/env'
 import { userAtom } from '@/lib/store'
 import { renderApp } from '@/testing/render-app'
+
+// The whole app renders per test on a shared 2-core machine: allow it time.
+vi.setConfig({ testTimeout: 20_000 })
+configure({ asyncUtilTimeout: 5000 })
 
 const HEADLINE = 'Dedicated to making sure your lost items find a way back'
 
@@ -69,6 +73,7 @@ describe('burger menu', () => {
       ],
     })
     await waitFor(() => expect(store.get(userAtom).authed).toBe(true))
+    await screen.findByText('About us')
     const menu = await openMenu(user)
     await user.click(within(menu).getByRole('button', { name: 'Logout' }))
     await waitFor(() => expect(logouts).toBe(1))
@@ -96,11 +101,11 @@ describe('header title', () => {
 })
 
 describe('sign-in state', () => {
-  it('shows a spinner until the sign-in state is known', async () => {
+  it('shows a spinner until the sign-in state is known, on pages that need it', async () => {
     let release: () => void = () => undefined
     const answered = new Promise<void>((resolve) => (release = resolve))
     renderApp({
-      url: '/faq',
+      url: '/password-reset',
       session: true,
       handlers: [
         http.get('*/rest/v1/profiles', async () => {
@@ -110,10 +115,30 @@ describe('sign-in state', () => {
       ],
     })
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument()
-    expect(screen.queryByText('About us')).not.toBeInTheDocument()
+    expect(screen.queryByLabelText('EMAIL')).not.toBeInTheDocument()
     release()
-    expect(await screen.findByText('About us')).toBeInTheDocument()
+    expect(await screen.findByLabelText('EMAIL')).toBeInTheDocument()
     expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument()
+  })
+
+  it('shows public pages at once, without waiting for the sign-in state', async () => {
+    let release: () => void = () => undefined
+    const answered = new Promise<void>((resolve) => (release = resolve))
+    const { store } = renderApp({
+      url: '/faq',
+      session: true,
+      handlers: [
+        http.get('*/rest/v1/profiles', async () => {
+          await answered
+          return HttpResponse.json([])
+        }),
+      ],
+    })
+    expect(await screen.findByText('About us')).toBeInTheDocument()
+    expect(store.get(userAtom).authed).toBeUndefined()
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument()
+    release()
+    await waitFor(() => expect(store.get(userAtom).authed).toBe(true))
   })
 })
 

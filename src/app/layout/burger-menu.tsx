@@ -1,75 +1,40 @@
-import { useState } from 'react'
-import { Link as RouterLink } from 'react-router-dom'
-import { Button, CloseButton, Drawer, IconButton, Link, Portal, Stack } from '@chakra-ui/react'
+import { lazy, Suspense, useRef, useState } from 'react'
+import { IconButton } from '@chakra-ui/react'
 import { MenuIcon } from '@/components/ui/icons'
-import { env } from '@/lib/env'
-import { MENU_LINKS } from '@/app/layout/menu-links'
 
-type BurgerMenuProps = {
-  isSignedIn: boolean
-  onLogout: () => void
-}
+const MenuDrawer = lazy(() => import('@/app/layout/menu-drawer'))
 
-/** The header's burger menu (SPEC.md §2). Internal links navigate in-app and close it. */
-export function BurgerMenu({ isSignedIn, onLogout }: BurgerMenuProps) {
+/** The header's burger menu button (SPEC.md §2); the drawer loads on first use. */
+export function BurgerMenu({ isSignedIn }: { isSignedIn: boolean }) {
   const [isOpen, setIsOpen] = useState(false)
-  const close = () => setIsOpen(false)
-
+  const [wasOpened, setWasOpened] = useState(false)
+  const trigger = useRef<HTMLButtonElement>(null)
   return (
-    <Drawer.Root
-      open={isOpen}
-      onOpenChange={(details) => setIsOpen(details.open)}
-      placement="start"
-    >
-      <Drawer.Trigger asChild>
-        <IconButton aria-label="Open menu" variant="ghost" size="lg">
-          <MenuIcon boxSize="6" />
-        </IconButton>
-      </Drawer.Trigger>
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content>
-            <Drawer.Header>
-              <Drawer.Title>Menu</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>
-              <Stack as="nav" aria-label="Main menu" gap="2">
-                {MENU_LINKS.map((link) =>
-                  'external' in link ? (
-                    // The shop is another site: the whole window goes there.
-                    <Link key={link.label} href={env.shopUrl} fontSize="lg" py="1">
-                      {link.label}
-                    </Link>
-                  ) : (
-                    <Link key={link.label} asChild fontSize="lg" py="1">
-                      <RouterLink to={link.to} onClick={close}>
-                        {link.label}
-                      </RouterLink>
-                    </Link>
-                  ),
-                )}
-                {isSignedIn && (
-                  <Button
-                    variant="outline"
-                    alignSelf="start"
-                    mt="2"
-                    onClick={() => {
-                      close()
-                      onLogout()
-                    }}
-                  >
-                    Logout
-                  </Button>
-                )}
-              </Stack>
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton aria-label="Close menu" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <>
+      <IconButton
+        ref={trigger}
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        variant="ghost"
+        size="lg"
+        onClick={() => {
+          setWasOpened(true)
+          setIsOpen(true)
+        }}
+      >
+        <MenuIcon boxSize="6" />
+      </IconButton>
+      {wasOpened && (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            isSignedIn={isSignedIn}
+            isOpen={isOpen}
+            onOpenChange={setIsOpen}
+            trigger={trigger}
+          />
+        </Suspense>
+      )}
+    </>
   )
 }

@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderApp } from '@/testing/render-app'
-import { profileLinkFor } from '@/app/layout/profile-link-rule'
+import { matchRoutes } from 'react-router-dom'
+import { routes } from '@/app/router'
+import { handleOf } from '@/app/route-handle'
 
 type Expected = 'profile' | 'home'
 
@@ -53,14 +55,20 @@ describe('header profile icon', () => {
   })
 })
 
-describe('profileLinkFor', () => {
+/** The header icon the route table's handles give for a path. */
+function headerIconFor(path: string) {
+  const matches = matchRoutes(routes, path) ?? []
+  return handleOf(matches.map(({ route }) => ({ handle: route.handle })))?.headerIcon
+}
+
+describe('route handles', () => {
   it.each(CASES)('%s → %s', (path, _signedIn, expected) => {
-    expect(profileLinkFor(path).kind).toBe(expected)
+    expect(headerIconFor(path)).toBe(expected)
   })
 
-  it('ignores case and a trailing slash, as the router does', () => {
-    expect(profileLinkFor('/ACTIVETAG/')).toEqual({ kind: 'profile', to: '/dashboard' })
-    expect(profileLinkFor('/Dashboard')).toEqual({ kind: 'home', to: '/' })
-    expect(profileLinkFor('/account/extra')).toEqual({ kind: 'home', to: '/' })
+  it('ignore case and a trailing slash, as the router does', () => {
+    expect(headerIconFor('/ACTIVETAG/')).toBe('profile')
+    expect(headerIconFor('/Dashboard')).toBe('home')
+    expect(headerIconFor('/account/extra')).toBe('home')
   })
 })

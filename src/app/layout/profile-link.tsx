@@ -1,19 +1,18 @@
-import { Link as RouterLink, useLocation } from 'react-router-dom'
+import { Link as RouterLink } from 'react-router-dom'
 import { IconButton } from '@chakra-ui/react'
 import { HomeIcon, ProfileIcon } from '@/components/ui/icons'
-import { profileLinkFor } from '@/app/layout/profile-link-rule'
+import { paths } from '@/lib/paths'
+import type { RouteHandle } from '@/app/route-handle'
 
-/** The header's right-hand icon, following SPEC.md §2 route by route. */
-export function ProfileLink() {
-  const { pathname } = useLocation()
-  const link = profileLinkFor(pathname)
-  const isProfile = link.kind === 'profile'
+/** The header's right-hand icon (SPEC.md §2), of the kind the route's handle names. */
+export function ProfileLink({ kind }: { kind: RouteHandle['headerIcon'] }) {
+  const isProfile = kind === 'profile'
   return (
     <IconButton asChild variant="ghost" size="lg">
       <RouterLink
-        to={link.to}
+        to={isProfile ? paths.dashboard : paths.root}
         aria-label={isProfile ? 'My dashboard' : 'Home page'}
-        data-icon={link.kind}
+        data-icon={kind}
       >
         {isProfile ? <ProfileIcon boxSize="6" /> : <HomeIcon boxSize="6" />}
       </RouterLink>

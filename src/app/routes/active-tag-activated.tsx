@@ -1,13 +1,7 @@
 import { Navigate } from 'react-router-dom'
-import { useFormTitle } from '@/lib/use-form-title'
-import { ShowLoginWhenSignedOut } from '@/features/auth/components/auth-guards'
+import { paths } from '@/lib/paths'
 
-/** SPEC.md §2: signed in → /dashboard (where the new item is listed), else the login screen. */
+/** SPEC.md §2: signed in → /dashboard (where the new item is listed); the layout's guard shows the login screen otherwise. */
 export default function Route() {
-  useFormTitle('Activated')
-  return (
-    <ShowLoginWhenSignedOut>
-      <Navigate to="/dashboard" replace />
-    </ShowLoginWhenSignedOut>
-  )
+  return <Navigate to={paths.dashboard} replace />
 }

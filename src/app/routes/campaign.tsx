@@ -1,11 +1,9 @@
 import { useMemo } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { useFormTitle } from '@/lib/use-form-title'
 import { parseCampaign } from '@/features/marketing/campaign-params'
 import { CampaignPage } from '@/features/marketing/components/campaign-page'
 
 export default function Route() {
-  useFormTitle('Campaign')
   const [params] = useSearchParams()
   const campaign = useMemo(() => parseCampaign(params), [params])
   return <CampaignPage campaign={campaign} />

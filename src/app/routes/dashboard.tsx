@@ -1,14 +1,12 @@
 import { useAtomValue } from '@/lib/jotai'
 import { userAtom } from '@/lib/store'
-import { useFormTitle } from '@/lib/use-form-title'
-import { RedirectToLoginWhenSignedOut } from '@/features/auth/components/auth-guards'
 import { ItemConversations } from '@/features/chat/components/item-conversations'
 import { OwnerAlerts } from '@/features/chat/components/owner-alerts'
 import { useOwnerAlerts } from '@/features/chat/use-owner-alerts'
 import { Dashboard } from '@/features/items/components/dashboard'
 
 /** The owner's items, each with every report's conversation, and live alerts (DESIGN.md). */
-function OwnerDashboard() {
+export default function OwnerDashboard() {
   const { config } = useAtomValue(userAtom)
   useOwnerAlerts(config.id)
   return (
@@ -16,14 +14,5 @@ function OwnerDashboard() {
       <Dashboard itemExtra={(item) => <ItemConversations itemId={item.id} />} />
       <OwnerAlerts />
     </>
-  )
-}
-
-export default function Route() {
-  useFormTitle('Dashboard')
-  return (
-    <RedirectToLoginWhenSignedOut>
-      <OwnerDashboard />
-    </RedirectToLoginWhenSignedOut>
   )
 }

@@ -180,7 +180,8 @@ const composer = () => screen.getByRole('textbox', { name: 'Message' })
 
 beforeEach(() => {
   realtime = fakeRealtime()
-  server.use(realtime.handler)
+  // The chat's receipts (finder) and "opened" (owner): see receipts.tsx.
+  server.use(realtime.handler, restGet('chats', []), rpc('mark_chat_opened', true))
 })
 
 afterEach(async () => {

@@ -5,7 +5,12 @@ import { routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
 import { lastReportAtom } from '@/lib/last-report'
 import { renderApp } from '@/testing/render-app'
 import { fakeSession, fakeUser, fn, fnError, restGet, rpc } from '@/testing/supabase-handlers'
+import { server } from '@/testing/server'
 import { heldTagAtom } from '@/features/found/state'
+import { ownerRealtime } from '@/testing/owner-realtime'
+
+// The thank-you page listens for receipts on a Realtime socket: never a running stack.
+vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
 
 vi.setConfig({ testTimeout: 20_000 })
 configure({ asyncUtilTimeout: 5000 })
@@ -140,15 +145,16 @@ describe('/found/reunite', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email')
   })
 
-  it('signs in anonymously, reports, and shows the chat link on the thank-you page', async () => {
-    let sent: unknown = null
+  it('signs in anonymously, reports with a submission key, and shows the chat link on the thank-you page', async () => {
+    let sent: Record<string, unknown> = {}
     let authorization: string | null = null
+    server.use(...ownerRealtime())
     const { user, router, store } = await startAtReunite([
       ...finderHandlers(),
       http.post('*/functions/v1/report-found', async ({ request }) => {
-        sent = await request.json()
+        sent = (await request.json()) as Record<string, unknown>
         authorization = request.headers.get('authorization')
-        return HttpResponse.json({ chatId: 'c1', chatUrl: CHAT_URL })
+        return HttpResponse.json({ reportId: 'r1', chatId: 'c1', chatUrl: CHAT_URL })
       }),
     ])
     await fillForm(user, 'ada@example.com')
@@ -160,6 +166,7 @@ describe('/found/reunite', () => {
       phone: '07700900999',
       address: '1 High St',
       foundLocation: 'On the train',
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
     })
     expect(authorization).toMatch(/^Bearer /)
     expect(store.get(lastReportAtom)).toEqual({ chatId: 'c1', chatUrl: CHAT_URL })
@@ -170,6 +177,31 @@ describe('/found/reunite', () => {
       'href',
       '/register',
     )
+  })
+
+  it('a retry after an error sends the same submission key; changing a detail makes a new one', async () => {
+    const keys: unknown[] = []
+    server.use(...ownerRealtime())
+    let fail = true
+    const { user, router } = await startAtReunite([
+      ...finderHandlers(),
+      http.post('*/functions/v1/report-found', async ({ request }) => {
+        keys.push(((await request.json()) as { idempotencyKey?: unknown }).idempotencyKey)
+        if (fail) return HttpResponse.json({ error: { code: 'x', message: 'x' } }, { status: 500 })
+        return HttpResponse.json({ reportId: 'r1', chatId: 'c1', chatUrl: CHAT_URL })
+      }),
+    ])
+    await fillForm(user, 'ada@example.com')
+    await screen.findByRole('alert')
+    await user.click(screen.getByRole('button', { name: 'Inform the Owner' }))
+    await waitFor(() => expect(keys).toHaveLength(2))
+    expect(keys[1]).toBe(keys[0])
+    await user.type(screen.getByLabelText('NAME'), 'x')
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Inform the Owner' }))
+    await expectPath(router, '/found/thank-you')
+    expect(keys).toHaveLength(3)
+    expect(keys[2]).not.toBe(keys[0])
   })
 
   it('shows a clear too-many-reports message on 429', async () => {

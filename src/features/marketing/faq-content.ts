@@ -1,3 +1,5 @@
+import { paths } from '@/lib/paths'
+
 /**
  * The FAQ of /faq (SPEC.md §2 groups). The answers state every FAQ fact of
  * SPEC.md §1 and §9 and the privacy promise of DESIGN.md.
@@ -118,7 +120,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: 'How do I scan a tag?',
         answer:
           'Hold the top of an iPhone, or the middle of the back of an Android phone, against the tag for a second. On Android, NFC must be switched on in Settings. If your phone cannot read NFC, type the code printed on the tag instead.',
-        link: { href: '/how-to-scan', label: 'How to scan a tag' },
+        link: { href: paths.howToScan, label: 'How to scan a tag' },
       },
     ],
   },

@@ -1,23 +1,75 @@
 import assert from 'node:assert/strict'
-import { httpProviders, renderEmail, toE164 } from './notifications.ts'
+import { renderEmail, renderSms, smsSegments, SMS_OPENING } from './notification-templates.ts'
+import {
+  createDeliveryKicker,
+  dispatchOutbox,
+  httpProviders,
+  type NotificationRow,
+} from './notifications.ts'
+import { toE164 } from './providers/twilio.ts'
+import { FakeOutbox, FakeProviders } from './testing/fake-outbox.ts'
 
 const CONFIG = {
-  twilioApiUrl: 'http://inbox/',
-  twilioAccountSid: 'AC123',
-  twilioAuthToken: 'secret',
-  twilioFrom: '+447700900000',
-  emailApiUrl: 'http://inbox',
-  emailApiKey: 're_key',
-  emailFrom: 'Homeward <no-reply@homeward.test>',
+  twilio: {
+    apiUrl: 'http://inbox/',
+    accountSid: 'AC123',
+    authToken: 'secret',
+    from: '+447700900000',
+    timeoutMs: 50,
+  },
+  email: {
+    apiUrl: 'http://inbox',
+    apiKey: 're_key',
+    from: 'Homeward <no-reply@homeward.test>',
+    timeoutMs: 50,
+  },
 }
 
-function recordingFetch(status: number, body: unknown) {
+type Answer = { status: number; body: unknown; headers?: Record<string, string> }
+
+/** A fetch that answers from a script: a status, a thrown error, or no answer until aborted. */
+function scriptedFetch(answers: Array<Answer | Error | 'hang'>) {
   const requests: Request[] = []
   const fetchImpl: typeof fetch = (input, init) => {
     requests.push(new Request(input, init))
-    return Promise.resolve(new Response(JSON.stringify(body), { status }))
+    const answer = answers.shift() ?? { status: 200, body: { id: 'default' } }
+    if (answer === 'hang') {
+      return new Promise((_, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))
+      })
+    }
+    if (answer instanceof Error) return Promise.reject(answer)
+    return Promise.resolve(
+      new Response(JSON.stringify(answer.body), { status: answer.status, headers: answer.headers }),
+    )
   }
   return { requests, fetchImpl }
+}
+
+const PAYLOAD = {
+  item_name: 'Blue rucksack',
+  finder_name: 'Fiona <b>Finder</b>',
+  finder_email: 'fiona@example.com',
+  finder_phone: '',
+  finder_address: '',
+  found_location: 'Bus stop',
+  chat_url: 'http://localhost:5173/chat?chatId=1f0e2c4a-8d1b-4c8e-9a43-2b1d5e6f7a80#token=secret',
+}
+
+function row(overrides: Partial<NotificationRow> = {}): NotificationRow {
+  return {
+    id: 'n1',
+    dedupe_key: 'r1:found_sms',
+    channel: 'sms',
+    template: 'found_sms',
+    recipient: '07700 900123',
+    payload: PAYLOAD,
+    attempts: 1,
+    lease_id: 'lease-1',
+    outcome_unknown: false,
+    first_attempt_at: null,
+    ...overrides,
+  }
 }
 
 Deno.test('UK numbers are normalised to E.164', () => {
@@ -28,55 +80,389 @@ Deno.test('UK numbers are normalised to E.164', () => {
   assert.equal(toE164('07700900123#123'), '+447700900123')
 })
 
-Deno.test('SMS goes to Twilio form-encoded with basic auth', async () => {
-  const { requests, fetchImpl } = recordingFetch(201, { sid: 'SM42' })
-  const result = await httpProviders(CONFIG, fetchImpl).sendSms({
-    to: '+447700900123',
-    body: 'Your item was found!',
-  })
-  assert.deepEqual(result, { ok: true, providerId: 'SM42' })
-  const request = requests[0]
-  assert.equal(request?.url, 'http://inbox/2010-04-01/Accounts/AC123/Messages.json')
-  assert.equal(request?.headers.get('authorization'), `Basic ${btoa('AC123:secret')}`)
-  const form = new URLSearchParams(await request?.text())
-  assert.equal(form.get('To'), '+447700900123')
-  assert.equal(form.get('From'), '+447700900000')
-  assert.equal(form.get('Body'), 'Your item was found!')
+Deno.test(
+  "the SMS starts with the spec's words, names the item and links the owner's chat without a capability, in one segment",
+  () => {
+    const body = renderSms(row())
+    assert.equal(
+      body,
+      'Your item was found! Blue rucksack. Chat with the finder: http://localhost:5173/chat?chatId=1f0e2c4a-8d1b-4c8e-9a43-2b1d5e6f7a80',
+    )
+    assert.equal(smsSegments(body), 1)
+    assert.ok(!body.includes('token'))
+    const long = renderSms(row({ payload: { ...PAYLOAD, item_name: 'A'.repeat(200) } }))
+    assert.ok(long.startsWith(`${SMS_OPENING} AAAA`))
+    assert.ok(long.includes('...'))
+    assert.equal(smsSegments(long), 1)
+    // A name outside GSM-7 (an emoji) makes it UCS-2 (70 units): the name gives way to the link.
+    const emoji = renderSms(row({ payload: { ...PAYLOAD, item_name: 'Keys 🔑' } }))
+    assert.ok(emoji.startsWith(SMS_OPENING))
+    assert.ok(emoji.endsWith('/chat?chatId=1f0e2c4a-8d1b-4c8e-9a43-2b1d5e6f7a80'))
+    const reminder = renderSms(row({ template: 'reminder_sms' }))
+    assert.ok(reminder.startsWith(`${SMS_OPENING} Reminder: Blue rucksack.`))
+    assert.equal(smsSegments(reminder), 1)
+  },
+)
+
+Deno.test('segments: GSM-7 160 septets (extension characters count twice), UCS-2 70', () => {
+  assert.equal(smsSegments('a'.repeat(160)), 1)
+  assert.equal(smsSegments('a'.repeat(161)), 2)
+  assert.equal(smsSegments('{'.repeat(80)), 1)
+  assert.equal(smsSegments('{'.repeat(81)), 2)
+  assert.equal(smsSegments('é'.repeat(160)), 1)
+  assert.equal(smsSegments('ł'.repeat(70)), 1)
+  assert.equal(smsSegments('ł'.repeat(71)), 2)
 })
 
-Deno.test('e-mail goes to POST /emails with the idempotency key; a 429 is a failure', async () => {
-  const ok = recordingFetch(200, { id: 'em_1' })
-  const message = {
-    to: 'a@example.com',
-    subject: 's',
-    html: '<p>h</p>',
-    text: 'h',
-    idempotencyKey: 'r:t',
-  }
-  assert.deepEqual(await httpProviders(CONFIG, ok.fetchImpl).sendEmail(message), {
-    ok: true,
-    providerId: 'em_1',
+Deno.test(
+  'the owner e-mail: brand, item, escaped finder details without empty rows, a button, a text part',
+  () => {
+    const email = renderEmail(
+      row({
+        channel: 'email',
+        template: 'owner_found_email',
+        dedupe_key: 'r1:owner_found_email',
+        recipient: 'o@example.com',
+      }),
+    )
+    assert.equal(email.subject, 'Your item was found: Blue rucksack')
+    assert.equal(email.idempotencyKey, 'r1:owner_found_email')
+    assert.match(email.html, />Homeward</)
+    assert.match(email.html, /<strong>Blue rucksack<\/strong>/)
+    assert.match(email.html, /Fiona &lt;b&gt;Finder&lt;\/b&gt;/)
+    assert.ok(!email.html.includes('<b>Finder'))
+    assert.ok(!email.html.includes('Phone number'), 'an empty phone has no row')
+    assert.ok(!email.html.includes('>Address<'), 'an empty address has no row')
+    assert.match(
+      email.html,
+      /<a href="http:\/\/localhost:5173\/chat\?chatId=[^"]+"[^>]*>Open the chat<\/a>/,
+    )
+    assert.match(email.text, /^Your item was found!\n/)
+    assert.match(email.text, /Name: Fiona <b>Finder<\/b>\n/)
+    assert.ok(!email.text.includes('Phone number:'))
+    assert.match(email.text, /Open the chat: http:\/\/localhost:5173\/chat\?chatId=/)
+    const thanks = renderEmail(
+      row({ channel: 'email', template: 'finder_thanks_email', recipient: 'f@example.com' }),
+    )
+    assert.match(thanks.html, /Thank you, Fiona &lt;b&gt;Finder&lt;\/b&gt;!/)
+    assert.match(thanks.text, /after 30 days/)
+    assert.match(thanks.text, /#token=secret/)
+  },
+)
+
+Deno.test(
+  'SMS goes to Twilio form-encoded with basic auth; an answer is accepted with its sid',
+  async () => {
+    const { requests, fetchImpl } = scriptedFetch([{ status: 201, body: { sid: 'SM42' } }])
+    const result = await httpProviders(CONFIG, fetchImpl).sendSms({
+      to: '+447700900123',
+      body: 'Hi',
+    })
+    assert.deepEqual(result, { outcome: 'accepted', providerId: 'SM42' })
+    const request = requests[0]
+    assert.equal(request?.url, 'http://inbox/2010-04-01/Accounts/AC123/Messages.json')
+    assert.equal(request?.headers.get('authorization'), `Basic ${btoa('AC123:secret')}`)
+    const form = new URLSearchParams(await request?.text())
+    assert.equal(form.get('To'), '+447700900123')
+    assert.equal(form.get('From'), '+447700900000')
+    assert.equal(form.get('Body'), 'Hi')
+  },
+)
+
+Deno.test(
+  'a provider call past its deadline is unknown, a refused connection or a 503 is refused, another SMS 5xx is unknown',
+  async () => {
+    const hung = scriptedFetch(['hang', 'hang'])
+    const providers = httpProviders(CONFIG, hung.fetchImpl)
+    const sms = await providers.sendSms({ to: '+447700900123', body: 'Hi' })
+    assert.equal(sms.outcome, 'unknown')
+    const email = await providers.sendEmail({
+      to: 'a@b.co',
+      subject: 's',
+      html: 'h',
+      text: 't',
+      idempotencyKey: 'k',
+    })
+    assert.equal(email.outcome, 'unknown')
+
+    const down = scriptedFetch([
+      new TypeError('error sending request: tcp connect error: Connection refused (os error 111)'),
+      new TypeError('connection reset by peer'),
+      { status: 502, body: {} },
+      { status: 400, body: { code: 21211 } },
+    ])
+    const p = httpProviders(CONFIG, down.fetchImpl)
+    assert.equal((await p.sendSms({ to: '+44', body: 'x' })).outcome, 'refused')
+    assert.equal((await p.sendSms({ to: '+44', body: 'x' })).outcome, 'unknown')
+    assert.equal((await p.sendSms({ to: '+44', body: 'x' })).outcome, 'unknown')
+    assert.equal((await p.sendSms({ to: '+44', body: 'x' })).outcome, 'refused')
+  },
+)
+
+Deno.test(
+  'e-mail goes to POST /emails with the idempotency key; a 429 is refused with its Retry-After',
+  async () => {
+    const message = {
+      to: 'a@example.com',
+      subject: 's',
+      html: '<p>h</p>',
+      text: 'h',
+      idempotencyKey: 'r:t',
+    }
+    const ok = scriptedFetch([
+      { status: 200, body: { id: 'em_1' } },
+      { status: 429, body: { name: 'rate_limit_exceeded' }, headers: { 'retry-after': '7' } },
+      { status: 409, body: { name: 'concurrent_idempotent_requests' } },
+    ])
+    const providers = httpProviders(CONFIG, ok.fetchImpl)
+    assert.deepEqual(await providers.sendEmail(message), {
+      outcome: 'accepted',
+      providerId: 'em_1',
+    })
+    assert.equal(ok.requests[0]?.url, 'http://inbox/emails')
+    assert.equal(ok.requests[0]?.headers.get('idempotency-key'), 'r:t')
+    assert.equal(ok.requests[0]?.headers.get('authorization'), 'Bearer re_key')
+    const sent = await ok.requests[0]?.json()
+    assert.deepEqual(sent.to, ['a@example.com'])
+    assert.equal(sent.text, 'h')
+    const limited = await providers.sendEmail(message)
+    assert.equal(limited.outcome, 'refused')
+    assert.equal(limited.outcome === 'refused' && limited.retryAfterSeconds, 7)
+    assert.equal((await providers.sendEmail(message)).outcome, 'unknown')
+  },
+)
+
+Deno.test(
+  "the SMS lookup asks Twilio's message list by number and day and matches the body",
+  async () => {
+    const { requests, fetchImpl } = scriptedFetch([
+      {
+        status: 200,
+        body: {
+          messages: [{ sid: 'SMother', to: '+447700900123', body: 'Other' }],
+          next_page_uri:
+            '/2010-04-01/Accounts/AC123/Messages.json?To=%2B447700900123&Page=1&PageToken=x',
+        },
+      },
+      {
+        status: 200,
+        body: { messages: [{ sid: 'SM9', to: '+447700900123', body: 'Hi' }], next_page_uri: null },
+      },
+      { status: 200, body: { messages: [], next_page_uri: null } },
+      { status: 503, body: {} },
+    ])
+    const providers = httpProviders(CONFIG, fetchImpl)
+    const message = { to: '+447700900123', body: 'Hi' }
+    assert.deepEqual(await providers.findSms(message, new Date('2026-11-23T10:00:00Z')), {
+      found: true,
+      providerId: 'SM9',
+    })
+    const first = new URL(requests[0]?.url ?? '')
+    assert.equal(first.pathname, '/2010-04-01/Accounts/AC123/Messages.json')
+    assert.equal(first.searchParams.get('To'), '+447700900123')
+    assert.equal(first.searchParams.get('DateSent>'), '2026-11-23')
+    assert.equal(requests[0]?.method, 'GET')
+    assert.deepEqual(await providers.findSms(message, new Date()), { found: false })
+    await assert.rejects(providers.findSms(message, new Date()))
+  },
+)
+
+/** One report's three rows, as create_found_report writes them. */
+function outboxWithReport(outbox = new FakeOutbox(), report = 'r1') {
+  const payload = { ...PAYLOAD, chat_url: `http://localhost:5173/chat?chatId=${report}#token=t` }
+  const base = { payload, report_id: report }
+  outbox.add({
+    ...base,
+    id: `${report}-sms`,
+    dedupe_key: `${report}:found_sms`,
+    channel: 'sms',
+    template: 'found_sms',
+    recipient: '07700900123',
   })
-  assert.equal(ok.requests[0]?.url, 'http://inbox/emails')
-  assert.equal(ok.requests[0]?.headers.get('idempotency-key'), 'r:t')
-  assert.equal(ok.requests[0]?.headers.get('authorization'), 'Bearer re_key')
-  const sent = await ok.requests[0]?.json()
-  assert.deepEqual(sent.to, ['a@example.com'])
-  assert.equal(sent.text, 'h')
-  const limited = recordingFetch(429, { message: 'rate limited' })
-  const result = await httpProviders(CONFIG, limited.fetchImpl).sendEmail(message)
-  assert.equal(result.ok, false)
+  outbox.add({
+    ...base,
+    id: `${report}-owner`,
+    dedupe_key: `${report}:owner_found_email`,
+    channel: 'email',
+    template: 'owner_found_email',
+    recipient: 'o@example.com',
+  })
+  outbox.add({
+    ...base,
+    id: `${report}-finder`,
+    dedupe_key: `${report}:finder_thanks_email`,
+    channel: 'email',
+    template: 'finder_thanks_email',
+    recipient: 'f@example.com',
+  })
+  return outbox
+}
+
+Deno.test(
+  'slow provider: the call times out as unknown, and the next run finds the SMS instead of sending it again',
+  async () => {
+    const outbox = outboxWithReport()
+    const providers = new FakeProviders()
+    providers.smsBehaviour = ['accept_then_lose_answer']
+    const first = await dispatchOutbox(outbox, providers)
+    assert.deepEqual(first, { claimed: 3, sent: 2, failed: 0, unknown: 1 })
+    assert.equal(outbox.byKey('r1:found_sms').status, 'unknown')
+    assert.equal(
+      await dispatchOutbox(outbox, providers).then((s) => s.claimed),
+      0,
+      'not before its backoff',
+    )
+    outbox.later()
+    const second = await dispatchOutbox(outbox, providers)
+    assert.deepEqual(second, { claimed: 1, sent: 1, failed: 0, unknown: 0 })
+    assert.equal(providers.lookups, 1)
+    assert.equal(providers.sms.length, 1, 'one SMS only')
+    assert.equal(outbox.byKey('r1:found_sms').provider_id, 'SM1')
+  },
+)
+
+Deno.test(
+  'an unknown SMS the provider never got is sent after the lookup; a failed lookup sends nothing',
+  async () => {
+    const outbox = outboxWithReport()
+    const providers = new FakeProviders()
+    providers.smsBehaviour = ['hang']
+    const running = dispatchOutbox(outbox, providers)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    providers.releaseHung()
+    assert.equal((await running).unknown, 1)
+    assert.equal(providers.sms.length, 0)
+    outbox.later()
+    providers.lookupFails = 1
+    assert.equal((await dispatchOutbox(outbox, providers)).unknown, 1)
+    assert.equal(providers.sms.length, 0, 'no resend while the lookup fails')
+    outbox.later()
+    assert.equal((await dispatchOutbox(outbox, providers)).sent, 1)
+    assert.equal(providers.sms.length, 1)
+    assert.equal(outbox.byKey('r1:found_sms').status, 'sent')
+  },
+)
+
+Deno.test('provider down then up: refused rows back off and are sent once it is back', async () => {
+  const outbox = outboxWithReport()
+  const providers = new FakeProviders()
+  providers.smsBehaviour = ['unreachable', 'unreachable']
+  providers.emailBehaviour = ['unreachable', 'unreachable', 'unreachable', 'unreachable']
+  assert.equal((await dispatchOutbox(outbox, providers)).failed, 3)
+  outbox.later()
+  assert.equal((await dispatchOutbox(outbox, providers)).failed, 3)
+  assert.ok(outbox.rows.every((r) => r.status === 'pending' && r.attempts === 2))
+  outbox.later()
+  assert.equal((await dispatchOutbox(outbox, providers)).sent, 3)
+  assert.equal(providers.sms.length, 1)
+  assert.equal(providers.emails.length, 2)
+  assert.equal(providers.lookups, 0, 'a refused call needs no lookup')
 })
+
+Deno.test('e-mail 429 then up: waits at least Retry-After, then sends once', async () => {
+  const outbox = outboxWithReport()
+  const providers = new FakeProviders()
+  providers.emailBehaviour = ['rate_limit', 'rate_limit']
+  assert.deepEqual(await dispatchOutbox(outbox, providers), {
+    claimed: 3,
+    sent: 1,
+    failed: 2,
+    unknown: 0,
+  })
+  const limited = outbox.byKey('r1:owner_found_email')
+  assert.ok(limited.next_attempt_at >= outbox.now + 120_000)
+  outbox.later(60_000)
+  assert.equal((await dispatchOutbox(outbox, providers)).claimed, 0)
+  outbox.later(61_000)
+  assert.equal((await dispatchOutbox(outbox, providers)).sent, 2)
+  assert.equal(providers.emails.length, 2)
+})
+
+Deno.test(
+  'crash between provider acceptance and recording: no duplicate SMS or e-mail',
+  async () => {
+    const outbox = outboxWithReport()
+    const providers = new FakeProviders()
+    // The dispatcher dies after the providers took everything: nothing is recorded.
+    const dead: typeof outbox = Object.create(outbox)
+    dead.complete = () => new Promise(() => {})
+    void dispatchOutbox(dead, providers)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    assert.equal(providers.sms.length, 1)
+    assert.equal(providers.emails.length, 2)
+    assert.ok(outbox.rows.every((r) => r.status === 'sending'))
+    assert.equal(
+      (await dispatchOutbox(outbox, providers)).claimed,
+      0,
+      'held until the lease runs out',
+    )
+    outbox.later(61_000)
+    const after = await dispatchOutbox(outbox, providers)
+    assert.deepEqual(after, { claimed: 3, sent: 3, failed: 0, unknown: 0 })
+    assert.equal(providers.sms.length, 1, 'the SMS was found, not resent')
+    assert.equal(providers.emails.length, 2, 'the e-mails went with their idempotency keys')
+    assert.ok(outbox.rows.every((r) => r.status === 'sent'))
+  },
+)
+
+Deno.test('two dispatchers at once: each row is sent by one of them only', async () => {
+  const outbox = new FakeOutbox()
+  for (let i = 0; i < 10; i += 1) outboxWithReport(outbox, `r${i}`)
+  const providers = new FakeProviders()
+  providers.delayMs = 5
+  const [a, b] = await Promise.all([
+    dispatchOutbox(outbox, providers, { maxRows: 20 }),
+    dispatchOutbox(outbox, providers, { maxRows: 20 }),
+  ])
+  assert.equal(a.claimed + b.claimed, 30)
+  assert.equal(providers.sms.length, 10)
+  assert.equal(providers.emails.length, 20)
+  assert.equal(new Set(providers.sms.map((m) => m.body)).size, 10)
+})
+
+Deno.test('a stale holder cannot overwrite the row after its lease was taken over', async () => {
+  const outbox = outboxWithReport()
+  const [stale] = await outbox.claim({ maxRows: 1 })
+  if (!stale) throw new Error('no row')
+  outbox.later(61_000)
+  const [fresh] = await outbox.claim({ maxRows: 1 })
+  assert.equal(fresh?.id, stale.id)
+  await outbox.fail(stale, 'late failure')
+  assert.equal(outbox.byKey(stale.dedupe_key).status, 'sending')
+  assert.equal(fresh?.outcome_unknown, true, 'an expired lease means the outcome is unknown')
+})
+
+Deno.test(
+  'delivery after commits is coalesced: many kicks at once cost a few claims and send every row once',
+  async () => {
+    const outbox = new FakeOutbox()
+    let claims = 0
+    const counting: typeof outbox = Object.create(outbox)
+    counting.claim = (options) => {
+      claims += 1
+      return new Promise((resolve) => setTimeout(resolve, 5)).then(() => outbox.claim(options))
+    }
+    const providers = new FakeProviders()
+    const kick = createDeliveryKicker(counting, providers, 50)
+    const kicks: Promise<void>[] = []
+    for (let i = 0; i < 20; i += 1) {
+      outboxWithReport(outbox, `k${i}`)
+      kicks.push(kick())
+    }
+    await Promise.all(kicks)
+    assert.ok(claims <= 3, `${claims} claims`)
+    assert.equal(providers.sms.length, 20)
+    assert.equal(providers.emails.length, 40)
+    assert.ok(outbox.rows.every((r) => r.status === 'sent'))
+  },
+)
 
 Deno.test("the finder's new-link e-mail carries the fresh link, escaped", () => {
   const email = renderEmail({
-    id: 'n1',
     dedupe_key: 'invite-1:finder_new_link_email',
-    channel: 'email',
     template: 'finder_new_link_email',
     recipient: 'fay@example.test',
     payload: { item_name: '<b>Bag</b>', chat_url: 'http://site/chat?chatId=c1#token=T&x' },
-    attempts: 0,
   })
   assert.equal(email.to, 'fay@example.test')
   assert.equal(email.subject, 'Your new chat link')

@@ -1,185 +1,137 @@
 /**
- * The notification outbox: render a row's template, send it through the SMS or
- * e-mail provider, and record the result (complete/fail in SQL). Providers and
- * the database are injected so `deno test` can drive every case.
+ * The notification outbox, delivered once: claim due rows under a lease, look
+ * up an SMS whose earlier outcome was lost before sending it again, send
+ * through the SMS or e-mail provider (10 s deadline, e-mails with an
+ * idempotency key) and record accepted / refused (retry with backoff) /
+ * unknown (look it up next time). Providers and the database are injected so
+ * `deno test` can drive every case.
  */
+import {
+  type RenderedEmail,
+  renderEmail,
+  renderSms,
+  type Template,
+} from './notification-templates.ts'
+import { type EmailConfig, resendEmail } from './providers/email.ts'
+import type { Fetch, SendOutcome } from './providers/provider-call.ts'
+import {
+  type SmsLookup,
+  type SmsMessage,
+  toE164,
+  twilioSms,
+  type TwilioConfig,
+} from './providers/twilio.ts'
 
 export type NotificationRow = {
   id: string
   dedupe_key: string
   channel: 'sms' | 'email'
-  template: 'found_sms' | 'owner_found_email' | 'finder_thanks_email' | 'finder_new_link_email'
+  template: Template
   recipient: string
   payload: Record<string, unknown>
   attempts: number
-}
-
-export type SendResult = { ok: true; providerId: string } | { ok: false; error: string }
-
-export type SmsMessage = { to: string; body: string }
-export type EmailMessage = {
-  to: string
-  subject: string
-  html: string
-  text: string
-  idempotencyKey: string
+  /** This claim's lease; only its holder records a refusal or an unknown outcome. */
+  lease_id: string | null
+  /** An earlier attempt may have reached the provider. */
+  outcome_unknown: boolean
+  first_attempt_at: string | null
 }
 
 export type Providers = {
-  sendSms(message: SmsMessage): Promise<SendResult>
-  sendEmail(message: EmailMessage): Promise<SendResult>
+  sendSms(message: SmsMessage): Promise<SendOutcome>
+  findSms(message: SmsMessage, since: Date): Promise<SmsLookup>
+  sendEmail(message: RenderedEmail): Promise<SendOutcome>
 }
+
+export type ClaimOptions = { maxRows: number; forReport?: string }
 
 export type OutboxDb = {
-  claim(maxRows: number): Promise<NotificationRow[]>
-  complete(id: string, providerId: string): Promise<void>
-  fail(id: string, error: string): Promise<void>
+  claim(options: ClaimOptions): Promise<NotificationRow[]>
+  complete(row: NotificationRow, providerId: string): Promise<void>
+  fail(row: NotificationRow, error: string, retryAfterSeconds?: number): Promise<void>
+  unknown(row: NotificationRow, error: string): Promise<void>
+  /** Adds the due reminders (escalation) to the outbox; returns how many. */
+  enqueueReminders(): Promise<number>
 }
 
-export const SMS_BODY = 'Your item was found!'
+export type Outcome = 'sent' | 'refused' | 'unknown'
+export type DispatchSummary = { claimed: number; sent: number; failed: number; unknown: number }
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character)
+export function smsFor(row: NotificationRow): SmsMessage {
+  return { to: toE164(row.recipient), body: renderSms(row) }
 }
 
-function field(payload: Record<string, unknown>, name: string): string {
-  const value = payload[name]
-  return typeof value === 'string' ? value : ''
-}
-
-/** UK numbers to E.164: 07700 900123 → +447700900123; +44 (0)7700… kept; #ext dropped. */
-export function toE164(raw: string): string {
-  const withoutExtension = raw.split('#')[0] ?? ''
-  let digits = withoutExtension.replace(/[^\d+]/g, '').replace(/^\+44\(?0\)?/, '+44')
-  digits = digits.replace(/^\+440/, '+44')
-  if (digits.startsWith('+')) return digits
-  if (digits.startsWith('0044')) return `+44${digits.slice(4).replace(/^0/, '')}`
-  if (digits.startsWith('44')) return `+${digits}`
-  if (digits.startsWith('0')) return `+44${digits.slice(1)}`
-  return `+44${digits}`
-}
-
-function detailRows(payload: Record<string, unknown>): Array<[string, string]> {
-  return [
-    ['Name', field(payload, 'finder_name')],
-    ['Email', field(payload, 'finder_email')],
-    ['Phone number', field(payload, 'finder_phone')],
-    ['Address', field(payload, 'finder_address')],
-    ['Where it was found', field(payload, 'found_location')],
-  ]
-}
-
-export function renderEmail(row: NotificationRow): EmailMessage {
-  const payload = row.payload
-  const itemName = field(payload, 'item_name') || 'your item'
-  const chatUrl = field(payload, 'chat_url')
-  const link = `<p><a href="${escapeHtml(chatUrl)}">Open the chat</a></p>`
-  if (row.template === 'owner_found_email') {
-    const rows = detailRows(payload)
-    return {
-      to: row.recipient,
-      idempotencyKey: row.dedupe_key,
-      subject: `Your item was found: ${itemName}`,
-      html:
-        `<h1>Your item was found!</h1><p>Someone found <strong>${escapeHtml(itemName)}</strong>.</p>` +
-        `<table>${rows.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>` +
-        `<p>Talk to the finder in the chat:</p>${link}`,
-      text:
-        `Your item was found!\nSomeone found ${itemName}.\n\n` +
-        rows.map(([label, value]) => `${label}: ${value}`).join('\n') +
-        `\n\nTalk to the finder in the chat: ${chatUrl}\n`,
+/** One claimed row, start to finish. Never throws; a lost write leaves the lease to expire. */
+export async function deliver(
+  row: NotificationRow,
+  db: OutboxDb,
+  providers: Providers,
+): Promise<Outcome> {
+  let result: SendOutcome
+  try {
+    if (row.channel === 'sms') {
+      const message = smsFor(row)
+      if (row.outcome_unknown) {
+        // Never resend blindly: the provider may have taken it before we lost track.
+        const since = new Date(row.first_attempt_at ?? Date.now() - 24 * 3600_000)
+        let lookup: SmsLookup
+        try {
+          lookup = await providers.findSms(message, since)
+        } catch (error) {
+          await db.unknown(row, `lookup failed: ${describe(error)}`)
+          return 'unknown'
+        }
+        if (lookup.found) {
+          await db.complete(row, lookup.providerId)
+          return 'sent'
+        }
+      }
+      result = await providers.sendSms(message)
+    } else {
+      result = await providers.sendEmail(renderEmail(row))
     }
+  } catch (error) {
+    result = { outcome: 'unknown', error: describe(error) }
   }
-  if (row.template === 'finder_new_link_email') {
-    // "Send me a new link" (request_chat_link): the old link no longer works.
-    return {
-      to: row.recipient,
-      idempotencyKey: row.dedupe_key,
-      subject: 'Your new chat link',
-      html:
-        `<h1>Your new chat link</h1><p>Here is a new link to your chat about ` +
-        `<strong>${escapeHtml(itemName)}</strong>. Earlier links no longer work.</p>${link}`,
-      text: `Your new chat link\nHere is a new link to your chat about ${itemName}. Earlier links no longer work.\n${chatUrl}\n`,
+  try {
+    if (result.outcome === 'accepted') {
+      await db.complete(row, result.providerId)
+      return 'sent'
     }
-  }
-  const promise =
-    'Your details are deleted once the item is returned, or after 30 days if it is not.'
-  return {
-    to: row.recipient,
-    idempotencyKey: row.dedupe_key,
-    subject: 'Thank you for reporting a found item',
-    html:
-      `<h1>Thank you, ${escapeHtml(field(payload, 'finder_name'))}!</h1>` +
-      `<p>The owner has been informed. You can talk to them in the chat:</p>${link}<p>${promise}</p>`,
-    text:
-      `Thank you, ${field(payload, 'finder_name')}!\nThe owner has been informed. ` +
-      `You can talk to them in the chat: ${chatUrl}\n\n${promise}\n`,
+    if (result.outcome === 'refused') {
+      await db.fail(row, result.error, result.retryAfterSeconds)
+      return 'refused'
+    }
+    await db.unknown(row, result.error)
+    return 'unknown'
+  } catch (error) {
+    // Recording failed: the lease runs out and the next claim looks the message up.
+    console.error('Recording a notification outcome failed', row.id, describe(error))
+    return result.outcome === 'accepted' ? 'sent' : result.outcome
   }
 }
 
-function sendRow(row: NotificationRow, providers: Providers): Promise<SendResult> {
-  if (row.channel === 'sms') return providers.sendSms({ to: toE164(row.recipient), body: SMS_BODY })
-  return providers.sendEmail(renderEmail(row))
-}
-
-export type DispatchSummary = { claimed: number; sent: number; failed: number }
-
-/** Claims due rows (each row by one dispatcher only), sends them, records each result. */
+/** Claims due rows (each row by one lease only), sends them and records each outcome. */
 export async function dispatchOutbox(
   db: OutboxDb,
   providers: Providers,
-  maxRows = 20,
+  options: ClaimOptions = { maxRows: 20 },
 ): Promise<DispatchSummary> {
-  const rows = await db.claim(maxRows)
-  const results = await Promise.all(
-    rows.map(async (row) => {
-      let result: SendResult
-      try {
-        result = await sendRow(row, providers)
-      } catch (error) {
-        result = { ok: false, error: error instanceof Error ? error.message : String(error) }
-      }
-      if (result.ok) await db.complete(row.id, result.providerId)
-      else await db.fail(row.id, result.error)
-      return result.ok
-    }),
-  )
-  const sent = results.filter(Boolean).length
-  return { claimed: rows.length, sent, failed: rows.length - sent }
-}
-
-type Fetch = typeof fetch
-
-async function readProviderAnswer(response: Response, name: string): Promise<SendResult> {
-  const text = await response.text()
-  if (!response.ok)
-    return { ok: false, error: `${name} HTTP ${response.status}: ${text.slice(0, 200)}` }
-  try {
-    const body = JSON.parse(text) as { sid?: unknown; id?: unknown }
-    const id = typeof body.sid === 'string' ? body.sid : typeof body.id === 'string' ? body.id : ''
-    return { ok: true, providerId: id || 'accepted' }
-  } catch {
-    return { ok: true, providerId: 'accepted' }
+  const rows = await db.claim(options)
+  const outcomes = await Promise.all(rows.map((row) => deliver(row, db, providers)))
+  return {
+    claimed: rows.length,
+    sent: outcomes.filter((outcome) => outcome === 'sent').length,
+    failed: outcomes.filter((outcome) => outcome === 'refused').length,
+    unknown: outcomes.filter((outcome) => outcome === 'unknown').length,
   }
 }
 
-export type ProviderConfig = {
-  twilioApiUrl: string
-  twilioAccountSid: string
-  twilioAuthToken: string
-  twilioFrom: string
-  emailApiUrl: string
-  emailApiKey: string
-  emailFrom: string
-}
+export type ProviderConfig = { twilio: TwilioConfig; email: EmailConfig }
 
 export function readProviderConfig(source: {
   get(name: string): string | undefined
@@ -197,48 +149,53 @@ export function readProviderConfig(source: {
   if (missing.length > 0) throw new Error(`Missing function configuration: ${missing.join(', ')}`)
   const get = (name: (typeof names)[number]) => source.get(name) as string
   return {
-    twilioApiUrl: get('TWILIO_API_URL').replace(/\/$/, ''),
-    twilioAccountSid: get('TWILIO_ACCOUNT_SID'),
-    twilioAuthToken: get('TWILIO_AUTH_TOKEN'),
-    twilioFrom: get('TWILIO_FROM_NUMBER'),
-    emailApiUrl: get('EMAIL_API_URL').replace(/\/$/, ''),
-    emailApiKey: get('EMAIL_API_KEY'),
-    emailFrom: get('EMAIL_FROM'),
+    twilio: {
+      apiUrl: get('TWILIO_API_URL'),
+      accountSid: get('TWILIO_ACCOUNT_SID'),
+      authToken: get('TWILIO_AUTH_TOKEN'),
+      from: get('TWILIO_FROM_NUMBER'),
+    },
+    email: { apiUrl: get('EMAIL_API_URL'), apiKey: get('EMAIL_API_KEY'), from: get('EMAIL_FROM') },
   }
 }
 
-/** Twilio REST (form-encoded, basic auth) and a Resend-shaped e-mail API over fetch. */
+/** Twilio for text messages and a Resend-shaped API for e-mail, over fetch. */
 export function httpProviders(config: ProviderConfig, fetchImpl: Fetch = fetch): Providers {
-  return {
-    async sendSms(message) {
-      const url = `${config.twilioApiUrl.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(config.twilioAccountSid)}/Messages.json`
-      const response = await fetchImpl(url, {
-        method: 'POST',
-        headers: {
-          Authorization: `Basic ${btoa(`${config.twilioAccountSid}:${config.twilioAuthToken}`)}`,
-          'Content-Type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({ To: message.to, From: config.twilioFrom, Body: message.body }),
-      })
-      return readProviderAnswer(response, 'SMS provider')
-    },
-    async sendEmail(message) {
-      const response = await fetchImpl(`${config.emailApiUrl.replace(/\/$/, '')}/emails`, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${config.emailApiKey}`,
-          'Content-Type': 'application/json',
-          'Idempotency-Key': message.idempotencyKey,
-        },
-        body: JSON.stringify({
-          from: config.emailFrom,
-          to: [message.to],
-          subject: message.subject,
-          html: message.html,
-          text: message.text,
-        }),
-      })
-      return readProviderAnswer(response, 'E-mail provider')
-    },
+  const sms = twilioSms(config.twilio, fetchImpl)
+  const email = resendEmail(config.email, fetchImpl)
+  return { sendSms: sms.sendSms, findSms: sms.findSms, sendEmail: email.sendEmail }
+}
+
+/**
+ * Delivery right after commits, coalesced: every report kicks it, but while a
+ * claim is on its way to the database further kicks only ask for one more
+ * claim afterwards, so 50 reports at once cost a few claims, not 50. Rows are
+ * delivered as soon as they are claimed; the promise settles when the claims
+ * and the deliveries they started are done (for EdgeRuntime.waitUntil).
+ */
+export function createDeliveryKicker(
+  db: OutboxDb,
+  providers: Providers,
+  maxRows = 50,
+): () => Promise<void> {
+  let loop: Promise<void> | null = null
+  let wanted = false
+  const deliveries = new Set<Promise<unknown>>()
+  async function claimWhileWanted(): Promise<void> {
+    do {
+      wanted = false
+      const rows = await db.claim({ maxRows })
+      for (const row of rows) {
+        const delivery = deliver(row, db, providers)
+        deliveries.add(delivery)
+        void delivery.finally(() => deliveries.delete(delivery))
+      }
+      if (rows.length === maxRows) wanted = true
+    } while (wanted)
+  }
+  return () => {
+    if (loop) wanted = true
+    else loop = claimWhileWanted().finally(() => (loop = null))
+    return loop.then(() => Promise.all([...deliveries])).then(() => undefined)
   }
 }

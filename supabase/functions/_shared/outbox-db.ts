@@ -7,25 +7,57 @@ type RpcClient = {
   ): PromiseLike<{ data: unknown; error: { message: string } | null }>
 }
 
+export type SqlOutboxOptions = {
+  /** After this many attempts a row is given up as 'failed'. */
+  maxAttempts?: number
+  /** How long a claim holds its rows; longer than a lookup plus a send (2 × 10 s). */
+  leaseSeconds?: number
+}
+
 /** The outbox through the SQL functions of the schema contract (service-role client). */
-export function sqlOutbox(client: RpcClient, maxAttempts = 6): OutboxDb {
+export function sqlOutbox(client: RpcClient, options: SqlOutboxOptions = {}): OutboxDb {
+  const maxAttempts = options.maxAttempts ?? 8
+  const leaseSeconds = options.leaseSeconds ?? 60
+  async function call(name: string, args: Record<string, unknown>): Promise<unknown> {
+    const { data, error } = await client.rpc(name, args)
+    if (error) throw new Error(`${name}: ${error.message}`)
+    return data
+  }
   return {
-    async claim(maxRows) {
-      const { data, error } = await client.rpc('claim_notifications', { max_rows: maxRows })
-      if (error) throw new Error(`claim_notifications: ${error.message}`)
+    async claim({ maxRows, forReport }) {
+      const data = await call('claim_notifications', {
+        max_rows: maxRows,
+        lease_seconds: leaseSeconds,
+        for_report: forReport ?? null,
+      })
       return (data ?? []) as NotificationRow[]
     },
-    async complete(id, providerId) {
-      const { error } = await client.rpc('complete_notification', { id, provider_id: providerId })
-      if (error) console.error('complete_notification failed', id, error.message)
-    },
-    async fail(id, message) {
-      const { error } = await client.rpc('fail_notification', {
-        id,
-        error: message.slice(0, 1000),
-        max_attempts: maxAttempts,
+    async complete(row, providerId) {
+      await call('complete_notification', {
+        id: row.id,
+        provider_id: providerId,
+        lease_id: row.lease_id,
       })
-      if (error) console.error('fail_notification failed', id, error.message)
+    },
+    async fail(row, error, retryAfterSeconds) {
+      await call('fail_notification', {
+        id: row.id,
+        error: error.slice(0, 1000),
+        max_attempts: maxAttempts,
+        lease_id: row.lease_id,
+        retry_after_seconds: retryAfterSeconds ?? null,
+      })
+    },
+    async unknown(row, error) {
+      await call('mark_notification_unknown', {
+        id: row.id,
+        error: error.slice(0, 1000),
+        max_attempts: maxAttempts,
+        lease_id: row.lease_id,
+      })
+    },
+    async enqueueReminders() {
+      return Number((await call('enqueue_reminders', {})) ?? 0)
     },
   }
 }

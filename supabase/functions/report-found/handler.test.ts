@@ -16,11 +16,13 @@ const SERVICE = token({ role: 'service_role' })
 
 type Owner = { email: string; mobile: string | null }
 
-/** A stand-in for create_found_report: outbox rows as the SQL function writes them. */
+/** A stand-in for create_found_report_once: outbox rows as the SQL function writes them. */
 function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 900123' }) {
   const outbox = new FakeOutbox()
   const providers = new FakeProviders()
   const calls: CreateReportArgs[] = []
+  const background: Promise<unknown>[] = []
+  const byKey = new Map<string, { report_id: string; chat_id: string }>()
   let rpcError: { message: string; details?: string } | null = null
   let reports = 0
   const handler = createHandler({
@@ -30,9 +32,20 @@ function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 90012
     createReport: (args) => {
       calls.push(args)
       if (rpcError) return Promise.resolve({ data: null, error: rpcError })
+      const earlier = args.idempotency_key
+        ? byKey.get(`${args.finder_id}:${args.idempotency_key}`)
+        : undefined
+      if (earlier)
+        return Promise.resolve({ data: [{ ...earlier, invite_token: null }], error: null })
       reports += 1
       const reportId = `report-${reports}`
       const chatId = `chat-${reports}`
+      if (args.idempotency_key) {
+        byKey.set(`${args.finder_id}:${args.idempotency_key}`, {
+          report_id: reportId,
+          chat_id: chatId,
+        })
+      }
       const payload = {
         item_name: 'Blue backpack',
         finder_name: args.finder_name,
@@ -42,7 +55,7 @@ function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 90012
         found_location: args.found_location,
         chat_url: `${args.site_url}/chat?chatId=${chatId}#token=secret${reports}`,
       }
-      const base = { payload, attempts: 0 }
+      const base = { payload, report_id: reportId }
       if (owner.mobile) {
         outbox.add({
           ...base,
@@ -70,18 +83,22 @@ function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 90012
         recipient: args.finder_email,
       })
       return Promise.resolve({
-        data: [{ chat_id: chatId, invite_token: `secret${reports}` }],
+        data: [{ report_id: reportId, chat_id: chatId, invite_token: `secret${reports}` }],
         error: null,
       })
     },
     db: outbox,
     providers,
+    runInBackground: (work) => background.push(work),
   })
   const dispatcher = createDispatcher({ allowedOrigins: [ORIGIN], db: outbox, providers })
   return {
     outbox,
     providers,
     calls,
+    background,
+    /** Waits for the delivery the handler started after answering. */
+    delivered: () => Promise.all(background.splice(0)),
     failRpc: (error: { message: string; details?: string }) => (rpcError = error),
     report: (body: Record<string, unknown>, authorization = FINDER) =>
       handler(
@@ -111,15 +128,30 @@ const FINDER_BODY = {
   foundLocation: 'On the 8:15 train',
 }
 
-Deno.test('a report sends one SMS and two e-mails and answers the chat link', async () => {
+Deno.test('a report answers the chat link first, then sends one SMS and two e-mails', async () => {
   const t = setup()
   const response = await t.report(FINDER_BODY)
   assert.equal(response.status, 200)
   const body = await response.json()
-  assert.deepEqual(body, { chatId: 'chat-1', chatUrl: `${SITE}/chat?chatId=chat-1#token=secret1` })
+  assert.deepEqual(body, {
+    reportId: 'report-1',
+    chatId: 'chat-1',
+    chatUrl: `${SITE}/chat?chatId=chat-1#token=secret1`,
+  })
   assert.equal(t.calls[0]?.tag_code, 'HW7K3M9QPX')
   assert.equal(t.calls[0]?.finder_id, 'finder-1')
-  assert.deepEqual(t.providers.sms, [{ to: '+447700900123', body: 'Your item was found!' }])
+  assert.equal(t.calls[0]?.idempotency_key, null)
+  assert.equal(t.background.length, 1, 'delivery runs after the answer')
+  await t.delivered()
+  assert.deepEqual(
+    t.providers.sms.map(({ to, body }) => ({ to, body })),
+    [
+      {
+        to: '+447700900123',
+        body: `Your item was found! Blue backpack. Chat with the finder: ${SITE}/chat?chatId=chat-1`,
+      },
+    ],
+  )
   assert.equal(t.providers.emails.length, 2)
   const [owner, finder] = t.providers.emails
   assert.equal(owner?.to, 'owner@example.com')
@@ -134,23 +166,44 @@ Deno.test('a report sends one SMS and two e-mails and answers the chat link', as
   assert.equal(response.headers.get('access-control-allow-origin'), ORIGIN)
 })
 
+Deno.test('slow provider: the request answers at once and the SMS is sent once', async () => {
+  const t = setup()
+  t.providers.smsBehaviour = ['hang']
+  const response = await t.report(FINDER_BODY)
+  assert.equal(response.status, 200, 'answered while the SMS provider still hangs')
+  await new Promise((resolve) => setTimeout(resolve, 5))
+  t.providers.releaseHung()
+  await t.delivered()
+  assert.equal(t.outbox.byKey('report-1:found_sms').status, 'unknown')
+  t.outbox.later()
+  assert.deepEqual(await (await t.dispatch()).json(), {
+    reminders: 0,
+    claimed: 1,
+    sent: 1,
+    failed: 0,
+    unknown: 0,
+  })
+  assert.equal(t.providers.sms.length, 1)
+})
+
 Deno.test(
   'SMS provider down: the report succeeds, the row is retried later and sent exactly once',
   async () => {
     const t = setup()
-    t.providers.smsFailures = ['SMS provider HTTP 503: down']
+    t.providers.smsBehaviour = ['unreachable']
     const response = await t.report(FINDER_BODY)
     assert.equal(response.status, 200)
-    const sms = t.outbox.rows.find((row) => row.channel === 'sms')
-    assert.equal(sms?.status, 'pending')
-    assert.equal(sms?.attempts, 1)
-    assert.match(sms?.last_error ?? '', /503/)
-    assert.ok((sms?.next_attempt_at ?? 0) > t.outbox.now)
+    await t.delivered()
+    const sms = t.outbox.byKey('report-1:found_sms')
+    assert.equal(sms.status, 'pending')
+    assert.equal(sms.attempts, 1)
+    assert.match(sms.last_error ?? '', /refused/)
+    assert.ok(sms.next_attempt_at > t.outbox.now)
     assert.equal(t.providers.sms.length, 0)
     // Not yet due: nothing is sent.
-    assert.deepEqual(await (await t.dispatch()).json(), { claimed: 0, sent: 0, failed: 0 })
+    assert.equal((await (await t.dispatch()).json()).claimed, 0)
     t.outbox.now += 60_000
-    assert.deepEqual(await (await t.dispatch()).json(), { claimed: 1, sent: 1, failed: 0 })
+    assert.equal((await (await t.dispatch()).json()).sent, 1)
     t.outbox.now += 3_600_000
     await t.dispatch()
     assert.equal(t.providers.sms.length, 1)
@@ -158,15 +211,37 @@ Deno.test(
   },
 )
 
+Deno.test(
+  'the same idempotency key twice: one report, nothing sent again, the chat link without a new token',
+  async () => {
+    const t = setup()
+    const key = '7b0c6d3e-2f4a-4c1b-9e8d-5a6b7c8d9e0f'
+    const first = await (await t.report({ ...FINDER_BODY, idempotencyKey: key })).json()
+    await t.delivered()
+    const again = await t.report({ ...FINDER_BODY, idempotencyKey: key })
+    assert.equal(again.status, 200)
+    const second = await again.json()
+    assert.equal(second.reportId, first.reportId)
+    assert.equal(second.chatId, first.chatId)
+    assert.equal(second.chatUrl, `${SITE}/chat?chatId=${first.chatId}`)
+    await t.delivered()
+    await t.dispatch()
+    assert.equal(t.outbox.rows.length, 3)
+    assert.equal(t.providers.sms.length, 1)
+    assert.equal(t.providers.emails.length, 2)
+    assert.equal(t.calls[1]?.idempotency_key, key)
+    const malformed = await t.report({ ...FINDER_BODY, idempotencyKey: 'short' })
+    assert.equal(malformed.status, 400)
+  },
+)
+
 Deno.test('e-mail provider answering 429 then success: each e-mail sent once', async () => {
   const t = setup()
-  t.providers.emailFailures = [
-    'E-mail provider HTTP 429: slow down',
-    'E-mail provider HTTP 429: slow down',
-  ]
+  t.providers.emailBehaviour = ['rate_limit', 'rate_limit']
   assert.equal((await t.report(FINDER_BODY)).status, 200)
+  await t.delivered()
   assert.equal(t.providers.emails.length, 0)
-  t.outbox.now += 60_000
+  t.outbox.now += 121_000
   await t.dispatch()
   await t.dispatch()
   assert.equal(t.providers.emails.length, 2)
@@ -179,6 +254,7 @@ Deno.test('e-mail provider answering 429 then success: each e-mail sent once', a
 Deno.test('an owner without a mobile gets no SMS row', async () => {
   const t = setup({ email: 'owner@example.com', mobile: null })
   assert.equal((await t.report(FINDER_BODY)).status, 200)
+  await t.delivered()
   assert.equal(t.outbox.rows.filter((row) => row.channel === 'sms').length, 0)
   assert.equal(t.providers.sms.length, 0)
   assert.equal(t.providers.emails.length, 2)
@@ -196,6 +272,7 @@ Deno.test('HTML in every finder field arrives escaped', async () => {
     foundLocation: evil,
   }
   assert.equal((await t.report(body)).status, 200)
+  await t.delivered()
   for (const email of t.providers.emails) {
     assert.ok(!email.html.includes('<script>'), email.html)
   }
@@ -214,7 +291,6 @@ Deno.test('two dispatchers running at once send each row once', async () => {
       template: 'owner_found_email',
       recipient: `owner${index}@example.com`,
       payload: { chat_url: 'http://x/chat' },
-      attempts: 0,
     })
   }
   t.providers.delayMs = 5
@@ -253,4 +329,7 @@ Deno.test('dispatch-notifications is for the service role only', async () => {
   const t = setup()
   assert.equal((await t.dispatch(FINDER)).status, 403)
   assert.equal((await t.dispatch('')).status, 401)
+  assert.equal(t.outbox.reminders, 0)
+  assert.equal((await t.dispatch()).status, 200)
+  assert.equal(t.outbox.reminders, 1, 'every run adds the due reminders first')
 })

@@ -1,15 +1,20 @@
 /**
  * report-found: a finder (usually signed in anonymously) tells the owner where
  * their item is. Creates the report, chat, invite and outbox rows in one SQL
- * call, then sends the outbox straight away; a provider failure stays on its
- * row for dispatch-notifications to retry and never fails the report.
+ * transaction and answers at once; delivery of this report's outbox starts
+ * right after the answer, in the background (a provider failure stays on its
+ * row for dispatch-notifications to retry, and never fails the report).
  *
- * POST { tagCode, name, email, phone?, address?, foundLocation? } with the finder's JWT.
- * 200 { chatId, chatUrl } | 400 invalid_input / invalid_email / invalid_json |
+ * The client chooses an idempotency key per form submission: a retried or
+ * duplicated request with the same key returns the first report and sends
+ * nothing again.
+ *
+ * POST { tagCode, name, email, phone?, address?, foundLocation?, idempotencyKey? } with the finder's JWT.
+ * 200 { reportId, chatId, chatUrl } | 400 invalid_input / invalid_email / invalid_json |
  * 401 unauthorized | 404 tag_not_found | 429 too_many_reports (Retry-After) | 500.
  */
 import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts'
-import { dispatchOutbox, type OutboxDb, type Providers } from '../_shared/notifications.ts'
+import { createDeliveryKicker, type OutboxDb, type Providers } from '../_shared/notifications.ts'
 
 export type CreateReportArgs = {
   tag_code: string
@@ -20,6 +25,14 @@ export type CreateReportArgs = {
   finder_address: string
   found_location: string
   site_url: string
+  idempotency_key: string | null
+}
+
+export type CreatedReport = {
+  report_id: string
+  chat_id: string
+  /** Null when the request repeated an earlier one: the finder is already a member. */
+  invite_token: string | null
 }
 
 export type RpcError = { message: string; details?: string | null }
@@ -30,11 +43,13 @@ export type ReportFoundDeps = {
   /** The caller's user id from the Auth server (anon client + forwarded header), or null. */
   getUserId(authorization: string): Promise<string | null>
   createReport(args: CreateReportArgs): Promise<{
-    data: Array<{ chat_id: string; invite_token: string }> | null
+    data: CreatedReport[] | null
     error: RpcError | null
   }>
   db: OutboxDb
   providers: Providers
+  /** Keeps work going after the answer (EdgeRuntime.waitUntil on Supabase). */
+  runInBackground(work: Promise<unknown>): void
 }
 
 export const MESSAGES = {
@@ -43,7 +58,11 @@ export const MESSAGES = {
   tagNotFound: 'Tag not found',
   tooManyReports: 'Too many reports for this tag. Please try again later.',
   signIn: 'Please try again: we could not identify you.',
+  badKey: 'Please try again: the form sent a malformed request.',
 } as const
+
+/** One per form submission, chosen by the client (a UUID, or any 16–100 URL-safe characters). */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/
 
 const MAX_FIELD = 500
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -59,6 +78,7 @@ function retryAfter(details: string | null | undefined): string {
 }
 
 export function createHandler(deps: ReportFoundDeps): (request: Request) => Promise<Response> {
+  const deliverDue = createDeliveryKicker(deps.db, deps.providers)
   return withHttp(deps.allowedOrigins, async (request) => {
     const authorization = request.headers.get('authorization') ?? ''
     const finderId = authorization ? await deps.getUserId(authorization) : null
@@ -73,6 +93,7 @@ export function createHandler(deps: ReportFoundDeps): (request: Request) => Prom
       finder_address: text(body, 'address'),
       found_location: text(body, 'foundLocation'),
       site_url: deps.siteUrl,
+      idempotency_key: idempotencyKey(body),
     }
     if (!args.tag_code || args.finder_email.length <= 3 || !EMAIL_SHAPE.test(args.finder_email)) {
       throw new HttpError(400, 'invalid_email', MESSAGES.invalidEmail)
@@ -98,15 +119,23 @@ export function createHandler(deps: ReportFoundDeps): (request: Request) => Prom
     }
     const row = data?.[0]
     if (!row) throw new Error('create_found_report returned no row')
-    try {
-      await dispatchOutbox(deps.db, deps.providers)
-    } catch (dispatchError) {
-      console.error(
-        'Sending notifications after a report failed; the scheduler retries',
-        dispatchError,
-      )
-    }
-    const chatUrl = `${deps.siteUrl.replace(/\/$/, '')}/chat?chatId=${row.chat_id}#token=${row.invite_token}`
-    return json({ chatId: row.chat_id, chatUrl })
+    // After the commit, without holding the answer; failures stay on their rows for the scheduler.
+    deps.runInBackground(
+      deliverDue().catch((error: unknown) =>
+        console.error('Sending notifications failed; the scheduler retries', error),
+      ),
+    )
+    const chatLink = `${deps.siteUrl.replace(/\/$/, '')}/chat?chatId=${row.chat_id}`
+    const chatUrl = row.invite_token ? `${chatLink}#token=${row.invite_token}` : chatLink
+    return json({ reportId: row.report_id, chatId: row.chat_id, chatUrl })
   })
+}
+
+function idempotencyKey(body: Record<string, unknown>): string | null {
+  const value = body.idempotencyKey
+  if (value === undefined || value === null || value === '') return null
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value)) {
+    throw new HttpError(400, 'invalid_input', MESSAGES.badKey)
+  }
+  return value
 }

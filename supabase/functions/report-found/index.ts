@@ -1,4 +1,5 @@
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0'
+import { runInBackground } from '../_shared/background.ts'
 import { parseFunctionEnv } from '../_shared/env.ts'
 import { httpProviders, readProviderConfig } from '../_shared/notifications.ts'
 import { sqlOutbox } from '../_shared/outbox-db.ts'
@@ -22,10 +23,11 @@ Deno.serve(
       return error ? null : (data.user?.id ?? null)
     },
     createReport: async (args) => {
-      const { data, error } = await admin.rpc('create_found_report', args)
+      const { data, error } = await admin.rpc('create_found_report_once', args)
       return { data, error }
     },
     db: sqlOutbox(admin),
     providers: httpProviders(readProviderConfig(Deno.env)),
+    runInBackground,
   }),
 )

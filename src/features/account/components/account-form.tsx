@@ -7,6 +7,7 @@ import { useAtom } from '@/lib/jotai'
 import { type Profile, userAtom } from '@/lib/store'
 import { areAllFilled, isValidUkMobile, MESSAGES } from '@/lib/validation'
 import { updateProfile } from '@/features/account/api/update-profile'
+import { paths } from '@/lib/paths'
 
 export const SAVE_FAILED = 'Your settings were not saved. Please try again.'
 
@@ -37,7 +38,7 @@ function fieldsOf(profile: Profile): AccountFields {
 export function AccountForm() {
   const [user, setUser] = useAtom(userAtom)
   const profile = user.doc
-  if (!profile?.email) return <Navigate to="/dashboard" replace />
+  if (!profile?.email) return <Navigate to={paths.dashboard} replace />
   return <AccountFormFields profile={profile} onSaved={(doc) => setUser({ doc })} />
 }
 
@@ -77,7 +78,7 @@ function AccountFormFields({
         mobile_number: fields.mobileNumber.trim(),
       })
       onSaved(saved)
-      void navigate('/dashboard')
+      void navigate(paths.dashboard)
     } catch (failure) {
       console.error('Saving account settings failed', failure)
       setError(SAVE_FAILED)

@@ -1,6 +1,7 @@
 import { supabase } from '@/lib/supabase'
+import { paths } from '@/lib/paths'
 
-export const UPDATE_PASSWORD_PATH = '/password-reset/update'
+export const UPDATE_PASSWORD_PATH = paths.updatePassword
 
 /** E-mails a recovery link that opens the update-password page signed in. */
 export async function sendPasswordReset(email: string): Promise<void> {

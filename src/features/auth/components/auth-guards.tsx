@@ -5,6 +5,7 @@ import { routeAfterLoginAtom } from '@/lib/after-login'
 import { useAtom, useAtomValue } from '@/lib/jotai'
 import { userAtom } from '@/lib/store'
 import { LoginForm } from '@/features/auth/components/login-form'
+import { paths } from '@/lib/paths'
 
 /** SPEC.md §2: /account, /activeTag and /activeTag/activated show the login screen when signed out. */
 export function ShowLoginWhenSignedOut({ children }: { children: ReactNode }) {
@@ -23,5 +24,5 @@ export function ShowLoginWhenSignedOut({ children }: { children: ReactNode }) {
 export function RedirectToLoginWhenSignedOut({ children }: { children: ReactNode }) {
   const { authed } = useAtomValue(userAtom)
   if (authed === undefined) return <PageSpinner />
-  return authed ? children : <Navigate to="/login" replace />
+  return authed ? children : <Navigate to={paths.login} replace />
 }

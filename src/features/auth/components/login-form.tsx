@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { signIn } from '@/features/auth/api/sign-in'
+import { paths } from '@/lib/paths'
 
 export const LOGIN_FAILED = 'Login credentials incorrect.'
 
@@ -67,11 +68,11 @@ export function LoginForm({ notice }: { notice?: string | null }) {
         </Stack>
       </form>
       <Link asChild colorPalette="teal" alignSelf="flex-start">
-        <RouterLink to="/password-reset">Reset Password</RouterLink>
+        <RouterLink to={paths.passwordReset}>Reset Password</RouterLink>
       </Link>
       <Stack direction="row" gap="3">
         <Button asChild variant="outline" colorPalette="teal" flex="1">
-          <RouterLink to="/register">Sign up</RouterLink>
+          <RouterLink to={paths.register}>Sign up</RouterLink>
         </Button>
         <Button type="submit" form={formId} colorPalette="teal" flex="1" disabled={isSubmitting}>
           Login

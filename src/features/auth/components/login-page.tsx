@@ -4,6 +4,7 @@ import { useAtom, useAtomValue } from '@/lib/jotai'
 import { routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
 import { userAtom } from '@/lib/store'
 import { LoginForm } from '@/features/auth/components/login-form'
+import { paths } from '@/lib/paths'
 
 /**
  * Goes to the stored route-after-login (clearing it) or the dashboard as soon as
@@ -21,7 +22,7 @@ export function useLeaveWhenSignedIn(): void {
       setRouteAfterLogin(null)
       void navigate(routeAfterLogin, { replace: true })
     } else {
-      void navigate('/dashboard', { replace: true })
+      void navigate(paths.dashboard, { replace: true })
     }
   }, [authed, routeAfterLogin, setRouteAfterLogin, navigate])
 }

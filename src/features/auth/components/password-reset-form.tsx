@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { sendPasswordReset } from '@/features/auth/api/send-password-reset'
+import { paths } from '@/lib/paths'
 
 export const RESET_SENT = 'Password reset email sent. Please check your email.'
 export const RESET_FAILED = 'Password reset failed. Please try again.'
@@ -55,10 +56,10 @@ export function PasswordResetForm() {
       </form>
       <Stack direction="row" gap="6">
         <Link asChild colorPalette="teal">
-          <RouterLink to="/login">Login</RouterLink>
+          <RouterLink to={paths.login}>Login</RouterLink>
         </Link>
         <Link asChild colorPalette="teal">
-          <RouterLink to="/register">Register</RouterLink>
+          <RouterLink to={paths.register}>Register</RouterLink>
         </Link>
       </Stack>
     </Stack>

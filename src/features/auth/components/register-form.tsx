@@ -5,6 +5,7 @@ import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { areAllFilled, isValidEmail, isValidUkMobile, MESSAGES } from '@/lib/validation'
 import { signUp } from '@/features/auth/api/sign-up'
+import { paths } from '@/lib/paths'
 
 type RegisterFields = {
   fullName: string
@@ -73,7 +74,7 @@ export function RegisterForm() {
         country: fields.country.trim(),
         mobile_number: fields.mobileNumber.trim(),
       })
-      void navigate('/login')
+      void navigate(paths.login)
     } catch (failure) {
       setError(errorMessage(failure))
     } finally {
@@ -121,7 +122,7 @@ export function RegisterForm() {
         </Stack>
       </form>
       <Button asChild variant="outline" colorPalette="teal">
-        <RouterLink to="/login">Login</RouterLink>
+        <RouterLink to={paths.login}>Login</RouterLink>
       </Button>
     </Stack>
   )

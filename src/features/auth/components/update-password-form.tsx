@@ -7,6 +7,7 @@ import { useAtomValue } from '@/lib/jotai'
 import { userAtom } from '@/lib/store'
 import { MESSAGES } from '@/lib/validation'
 import { updatePassword } from '@/features/auth/api/update-password'
+import { paths } from '@/lib/paths'
 
 export const LINK_INVALID = 'This password reset link is invalid or has expired.'
 
@@ -27,7 +28,7 @@ export function UpdatePasswordForm() {
       <Stack gap="4" maxW="md" mx="auto" w="full">
         <FormMessage message={LINK_INVALID} />
         <Link asChild colorPalette="teal">
-          <RouterLink to="/password-reset">Reset Password</RouterLink>
+          <RouterLink to={paths.passwordReset}>Reset Password</RouterLink>
         </Link>
       </Stack>
     )
@@ -42,7 +43,7 @@ export function UpdatePasswordForm() {
     setIsSubmitting(true)
     try {
       await updatePassword(password)
-      void navigate('/dashboard', { replace: true })
+      void navigate(paths.dashboard, { replace: true })
     } catch (failure) {
       setError(failure instanceof Error && failure.message ? failure.message : 'Please try again.')
     } finally {

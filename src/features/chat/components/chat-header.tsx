@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom'
 import { FormMessage } from '@/components/ui/form-message'
 import type { ChatRole, ChatSummaryRow } from '@/features/chat/types'
 import { useMarkReturned } from '@/features/chat/use-mark-returned'
+import { paths } from '@/lib/paths'
 
 const whenFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -24,7 +25,7 @@ function OwnerActions() {
     <Stack gap="2">
       <HStack gap="3" wrap="wrap">
         <Button asChild variant="outline" colorPalette="teal" size="sm">
-          <RouterLink to="/dashboard">Back to dashboard</RouterLink>
+          <RouterLink to={paths.dashboard}>Back to dashboard</RouterLink>
         </Button>
         {isReturned ? (
           <Text fontWeight="semibold" role="status">

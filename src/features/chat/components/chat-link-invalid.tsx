@@ -2,6 +2,7 @@ import { Button, Heading, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { FormMessage } from '@/components/ui/form-message'
+import { paths } from '@/lib/paths'
 import { ChatApiError } from '@/features/chat/api/chat-api-error'
 import { requestChatLink } from '@/features/chat/api/request-chat-link'
 
@@ -64,7 +65,7 @@ export function ChatLinkInvalid({ reason, chatId, token }: Props) {
       )}
       <FormMessage message={error} />
       <Button asChild variant="outline" colorPalette="teal">
-        <RouterLink to="/">Go Home</RouterLink>
+        <RouterLink to={paths.root}>Go Home</RouterLink>
       </Button>
     </Stack>
   )

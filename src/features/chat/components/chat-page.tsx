@@ -10,8 +10,10 @@ import { ChatMessages } from '@/features/chat/components/chat-messages'
 import { ChatUnreachable } from '@/features/chat/components/chat-unreachable'
 import { Composer } from '@/features/chat/components/composer'
 import { OfflineBanner } from '@/features/chat/components/offline-banner'
+import { ChatReceipts } from '@/features/chat/components/receipts'
 import { SafetyTips } from '@/features/chat/components/safety-tips'
 import { useChat } from '@/features/chat/use-chat'
+import { paths } from '@/lib/paths'
 
 /** The invite token from `#token=SECRET`, read once (it is dropped from the URL after joining). */
 function readToken(hash: string): string | null {
@@ -25,7 +27,7 @@ function LogInAndReturn({ chatId }: { chatId: string }) {
   const navigate = useNavigate()
   useEffect(() => {
     setRouteAfterLogin(chatPath(chatId))
-    void navigate('/login', { replace: true })
+    void navigate(paths.login, { replace: true })
   }, [chatId, navigate, setRouteAfterLogin])
   return null
 }
@@ -67,6 +69,7 @@ export function ChatPage() {
   return (
     <Stack gap="4" py="4">
       <ChatHeader summary={chat.summary} role={phase.role} />
+      {chatId ? <ChatReceipts chatId={chatId} viewer={phase.role} /> : null}
       <OfflineBanner isOffline={chat.isOffline} />
       {chatId && <SafetyTips chatId={chatId} />}
       <ChatMessages

@@ -1,4 +1,4 @@
-import { supabase } from '@/lib/supabase'
+import { loadSupabase } from '@/lib/load-supabase'
 
 /** The owner's words for a finder, shown only while the item is LOST. */
 export type LostNote = { note: string | null; returnInstructions: string | null }
@@ -47,6 +47,7 @@ export function parseTagStatus(data: unknown): TagLookupResult {
 export async function getTagStatus(code: string): Promise<TagLookupResult> {
   let result
   try {
+    const supabase = await loadSupabase()
     result = await supabase.rpc('tag_status', { code })
   } catch (error) {
     throw new TagLookupError(error instanceof Error ? error.message : 'network error')

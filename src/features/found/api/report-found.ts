@@ -1,5 +1,4 @@
-import { FunctionsHttpError } from '@supabase/supabase-js'
-import { supabase } from '@/lib/supabase'
+import { loadSupabase } from '@/lib/load-supabase'
 import type { LastReport } from '@/lib/last-report'
 
 export type FoundReport = {
@@ -30,16 +29,37 @@ async function readErrorMessage(response: Response): Promise<string> {
   }
 }
 
-/** Signs the finder in anonymously if needed, then calls the report-found function. */
-export async function reportFound(report: FoundReport): Promise<LastReport> {
+/**
+ * One key per form submission (URL-safe, 32 hex characters): the function returns
+ * the first report for a repeated key, so a retried request never reports twice.
+ * crypto.getRandomValues works on plain-http LAN addresses too, unlike randomUUID.
+ */
+export function newSubmissionKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/**
+ * Signs the finder in anonymously if needed, then calls the report-found function
+ * with the submission's key; a request that never got an answer is sent once more.
+ */
+export async function reportFound(
+  report: FoundReport,
+  idempotencyKey: string = newSubmissionKey(),
+): Promise<LastReport> {
+  const [supabase, { FunctionsFetchError, FunctionsHttpError }] = await Promise.all([
+    loadSupabase(),
+    import('@supabase/supabase-js'),
+  ])
   const { data: sessionData } = await supabase.auth.getSession()
   if (!sessionData.session) {
     const { error } = await supabase.auth.signInAnonymously()
     if (error) throw new ReportError(REPORT_MESSAGES.failed)
   }
-  const { data, error } = await supabase.functions.invoke<LastReport>('report-found', {
-    body: report,
-  })
+  const send = () =>
+    supabase.functions.invoke<LastReport>('report-found', { body: { ...report, idempotencyKey } })
+  let { data, error } = await send()
+  if (error instanceof FunctionsFetchError) ({ data, error } = await send())
   if (error) {
     if (error instanceof FunctionsHttpError) {
       const response = error.context as Response

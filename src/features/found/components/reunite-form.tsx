@@ -1,13 +1,20 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Button, Stack, Text } from '@chakra-ui/react'
 import { Navigate, useNavigate } from 'react-router-dom'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { lastReportAtom } from '@/lib/last-report'
 import { useAtomValue, useSetAtom } from '@/lib/jotai'
-import { REPORT_MESSAGES, ReportError, reportFound } from '@/features/found/api/report-found'
+import { useIsHydrated } from '@/lib/use-is-hydrated'
+import {
+  newSubmissionKey,
+  REPORT_MESSAGES,
+  ReportError,
+  reportFound,
+} from '@/features/found/api/report-found'
 import { LostNote } from '@/features/found/components/lost-note'
 import { heldTagAtom } from '@/features/found/state'
+import { paths } from '@/lib/paths'
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -23,7 +30,10 @@ export const FINDER_PROMISE = [
  */
 export function ReuniteForm() {
   const navigate = useNavigate()
-  const heldTag = useAtomValue(heldTagAtom)
+  // The held tag lives in this tab's storage: the prerendered form shows none.
+  const isHydrated = useIsHydrated()
+  const storedTag = useAtomValue(heldTagAtom)
+  const heldTag = isHydrated ? storedTag : null
   const setLastReport = useSetAtom(lastReportAtom)
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
@@ -32,12 +42,19 @@ export function ReuniteForm() {
   const [foundLocation, setFoundLocation] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
+  // One idempotency key per submission: kept while the details stay the same (a
+  // retry after an error), replaced when any of them changes.
+  const submissionKey = useRef<string | null>(null)
+  const edit = (set: (value: string) => void) => (value: string) => {
+    submissionKey.current = null
+    set(value)
+  }
 
-  if (!heldTag) return <Navigate to="/tag" replace />
+  if (isHydrated && !heldTag) return <Navigate to={paths.tag} replace />
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (isSubmitting) return
+    if (isSubmitting || !heldTag) return
     const trimmedEmail = email.trim()
     if (trimmedEmail.length <= 3 || !EMAIL_SHAPE.test(trimmedEmail)) {
       setError(REPORT_MESSAGES.invalidEmail)
@@ -45,17 +62,21 @@ export function ReuniteForm() {
     }
     setError(null)
     setIsSubmitting(true)
+    submissionKey.current ??= newSubmissionKey()
     try {
-      const report = await reportFound({
-        tagCode: heldTag,
-        name: name.trim(),
-        email: trimmedEmail,
-        phone: phone.trim(),
-        address: address.trim(),
-        foundLocation: foundLocation.trim(),
-      })
+      const report = await reportFound(
+        {
+          tagCode: heldTag,
+          name: name.trim(),
+          email: trimmedEmail,
+          phone: phone.trim(),
+          address: address.trim(),
+          foundLocation: foundLocation.trim(),
+        },
+        submissionKey.current,
+      )
       setLastReport(report)
-      void navigate('/found/thank-you')
+      void navigate(paths.foundThankYou)
     } catch (failure) {
       setError(failure instanceof ReportError ? failure.message : REPORT_MESSAGES.failed)
       setIsSubmitting(false)
@@ -65,7 +86,7 @@ export function ReuniteForm() {
   return (
     <Stack gap="5" maxW="md" mx="auto" w="full">
       <LostNote code={heldTag} />
-      <Text>Tag {heldTag}: tell the owner how to get their item back.</Text>
+      <Text>{heldTag ? `Tag ${heldTag}: tell` : 'Tell'} the owner how to get their item back.</Text>
       <Stack as="ul" gap="1" listStyleType="none" fontSize="sm" color="fg.muted">
         {FINDER_PROMISE.map((line) => (
           <li key={line}>{line}</li>
@@ -78,7 +99,7 @@ export function ReuniteForm() {
             autoComplete="name"
             maxLength={200}
             value={name}
-            onValueChange={setName}
+            onValueChange={edit(setName)}
           />
           <LabelledInput
             label="EMAIL"
@@ -86,7 +107,7 @@ export function ReuniteForm() {
             autoComplete="email"
             maxLength={320}
             value={email}
-            onValueChange={setEmail}
+            onValueChange={edit(setEmail)}
           />
           <LabelledInput
             label="PHONE NUMBER"
@@ -94,20 +115,20 @@ export function ReuniteForm() {
             autoComplete="tel"
             maxLength={40}
             value={phone}
-            onValueChange={setPhone}
+            onValueChange={edit(setPhone)}
           />
           <LabelledInput
             label="ADDRESS"
             autoComplete="street-address"
             maxLength={500}
             value={address}
-            onValueChange={setAddress}
+            onValueChange={edit(setAddress)}
           />
           <LabelledInput
             label="WHERE YOU FOUND THE ITEM"
             maxLength={500}
             value={foundLocation}
-            onValueChange={setFoundLocation}
+            onValueChange={edit(setFoundLocation)}
           />
           <FormMessage message={error} />
           <Button type="submit" colorPalette="teal" loading={isSubmitting}>

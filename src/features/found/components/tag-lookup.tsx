@@ -9,6 +9,7 @@ import { getTagStatus, type OwnItem } from '@/features/found/api/get-tag-status'
 import { LostNote } from '@/features/found/components/lost-note'
 import { TestScan } from '@/features/found/components/test-scan'
 import { heldLostNoteAtom, heldTagAtom, normaliseTagCode } from '@/features/found/state'
+import { paths } from '@/lib/paths'
 
 export const TAG_MESSAGES = {
   notFound: 'Tag not found',
@@ -82,11 +83,11 @@ export function TagLookup() {
         setIsBusy(false)
       } else if (result.status === 'activated') {
         setHeldTag(tagCode)
-        void navigate('/found/reunite')
+        void navigate(paths.foundReunite)
       } else if (result.status === 'unclaimed') {
         setUnregisteredTag(tagCode)
-        setRouteAfterLogin('/activeTag')
-        void navigate('/login')
+        setRouteAfterLogin(paths.activeTag)
+        void navigate(paths.login)
       } else {
         setMessage(TAG_MESSAGES.notFound)
         setIsBusy(false)
@@ -158,7 +159,7 @@ export function TagLookup() {
       <Text>
         Not sure how?{' '}
         <Link asChild colorPalette="teal">
-          <RouterLink to="/how-to-scan">How to scan a tag</RouterLink>
+          <RouterLink to={paths.howToScan}>How to scan a tag</RouterLink>
         </Link>
       </Text>
     </Stack>

@@ -1,5 +1,6 @@
 import { Button, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router-dom'
+import { paths } from '@/lib/paths'
 import type { OwnItem } from '@/features/found/api/get-tag-status'
 
 /**
@@ -14,12 +15,12 @@ export function TestScan({ item }: { item: OwnItem }) {
       </Text>
       <Text color="fg.muted">Scanning your own tag alerts nobody.</Text>
       <Button asChild colorPalette="teal">
-        <RouterLink to={`/editTag?itemId=${encodeURIComponent(item.id)}`}>
+        <RouterLink to={`${paths.editTag}?itemId=${encodeURIComponent(item.id)}`}>
           Edit {item.name}
         </RouterLink>
       </Button>
       <Button asChild variant="outline" colorPalette="teal">
-        <RouterLink to="/dashboard">Your items</RouterLink>
+        <RouterLink to={paths.dashboard}>Your items</RouterLink>
       </Button>
     </Stack>
   )

@@ -5,6 +5,7 @@ import { routeAfterLoginAtom } from '@/lib/after-login'
 import { useAtom, useAtomValue } from '@/lib/jotai'
 import { type Item, stateAtom, userAtom } from '@/lib/store'
 import { ItemCard } from '@/features/items/components/item-card'
+import { paths } from '@/lib/paths'
 
 /** A stored route-after-login wins over the dashboard (SPEC.md §2). */
 function useFollowRouteAfterLogin(): boolean {
@@ -37,10 +38,10 @@ export function Dashboard({ itemExtra }: DashboardProps) {
       </Heading>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
         <Button asChild colorPalette="teal">
-          <RouterLink to="/activeTag">Activate a Tag</RouterLink>
+          <RouterLink to={paths.activeTag}>Activate a Tag</RouterLink>
         </Button>
         <Button asChild variant="outline" colorPalette="teal">
-          <RouterLink to="/account">Account Settings</RouterLink>
+          <RouterLink to={paths.account}>Account Settings</RouterLink>
         </Button>
       </Stack>
       <Heading as="h3" size="lg">

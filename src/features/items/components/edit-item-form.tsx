@@ -13,6 +13,7 @@ import {
 } from '@/features/items/api/update-item'
 import { LostNoteFields, type LostNoteValues } from '@/features/items/components/lost-note-fields'
 import { shownStatus } from '@/features/items/item-status'
+import { paths } from '@/lib/paths'
 
 export const EDIT_MESSAGES = {
   emptyName: 'You must enter a tag name',
@@ -60,14 +61,14 @@ export function EditItemForm() {
   const [searchParams] = useSearchParams()
   const itemId = searchParams.get('itemId')
   const [{ items = [] }] = useAtom(stateAtom)
-  if (!itemId) return <Navigate to="/dashboard" replace />
+  if (!itemId) return <Navigate to={paths.dashboard} replace />
   const item = items.find((candidate) => candidate.id === itemId)
   if (!item) {
     return (
       <Stack gap="4">
         <FormMessage message={EDIT_MESSAGES.missingData} />
         <Link asChild colorPalette="teal">
-          <RouterLink to="/dashboard">Back to your items</RouterLink>
+          <RouterLink to={paths.dashboard}>Back to your items</RouterLink>
         </Link>
       </Stack>
     )
@@ -99,7 +100,7 @@ function EditItemFields({ item }: { item: Item }) {
     try {
       const saved = await updateItem(item.id, changesFor(item, name, status, notes))
       setState({ items: (state.items ?? []).map((each) => (each.id === saved.id ? saved : each)) })
-      void navigate('/dashboard')
+      void navigate(paths.dashboard)
     } catch (failure) {
       if (failure instanceof LostNoteTooLongError) {
         setError(tooLongMessage(failure))
@@ -141,7 +142,7 @@ function EditItemFields({ item }: { item: Item }) {
           Save
         </Button>
         <Button asChild variant="ghost">
-          <RouterLink to="/dashboard">Cancel</RouterLink>
+          <RouterLink to={paths.dashboard}>Cancel</RouterLink>
         </Button>
       </Stack>
     </form>

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { Badge, Card, HStack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router-dom'
+import { paths } from '@/lib/paths'
 import type { Item } from '@/lib/store'
 import { statusBadge } from '@/features/items/item-status'
 
@@ -11,7 +12,7 @@ export function ItemCard({ item }: { item: Item }) {
   return (
     <Card.Root asChild variant="outline" _hover={{ borderColor: 'teal.500' }}>
       <RouterLink
-        to={`/editTag?itemId=${encodeURIComponent(item.id)}`}
+        to={`${paths.editTag}?itemId=${encodeURIComponent(item.id)}`}
         aria-label={`Edit ${item.name}`}
         aria-describedby={detailsId}
       >

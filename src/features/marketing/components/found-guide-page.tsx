@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom'
 import { Box, Button, Heading, Link, List, Stack, Text } from '@chakra-ui/react'
+import { paths } from '@/lib/paths'
 
 /** /found: the 'Scanning a FOUND tag' guide (SPEC.md §2). */
 export function FoundGuidePage() {
@@ -31,13 +32,13 @@ export function FoundGuidePage() {
       <Text>
         Phone will not read the tag?{' '}
         <Link asChild color="brand.fg" fontWeight="semibold">
-          <RouterLink to="/how-to-scan">How to scan a tag</RouterLink>
+          <RouterLink to={paths.howToScan}>How to scan a tag</RouterLink>
         </Link>{' '}
         shows how to turn on NFC, or you can type the code printed on the tag.
       </Text>
       <Box>
         <Button asChild size="lg">
-          <RouterLink to="/tag">Enter the tag code</RouterLink>
+          <RouterLink to={paths.tag}>Enter the tag code</RouterLink>
         </Button>
       </Box>
     </Stack>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { Box, Button, Card, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { env } from '@/lib/env'
+import { paths } from '@/lib/paths'
 
 const HEADLINE = 'Dedicated to making sure your lost items find a way back'
 
@@ -20,7 +21,7 @@ export function HomePage() {
         </Text>
         <Box>
           <Button asChild size="lg">
-            <RouterLink to="/how-it-works">How it works</RouterLink>
+            <RouterLink to={paths.howItWorks}>How it works</RouterLink>
           </Button>
         </Box>
       </Stack>
@@ -31,7 +32,7 @@ export function HomePage() {
           text="Lost something you tagged? Sign in to mark it lost and hear the moment it is found."
         >
           <Button asChild>
-            <RouterLink to="/login">Get started</RouterLink>
+            <RouterLink to={paths.login}>Get started</RouterLink>
           </Button>
         </HomeCard>
         <HomeCard
@@ -39,7 +40,7 @@ export function HomePage() {
           text="Found an item with a Homeward tag? Tell the owner where it is in under a minute, no account needed."
         >
           <Button asChild>
-            <RouterLink to="/found">Get started</RouterLink>
+            <RouterLink to={paths.found}>Get started</RouterLink>
           </Button>
         </HomeCard>
         <HomeCard

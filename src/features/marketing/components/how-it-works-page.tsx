@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom'
 import { Box, Button, Heading, List, Stack, Text } from '@chakra-ui/react'
+import { paths } from '@/lib/paths'
 
 const STEPS = [
   {
@@ -51,7 +52,7 @@ export function HowItWorksPage() {
       </List.Root>
       <Box>
         <Button asChild size="lg">
-          <RouterLink to="/login">Get started</RouterLink>
+          <RouterLink to={paths.login}>Get started</RouterLink>
         </Button>
       </Box>
     </Stack>

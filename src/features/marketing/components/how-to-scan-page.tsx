@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom'
 import { Box, Button, Heading, List, Stack, Text } from '@chakra-ui/react'
 import { ClickToLoadVideo } from '@/features/marketing/components/click-to-load-video'
+import { paths } from '@/lib/paths'
 
 export const SCAN_STEPS = {
   iPhone: [
@@ -52,7 +53,7 @@ export function HowToScanPage({ videoId }: HowToScanPageProps) {
       <Text>Your phone cannot read NFC? Type the code printed on the tag instead.</Text>
       <Box>
         <Button asChild size="lg">
-          <RouterLink to="/tag">Enter a tag code</RouterLink>
+          <RouterLink to={paths.tag}>Enter a tag code</RouterLink>
         </Button>
       </Box>
     </Stack>

@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom'
 import { Button, Heading, Stack, Text } from '@chakra-ui/react'
+import { paths } from '@/lib/paths'
 
 /** Any unknown path (SPEC.md §2). */
 export function NotFoundPage() {
@@ -10,7 +11,7 @@ export function NotFoundPage() {
       </Heading>
       <Text fontSize="lg">Sorry, we could not find that page.</Text>
       <Button asChild size="lg">
-        <RouterLink to="/">Go Home</RouterLink>
+        <RouterLink to={paths.root}>Go Home</RouterLink>
       </Button>
     </Stack>
   )

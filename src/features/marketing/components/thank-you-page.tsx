@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react'
+import { paths } from '@/lib/paths'
 
 /**
  * /found/thank-you (SPEC.md §2): the owner was informed. The Finder feature adds
@@ -21,7 +22,7 @@ export function ThankYouPage({ children }: { children?: ReactNode }) {
         <Text>Want the same peace of mind for your own things?</Text>
         <Box>
           <Button asChild size="lg">
-            <RouterLink to="/register">Protect Your Items</RouterLink>
+            <RouterLink to={paths.register}>Protect Your Items</RouterLink>
           </Button>
         </Box>
       </Stack>

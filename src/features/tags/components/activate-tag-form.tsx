@@ -8,6 +8,7 @@ import { useAtom } from '@/lib/jotai'
 import { stateAtom } from '@/lib/store'
 import { areAllFilled } from '@/lib/validation'
 import { ACTIVATION_MESSAGES, ActivationError, activateTag } from '@/features/tags/api/activate-tag'
+import { paths } from '@/lib/paths'
 
 /**
  * /activeTag, signed in: TAG ID (prefilled from a scanned unclaimed tag), ACTIVATION
@@ -40,7 +41,7 @@ export function ActivateTagForm() {
       const others = (state.items ?? []).filter((each) => each.id !== item.id)
       setState({ items: [...others, item] })
       setUnregisteredTag(null)
-      void navigate('/activeTag/activated')
+      void navigate(paths.activeTagActivated)
     } catch (failure) {
       setError(failure instanceof ActivationError ? failure.message : ACTIVATION_MESSAGES.failed)
       setIsSubmitting(false)
@@ -77,10 +78,10 @@ export function ActivateTagForm() {
         </Stack>
       </form>
       <Button asChild variant="outline" colorPalette="teal">
-        <RouterLink to="/tag">Scan Your Tag</RouterLink>
+        <RouterLink to={paths.tag}>Scan Your Tag</RouterLink>
       </Button>
       <Button asChild variant="ghost" colorPalette="teal">
-        <RouterLink to="/how-to-scan">I&apos;m stuck, help!</RouterLink>
+        <RouterLink to={paths.howToScan}>I&apos;m stuck, help!</RouterLink>
       </Button>
     </Stack>
   )

@@ -1,68 +1,133 @@
 /**
  * Test doubles for the outbox: an in-memory table with the SQL functions'
- * semantics (claim is atomic: a row moves to 'sending' before anyone else can see
- * it), a controllable clock, and recording providers that can be told to fail.
+ * semantics (claim is atomic and leased, an expired 'sending' lease comes back
+ * as an unknown outcome, only the lease holder records a refusal), a
+ * controllable clock, and providers that keep what they accepted (so an SMS can
+ * be looked up, and an e-mail's idempotency key honoured) and can be told to
+ * refuse, hang or lose their answer.
  */
-import type {
-  EmailMessage,
-  NotificationRow,
-  OutboxDb,
-  Providers,
-  SendResult,
-  SmsMessage,
-} from '../notifications.ts'
+import type { RenderedEmail } from '../notification-templates.ts'
+import type { ClaimOptions, NotificationRow, OutboxDb, Providers } from '../notifications.ts'
+import type { SendOutcome } from '../providers/provider-call.ts'
+import type { SmsLookup, SmsMessage } from '../providers/twilio.ts'
 
 export type StoredRow = NotificationRow & {
-  status: 'pending' | 'sending' | 'sent' | 'failed'
+  status: 'pending' | 'sending' | 'unknown' | 'sent' | 'failed' | 'cancelled'
   next_attempt_at: number
+  locked_until: number | null
   last_error: string | null
   provider_id: string | null
+  report_id: string | null
 }
+
+export type NewRow = Pick<
+  NotificationRow,
+  'id' | 'dedupe_key' | 'channel' | 'template' | 'recipient' | 'payload'
+> & { report_id?: string }
 
 export class FakeOutbox implements OutboxDb {
   rows: StoredRow[] = []
   now = 0
+  leaseMs = 60_000
+  reminders = 0
+  private leases = 0
 
-  constructor(readonly maxAttempts = 6) {}
+  constructor(readonly maxAttempts = 8) {}
 
-  add(row: NotificationRow): void {
+  add(row: NewRow): void {
     if (this.rows.some((each) => each.dedupe_key === row.dedupe_key)) return
     this.rows.push({
       ...row,
+      attempts: 0,
+      lease_id: null,
+      outcome_unknown: false,
+      first_attempt_at: null,
       status: 'pending',
       next_attempt_at: this.now,
+      locked_until: null,
       last_error: null,
       provider_id: null,
+      report_id: row.report_id ?? null,
     })
   }
 
-  claim(maxRows: number): Promise<NotificationRow[]> {
+  claim({ maxRows, forReport }: ClaimOptions): Promise<NotificationRow[]> {
     const due = this.rows
-      .filter((row) => row.status === 'pending' && row.next_attempt_at <= this.now)
+      .filter(
+        (row) =>
+          (((row.status === 'pending' || row.status === 'unknown') &&
+            row.next_attempt_at <= this.now) ||
+            (row.status === 'sending' && (row.locked_until ?? 0) <= this.now)) &&
+          (forReport === undefined || row.report_id === forReport),
+      )
       .slice(0, maxRows)
     for (const row of due) {
+      row.outcome_unknown =
+        row.outcome_unknown || row.status === 'sending' || row.status === 'unknown'
       row.status = 'sending'
       row.attempts += 1
+      this.leases += 1
+      row.lease_id = `lease-${this.leases}`
+      row.locked_until = this.now + this.leaseMs
+      row.first_attempt_at ??= new Date(this.now).toISOString()
     }
     return Promise.resolve(due.map((row) => ({ ...row })))
   }
 
-  complete(id: string, providerId: string): Promise<void> {
-    const row = this.find(id)
-    row.status = 'sent'
-    row.provider_id = providerId
+  complete(claimed: NotificationRow, providerId: string): Promise<void> {
+    const row = this.find(claimed.id)
+    if (row.status !== 'sent') {
+      Object.assign(row, {
+        status: 'sent',
+        provider_id: providerId,
+        lease_id: null,
+        locked_until: null,
+        outcome_unknown: false,
+      })
+    }
     return Promise.resolve()
   }
 
-  fail(id: string, error: string): Promise<void> {
-    const row = this.find(id)
+  fail(claimed: NotificationRow, error: string, retryAfterSeconds?: number): Promise<void> {
+    const row = this.find(claimed.id)
+    if (row.status !== 'sending' || row.lease_id !== claimed.lease_id) return Promise.resolve()
     row.last_error = error
-    if (row.attempts >= this.maxAttempts) row.status = 'failed'
-    else {
-      row.status = 'pending'
-      row.next_attempt_at = this.now + 30_000 * 2 ** (row.attempts - 1)
-    }
+    row.outcome_unknown = false
+    this.settle(row, row.attempts >= this.maxAttempts ? 'failed' : 'pending', retryAfterSeconds)
     return Promise.resolve()
+  }
+
+  unknown(claimed: NotificationRow, error: string): Promise<void> {
+    const row = this.find(claimed.id)
+    if (row.status !== 'sending' || row.lease_id !== claimed.lease_id) return Promise.resolve()
+    row.last_error = error
+    row.outcome_unknown = true
+    this.settle(row, row.attempts >= this.maxAttempts ? 'failed' : 'unknown')
+    return Promise.resolve()
+  }
+
+  enqueueReminders(): Promise<number> {
+    this.reminders += 1
+    return Promise.resolve(0)
+  }
+
+  /** Moves the clock past every backoff and lease. */
+  later(ms = 3_600_000): void {
+    this.now += ms
+  }
+
+  byKey(dedupeKey: string): StoredRow {
+    const row = this.rows.find((each) => each.dedupe_key === dedupeKey)
+    if (!row) throw new Error(`no row ${dedupeKey}`)
+    return row
+  }
+
+  private settle(row: StoredRow, status: StoredRow['status'], retryAfterSeconds = 0): void {
+    row.status = status
+    row.lease_id = null
+    row.locked_until = null
+    row.next_attempt_at =
+      this.now + Math.max(30_000 * 2 ** (row.attempts - 1), retryAfterSeconds * 1000)
   }
 
   private find(id: string): StoredRow {
@@ -72,31 +137,85 @@ export class FakeOutbox implements OutboxDb {
   }
 }
 
-export class FakeProviders implements Providers {
-  sms: SmsMessage[] = []
-  emails: EmailMessage[] = []
-  /** Answers to give next, per channel (then success). */
-  smsFailures: string[] = []
-  emailFailures: string[] = []
-  delayMs = 0
+/** What the next call to a provider does. */
+export type Behaviour =
+  | 'accept'
+  | 'refuse'
+  | 'rate_limit'
+  | 'unreachable'
+  /** Takes the message, but the answer never arrives (a timeout, a crash). */
+  | 'accept_then_lose_answer'
+  /** Hangs until released: the caller's deadline decides. */
+  | 'hang'
 
-  async sendSms(message: SmsMessage): Promise<SendResult> {
+export class FakeProviders implements Providers {
+  /** Every message the provider took (what the owner's phone and inbox got). */
+  sms: Array<SmsMessage & { sid: string }> = []
+  emails: Array<RenderedEmail & { id: string }> = []
+  smsBehaviour: Behaviour[] = []
+  emailBehaviour: Behaviour[] = []
+  lookups = 0
+  lookupFails = 0
+  delayMs = 0
+  private hung: Array<() => void> = []
+
+  async sendSms(message: SmsMessage): Promise<SendOutcome> {
     await this.pause()
-    const failure = this.smsFailures.shift()
-    if (failure) return { ok: false, error: failure }
-    this.sms.push(message)
-    return { ok: true, providerId: `SM${this.sms.length}` }
+    const behaviour = this.smsBehaviour.shift() ?? 'accept'
+    const early = await this.before(behaviour)
+    if (early) return early
+    const sid = `SM${this.sms.length + 1}`
+    this.sms.push({ ...message, sid })
+    if (behaviour === 'accept_then_lose_answer') return { outcome: 'unknown', error: 'no answer' }
+    return { outcome: 'accepted', providerId: sid }
   }
 
-  async sendEmail(message: EmailMessage): Promise<SendResult> {
+  findSms(message: SmsMessage): Promise<SmsLookup> {
+    this.lookups += 1
+    if (this.lookupFails > 0) {
+      this.lookupFails -= 1
+      return Promise.reject(new Error('SMS lookup HTTP 503'))
+    }
+    const match = this.sms.find((each) => each.to === message.to && each.body === message.body)
+    return Promise.resolve(match ? { found: true, providerId: match.sid } : { found: false })
+  }
+
+  async sendEmail(message: RenderedEmail): Promise<SendOutcome> {
     await this.pause()
-    const failure = this.emailFailures.shift()
-    if (failure) return { ok: false, error: failure }
-    this.emails.push(message)
-    return { ok: true, providerId: `em_${this.emails.length}` }
+    const behaviour = this.emailBehaviour.shift() ?? 'accept'
+    const early = await this.before(behaviour)
+    if (early) return early
+    // Resend's Idempotency-Key: the same key answers with the first e-mail.
+    let stored = this.emails.find((each) => each.idempotencyKey === message.idempotencyKey)
+    if (!stored) {
+      stored = { ...message, id: `em_${this.emails.length + 1}` }
+      this.emails.push(stored)
+    }
+    if (behaviour === 'accept_then_lose_answer') return { outcome: 'unknown', error: 'no answer' }
+    return { outcome: 'accepted', providerId: stored.id }
+  }
+
+  /** Lets every hung call answer as an unknown outcome (its deadline passed). */
+  releaseHung(): void {
+    for (const release of this.hung.splice(0)) release()
+  }
+
+  private async before(behaviour: Behaviour): Promise<SendOutcome | null> {
+    if (behaviour === 'refuse') return { outcome: 'refused', error: 'HTTP 400' }
+    if (behaviour === 'rate_limit') {
+      return { outcome: 'refused', error: 'HTTP 429', retryAfterSeconds: 120 }
+    }
+    if (behaviour === 'unreachable') return { outcome: 'refused', error: 'Connection refused' }
+    if (behaviour === 'hang') {
+      await new Promise<void>((resolve) => this.hung.push(resolve))
+      return { outcome: 'unknown', error: 'no answer within 10 s' }
+    }
+    return null
   }
 
   private pause(): Promise<void> {
-    return new Promise((resolve) => setTimeout(resolve, this.delayMs))
+    return this.delayMs > 0
+      ? new Promise((resolve) => setTimeout(resolve, this.delayMs))
+      : Promise.resolve()
   }
 }

@@ -1,0 +1,106 @@
+/**
+ * Prerenders every public page into dist/ after `vite build` (client) and
+ * `vite build --ssr src/app/render-page.tsx --outDir dist-ssr` (server renderer):
+ * each page's HTML, with Emotion's critical CSS inline, the page's JavaScript
+ * preloaded and the Latin Inter fonts preloaded. React hydrates it (src/main.tsx).
+ *
+ * Files: `/` → index.html, `/tag` → tag.html, `/found/reunite` → found/reunite.html,
+ * the 404 page → 404.html, and the unrendered shell → shell.html, the fallback for
+ * every other app route (owner pages, chat), which render in the browser.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { entryKey, readManifest, staticClosure } from './lib/bundle-graph'
+import { PRERENDERED_PAGES, fileForPage } from './lib/prerendered-pages'
+
+const root = resolve(import.meta.dirname, '..')
+const dist = join(root, 'dist')
+const ssrEntry = join(root, 'dist-ssr', 'render-page.js')
+
+/** src/app/render-page.tsx, as built into dist-ssr/. */
+type RenderPage = (path: string) => Promise<{ html: string; title: string; status: number }>
+
+/** Session storage stand-in: nothing is stored at build time. */
+class EmptyStorage {
+  private items = new Map<string, string>()
+  get length() {
+    return this.items.size
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value)
+  }
+  removeItem(key: string) {
+    this.items.delete(key)
+  }
+  clear() {
+    this.items.clear()
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+async function main() {
+  Object.assign(globalThis, {
+    sessionStorage: new EmptyStorage(),
+    localStorage: new EmptyStorage(),
+  })
+  const { renderPage } = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage }
+  // index.html is Vite's shell until the home page is prerendered into it; kept as shell.html.
+  const built = readFileSync(join(dist, 'index.html'), 'utf8')
+  const template = built.includes('data-prerendered')
+    ? readFileSync(join(dist, 'shell.html'), 'utf8')
+    : built
+  writeFileSync(join(dist, 'shell.html'), template)
+  const manifest = readManifest(dist)
+  const entry = entryKey(manifest)
+  const entryFiles = new Set(staticClosure(manifest, [entry]))
+  // Body text (400) and headings, labels and buttons (600, Chakra's semibold).
+  const fonts = readdirSync(join(dist, 'assets')).filter((file) =>
+    /^inter-latin-(400|600)-normal-.*\.woff2$/.test(file),
+  )
+  const fontLinks = fonts
+    .map(
+      (file) =>
+        `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`,
+    )
+    .join('')
+
+  for (const page of PRERENDERED_PAGES) {
+    const rendered = await renderPage(page.path)
+    // The page's own chunks (and what they import), preloaded beside the entry.
+    const pageFiles = staticClosure(manifest, [page.module]).filter((file) => !entryFiles.has(file))
+    const preloads = pageFiles.map(
+      (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
+    )
+    const html = template
+      .replace(/<title>.*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>${fontLinks}`)
+      // The only stylesheet is the @font-face rules: inline, so nothing blocks the first paint.
+      .replace(
+        /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)">/,
+        (_link, file: string) => {
+          return `<style>${readFileSync(join(dist, file), 'utf8')}</style>`
+        },
+      )
+      .replace('</head>', `${preloads.join('')}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root" data-prerendered="${page.path}">${rendered.html}</div>`,
+      )
+    if (html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root')
+    const file = join(dist, fileForPage(page.path))
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, html)
+    console.log(`prerendered ${page.path} → dist/${fileForPage(page.path)}`)
+  }
+}
+
+await main()

@@ -1,0 +1,80 @@
+import type { RefObject } from 'react'
+import { Link as RouterLink } from 'react-router-dom'
+import { Button, CloseButton, Drawer, Link, Portal, Stack } from '@chakra-ui/react'
+import { env } from '@/lib/env'
+import { MENU_LINKS } from '@/app/layout/menu-links'
+
+type MenuDrawerProps = {
+  isSignedIn: boolean
+  isOpen: boolean
+  onOpenChange: (isOpen: boolean) => void
+  /** The menu button, focused again when the drawer closes. */
+  trigger: RefObject<HTMLButtonElement | null>
+}
+
+/** Logout loads the sign-out call (and supabase-js) only when chosen. */
+function logout() {
+  void import('@/features/auth/api/sign-out').then(({ signOut }) => signOut())
+}
+
+/**
+ * The burger menu's drawer (SPEC.md §2), loaded when first opened: the dialog
+ * machinery stays out of the first page load. Internal links navigate in-app and close it.
+ */
+export default function MenuDrawer({ isSignedIn, isOpen, onOpenChange, trigger }: MenuDrawerProps) {
+  const close = () => onOpenChange(false)
+
+  return (
+    <Drawer.Root
+      open={isOpen}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      placement="start"
+      finalFocusEl={() => trigger.current}
+    >
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <Drawer.Title>Menu</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <Stack as="nav" aria-label="Main menu" gap="2">
+                {MENU_LINKS.map((link) =>
+                  'external' in link ? (
+                    // The shop is another site: the whole window goes there.
+                    <Link key={link.label} href={env.shopUrl} fontSize="lg" py="1">
+                      {link.label}
+                    </Link>
+                  ) : (
+                    <Link key={link.label} asChild fontSize="lg" py="1">
+                      <RouterLink to={link.to} onClick={close}>
+                        {link.label}
+                      </RouterLink>
+                    </Link>
+                  ),
+                )}
+                {isSignedIn && (
+                  <Button
+                    variant="outline"
+                    alignSelf="start"
+                    mt="2"
+                    onClick={() => {
+                      close()
+                      logout()
+                    }}
+                  >
+                    Logout
+                  </Button>
+                )}
+              </Stack>
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton aria-label="Close menu" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  )
+}

@@ -1,0 +1,36 @@
+import { StrictMode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
+import { createStore } from '@/lib/jotai'
+import { AppProvider } from '@/app/provider'
+import { routes } from '@/app/router'
+import { handleOf } from '@/app/route-handle'
+
+export type RenderedPage = {
+  /** The HTML inside #root: the layout and the page, with Emotion's styles inline. */
+  html: string
+  /** The document title for the page. */
+  title: string
+  status: number
+}
+
+/**
+ * Renders one public page to HTML at build time (scripts/prerender.ts). The tree
+ * is the one src/main.tsx hydrates: the same providers around the same routes.
+ */
+export async function renderPage(path: string): Promise<RenderedPage> {
+  const handler = createStaticHandler(routes)
+  const context = await handler.query(new Request(new URL(path, 'http://localhost')))
+  if (context instanceof Response) throw new Error(`${path} answered a redirect while prerendering`)
+  const router = createStaticRouter(handler.dataRoutes, context)
+  const html = renderToString(
+    <StrictMode>
+      <AppProvider store={createStore()}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>,
+  )
+  const handle = handleOf(context.matches.map(({ route }) => ({ handle: route.handle })))
+  const title = !handle || handle.title === 'home' ? 'Homeward' : `${handle.title} · Homeward`
+  return { html, title, status: context.statusCode }
+}

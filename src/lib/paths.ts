@@ -1,0 +1,28 @@
+/**
+ * Every in-app route string, in one place (SPEC.md §2). The route table, links,
+ * redirects and e-mail links read these; nothing writes a route path by hand.
+ */
+export const paths = {
+  root: '/',
+  home: '/home',
+  howItWorks: '/how-it-works',
+  faq: '/faq',
+  howToScan: '/how-to-scan',
+  found: '/found',
+  foundReunite: '/found/reunite',
+  foundThankYou: '/found/thank-you',
+  tag: '/tag',
+  register: '/register',
+  login: '/login',
+  passwordReset: '/password-reset',
+  updatePassword: '/password-reset/update',
+  chat: '/chat',
+  campaign: '/campaign',
+  account: '/account',
+  activeTag: '/activeTag',
+  activeTagActivated: '/activeTag/activated',
+  dashboard: '/dashboard',
+  editTag: '/editTag',
+} as const
+
+export type AppPath = (typeof paths)[keyof typeof paths]

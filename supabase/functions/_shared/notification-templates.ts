@@ -1,0 +1,240 @@
+/**
+ * What each outbox row says: the owner's text message (one segment where
+ * possible) and the HTML e-mails with their plain-text parts. Pure functions
+ * of the row's payload, so every attempt renders the same bytes (the SMS is
+ * looked up at the provider by its body; the e-mail's idempotency key expects
+ * the same request).
+ */
+
+export type Template =
+  | 'found_sms'
+  | 'owner_found_email'
+  | 'finder_thanks_email'
+  | 'finder_new_link_email'
+  | 'reminder_sms'
+  | 'reminder_email'
+
+export type RenderableRow = {
+  dedupe_key: string
+  template: Template
+  recipient: string
+  payload: Record<string, unknown>
+}
+
+export type RenderedEmail = {
+  to: string
+  subject: string
+  html: string
+  text: string
+  idempotencyKey: string
+}
+
+/** The specification's words; every text message starts with them. */
+export const SMS_OPENING = 'Your item was found!'
+export const BRAND = 'Homeward'
+const BRAND_COLOUR = '#1E889C'
+const FINDER_PROMISE =
+  'Your details are deleted once the item is returned, or after 30 days if it is not.'
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character)
+}
+
+function field(payload: Record<string, unknown>, name: string): string {
+  const value = payload[name]
+  return typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : ''
+}
+
+/** The owner's link: the chat without any capability (the owner signs in). */
+export function ownerChatUrl(payload: Record<string, unknown>): string {
+  return field(payload, 'owner_chat_url') || (field(payload, 'chat_url').split('#')[0] ?? '')
+}
+
+/** The owner's e-mail link (the chat link of the report, or the owner's own when given). */
+function ownerEmailUrl(payload: Record<string, unknown>): string {
+  return field(payload, 'owner_chat_url') || field(payload, 'chat_url')
+}
+
+function finderChatUrl(payload: Record<string, unknown>): string {
+  return field(payload, 'finder_chat_url') || field(payload, 'chat_url')
+}
+
+// GSM 03.38: characters of one septet, and those of the extension table (two).
+const GSM_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà'
+const GSM_EXTENDED = '^{}\\[~]|€\f'
+
+/** Segments a text message needs: GSM-7 (160 septets) or, with any other character, UCS-2 (70). */
+export function smsSegments(body: string): number {
+  let septets = 0
+  let gsm = true
+  for (const character of body) {
+    if (GSM_BASIC.includes(character)) septets += 1
+    else if (GSM_EXTENDED.includes(character)) septets += 2
+    else {
+      gsm = false
+      break
+    }
+  }
+  if (gsm) return septets <= 160 ? 1 : Math.ceil(septets / 153)
+  const units = body.length
+  return units <= 70 ? 1 : Math.ceil(units / 67)
+}
+
+/**
+ * 'Your item was found! <item>. Chat with the finder: <owner link>', the item's
+ * name shortened (or left out) when that keeps the message to one segment.
+ */
+export function renderSms(row: RenderableRow): string {
+  const payload = row.payload
+  const url = ownerChatUrl(payload)
+  const opening = row.template === 'reminder_sms' ? `${SMS_OPENING} Reminder:` : SMS_OPENING
+  const tail = row.template === 'reminder_sms' ? 'The finder is waiting' : 'Chat with the finder'
+  const compose = (name: string) =>
+    name ? `${opening} ${name}. ${tail}: ${url}` : `${opening} ${tail}: ${url}`
+  const name = field(payload, 'item_name')
+  const full = compose(name)
+  if (smsSegments(full) === 1 || !name) return full
+  const characters = [...name]
+  for (let keep = characters.length - 1; keep > 0; keep -= 1) {
+    const shortened = compose(`${characters.slice(0, keep).join('').trimEnd()}...`)
+    if (smsSegments(shortened) === 1) return shortened
+  }
+  const without = compose('')
+  return smsSegments(without) === 1 ? without : full
+}
+
+type Section = {
+  preheader: string
+  heading: string
+  intro: string
+  rows: Array<[string, string]>
+  button: { label: string; url: string }
+  after: string[]
+}
+
+function layout(section: Section): { html: string; text: string } {
+  const rows = section.rows.filter(([, value]) => value !== '')
+  const tableRows = rows
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:6px 12px 6px 0;color:#5f6b73;font-size:14px;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td>` +
+        `<td style="padding:6px 0;color:#1a202c;font-size:15px;vertical-align:top">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')
+  const details = rows.length
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:16px 0">${tableRows}</table>`
+    : ''
+  const url = escapeHtml(section.button.url)
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(section.heading)}</title></head>` +
+    `<body style="margin:0;padding:0;background:#f4f1ea;font-family:Inter,Arial,Helvetica,sans-serif">` +
+    `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(section.preheader)}</div>` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1ea"><tr><td align="center" style="padding:24px 12px">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:4px">` +
+    `<tr><td style="background:${BRAND_COLOUR};padding:16px 24px;border-radius:4px 4px 0 0;color:#ffffff;font-size:20px;font-weight:700">${BRAND}</td></tr>` +
+    `<tr><td style="padding:24px">` +
+    `<h1 style="margin:0 0 12px;font-size:22px;color:#1a202c">${escapeHtml(section.heading)}</h1>` +
+    `<p style="margin:0 0 8px;font-size:16px;line-height:1.5;color:#1a202c">${section.intro}</p>` +
+    details +
+    `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:20px 0"><tr><td style="background:${BRAND_COLOUR};border-radius:4px">` +
+    `<a href="${url}" style="display:inline-block;padding:12px 24px;color:#ffffff;font-size:16px;font-weight:700;text-decoration:none">${escapeHtml(section.button.label)}</a>` +
+    `</td></tr></table>` +
+    `<p style="margin:0 0 16px;font-size:13px;color:#5f6b73">Or open this link: <a href="${url}" style="color:${BRAND_COLOUR}">${url}</a></p>` +
+    section.after
+      .map(
+        (line) => `<p style="margin:0 0 8px;font-size:13px;color:#5f6b73">${escapeHtml(line)}</p>`,
+      )
+      .join('') +
+    `</td></tr></table>` +
+    `<p style="font-size:12px;color:#5f6b73;margin:16px 0 0">${BRAND} · lost and found with NFC tags</p>` +
+    `</td></tr></table></body></html>`
+  const text = [
+    section.heading,
+    '',
+    stripTags(section.intro),
+    ...(rows.length ? ['', ...rows.map(([label, value]) => `${label}: ${value}`)] : []),
+    '',
+    `${section.button.label}: ${section.button.url}`,
+    ...(section.after.length ? ['', ...section.after] : []),
+    '',
+    `— ${BRAND}`,
+    '',
+  ].join('\n')
+  return { html, text }
+}
+
+function stripTags(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+}
+
+function finderRows(payload: Record<string, unknown>): Array<[string, string]> {
+  return [
+    ['Name', field(payload, 'finder_name')],
+    ['Email', field(payload, 'finder_email')],
+    ['Phone number', field(payload, 'finder_phone')],
+    ['Address', field(payload, 'finder_address')],
+    ['Where it was found', field(payload, 'found_location')],
+  ]
+}
+
+export function renderEmail(row: RenderableRow): RenderedEmail {
+  const payload = row.payload
+  const itemName = field(payload, 'item_name') || 'your item'
+  const item = `<strong>${escapeHtml(itemName)}</strong>`
+  const envelope = { to: row.recipient, idempotencyKey: row.dedupe_key }
+  if (row.template === 'owner_found_email' || row.template === 'reminder_email') {
+    const reminder = row.template === 'reminder_email'
+    const body = layout({
+      preheader: `Someone found ${itemName}. Reply to them in the chat.`,
+      heading: reminder ? 'Reminder: your item was found!' : 'Your item was found!',
+      intro: reminder
+        ? `Someone found ${item} and is waiting to hear from you.`
+        : `Someone found ${item}. Here is what they told us:`,
+      rows: reminder ? [] : finderRows(payload),
+      button: { label: 'Open the chat', url: ownerEmailUrl(payload) },
+      after: ['Only you and the finder can read the chat.'],
+    })
+    const subject = reminder
+      ? `Reminder: your item was found: ${itemName}`
+      : `Your item was found: ${itemName}`
+    return { ...envelope, subject, ...body }
+  }
+  if (row.template === 'finder_new_link_email') {
+    // "Send me a new link" (request_chat_link): the old link no longer works.
+    const body = layout({
+      preheader: 'Your new link to the chat with the owner.',
+      heading: 'Your new chat link',
+      intro: `Here is a new link to your chat about ${item}. Earlier links no longer work.`,
+      rows: [],
+      button: { label: 'Open the chat', url: finderChatUrl(payload) },
+      after: [],
+    })
+    return { ...envelope, subject: 'Your new chat link', ...body }
+  }
+  const finderName = field(payload, 'finder_name')
+  const body = layout({
+    preheader: 'The owner has been told where their item is.',
+    heading: finderName ? `Thank you, ${finderName}!` : 'Thank you!',
+    intro: `The owner of ${item} has been informed. You can talk to them in the chat.`,
+    rows: [['Where it was found', field(payload, 'found_location')]],
+    button: { label: 'Open the chat', url: finderChatUrl(payload) },
+    after: [FINDER_PROMISE],
+  })
+  return { ...envelope, subject: 'Thank you for reporting a found item', ...body }
+}

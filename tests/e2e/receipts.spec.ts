@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test'
+import { fillFields } from './support/forms.ts'
+import { reportFound } from './support/finder.ts'
+import { logIn, register } from './support/owner.ts'
+import { checkPage } from './support/page-check.ts'
+import { newFinder, newOwner } from './support/people.ts'
+import { mintTag } from './support/tags.ts'
+
+/**
+ * The finder's receipts on /found/thank-you, live: once the providers took the
+ * owner's text and e-mail, and once the owner opens the chat (another browser),
+ * without the finder reloading.
+ */
+test('the finder sees the owner was alerted, then that the owner has seen the chat, without reloading', async ({
+  browser,
+}, testInfo) => {
+  const owner = newOwner('Olivia Owner')
+  const finder = newFinder()
+  const tag = mintTag()
+
+  const ownerContext = await browser.newContext()
+  const ownerPage = await ownerContext.newPage()
+  await test.step('an owner registers and activates a tag', async () => {
+    await register(ownerPage, owner)
+    await logIn(ownerPage, owner)
+    await ownerPage.goto('/activeTag')
+    await fillFields(ownerPage, {
+      'TAG ID': tag.tagId,
+      'ACTIVATION CODE': tag.activationCode,
+      'NAME YOUR ITEM': 'Green umbrella',
+    })
+    await ownerPage.getByRole('button', { name: 'Activate', exact: true }).click()
+    await expect(ownerPage).toHaveURL(/\/dashboard$/, { timeout: 20_000 })
+  })
+
+  const finderContext = await browser.newContext()
+  const finderPage = await finderContext.newPage()
+  let navigations = 0
+  const receipts = finderPage.getByRole('status', { name: 'Your report' })
+
+  await test.step('the finder reports it and is told the owner was sent a text and an e-mail', async () => {
+    await reportFound(finderPage, tag.url, finder)
+    finderPage.on('framenavigated', (frame) => {
+      if (frame === finderPage.mainFrame()) navigations += 1
+    })
+    await expect(receipts).toContainText('The owner was sent a text and an e-mail', {
+      timeout: 30_000,
+    })
+    await expect(receipts).not.toContainText('The owner has seen your message')
+    await checkPage(finderPage, testInfo, 'thank-you-receipts')
+  })
+
+  await test.step('the owner opens the chat; the finder’s page says so, live', async () => {
+    const chatLink = await finderPage
+      .getByRole('link', { name: 'Open the chat with the owner' })
+      .getAttribute('href')
+    const chatId = new URL(chatLink ?? '', 'http://x').searchParams.get('chatId')
+    expect(chatId).toBeTruthy()
+    await ownerPage.goto(`/chat?chatId=${chatId}`)
+    await expect(receipts).toContainText('The owner has seen your message', { timeout: 30_000 })
+    expect(navigations, 'the receipts update without reloading').toBe(0)
+  })
+
+  await finderContext.close()
+  await ownerContext.close()
+})
