@@ -53,10 +53,11 @@ const homewardConfig = defineConfig({
           focusRing: { value: '{colors.brand.500}' },
           border: { value: { _light: '{colors.brand.300}', _dark: '{colors.brand.700}' } },
         },
-        // Chakra's default teal and green solids carry white text at 3.7:1 and 3.3:1;
-        // one step darker meets WCAG AA (found by the e2e axe scans).
+        // Chakra's default teal, green and red solids carry white text at 3.7:1, 3.3:1
+        // and 4.3:1; one step darker meets WCAG AA (found by the e2e axe scans).
         teal: { solid: { value: '{colors.teal.700}' } },
         green: { solid: { value: '{colors.green.700}' } },
+        red: { solid: { value: '{colors.red.700}' } },
         /** Page backgrounds by kind of screen (each route's handle names one, src/app/router.tsx). */
         page: {
           home: { value: '{colors.brand.50}' },

@@ -201,6 +201,8 @@ export type Database = {
           found_by: string | null
           created_at: string
           status_changed_at: string | null
+          lost_note: string | null
+          return_instructions: string | null
         }
         Insert: {
           id?: string
@@ -212,6 +214,8 @@ export type Database = {
           found_by?: string | null
           created_at?: string
           status_changed_at?: string | null
+          lost_note?: string | null
+          return_instructions?: string | null
         }
         Update: {
           id?: string
@@ -223,6 +227,8 @@ export type Database = {
           found_by?: string | null
           created_at?: string
           status_changed_at?: string | null
+          lost_note?: string | null
+          return_instructions?: string | null
         }
         Relationships: [
           {
@@ -608,7 +614,7 @@ export type Database = {
         Args: {
           code: string
         }
-        Returns: string
+        Returns: Json
       }
       use_proof_challenge: {
         Args: {

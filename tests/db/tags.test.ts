@@ -70,7 +70,7 @@ const failureCount = async (userId: string | null): Promise<number> => {
 }
 
 describe('tag_status', () => {
-  it('answers only activated, unclaimed or not_found, to anyone, case-insensitively', async () => {
+  it('answers only activated, unclaimed or not_found (and no note, no owner), to anyone, case-insensitively', async () => {
     const item = await giveItem(db, ownerA)
     const unclaimed = await mintTag(db)
     const deactivated = await mintTag(db)
@@ -91,7 +91,14 @@ describe('tag_status', () => {
       for (const [code, expected] of cases) {
         const rows = await query(db, actor, 'select * from public.tag_status($1)', [code])
         expect(rows, `tag_status(${String(code)}) as ${actor.label}`).toEqual([
-          { tag_status: expected },
+          {
+            tag_status: {
+              status: expected,
+              lost_note: null,
+              return_instructions: null,
+              own_item: null,
+            },
+          },
         ])
       }
     }
@@ -179,7 +186,9 @@ describe('activate_tag', () => {
       })
       expect(error.detail).toBe(field)
     }
-    const [status] = await query(db, noSession, 'select public.tag_status($1) as s', [tag.code])
+    const [status] = await query(db, noSession, "select public.tag_status($1) ->> 'status' as s", [
+      tag.code,
+    ])
     expect(status).toEqual({ s: 'unclaimed' })
   })
 
@@ -191,7 +200,9 @@ describe('activate_tag', () => {
         message: 'not_an_owner',
       })
     }
-    const [status] = await query(db, noSession, 'select public.tag_status($1) as s', [tag.code])
+    const [status] = await query(db, noSession, "select public.tag_status($1) ->> 'status' as s", [
+      tag.code,
+    ])
     expect(status).toEqual({ s: 'unclaimed' })
   })
 
@@ -222,7 +233,9 @@ describe('activate_tag', () => {
       ]),
       { code: '42501' },
     )
-    const [status] = await query(db, noSession, 'select public.tag_status($1) as s', [tag.code])
+    const [status] = await query(db, noSession, "select public.tag_status($1) ->> 'status' as s", [
+      tag.code,
+    ])
     expect(status).toEqual({ s: 'unclaimed' })
   })
 

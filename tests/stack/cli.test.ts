@@ -51,11 +51,21 @@ describe('tags:mint and tags:deactivate against the stack', () => {
     expect(code).toMatch(/^HW[A-Z2-9]{8}$/)
     expect(activation).toBeTruthy()
     expect(url).toBe(`http://localhost:5173/tag?tagId=${code}`)
-    expect((await client(stack).rpc('tag_status', { code })).data).toBe('unclaimed')
+    expect((await client(stack).rpc('tag_status', { code })).data).toEqual({
+      status: 'unclaimed',
+      lost_note: null,
+      return_instructions: null,
+      own_item: null,
+    })
 
     const deactivated = await run('npx', ['tsx', 'scripts/tags-deactivate.ts', code!], { env })
     expect(deactivated.stdout).toContain('Deactivated 1 of 1 tag.')
-    expect((await client(stack).rpc('tag_status', { code })).data).toBe('not_found')
+    expect((await client(stack).rpc('tag_status', { code })).data).toEqual({
+      status: 'not_found',
+      lost_note: null,
+      return_instructions: null,
+      own_item: null,
+    })
   }, 60_000)
 
   it('explains an unreachable API instead of printing a stack trace', async () => {

@@ -101,10 +101,15 @@ describe('profiles (the owner’s own row)', () => {
 describe('tags, items and RPC', () => {
   it('tag_status by POST and GET for anon', async () => {
     const anon = client(stack)
-    expect((await anon.rpc('tag_status', { code: tags[0]!.code })).data).toBe('unclaimed')
-    expect((await anon.rpc('tag_status', { code: 'HWNOPE2345' }, { get: true })).data).toBe(
-      'not_found',
-    )
+    expect((await anon.rpc('tag_status', { code: tags[0]!.code })).data).toEqual({
+      status: 'unclaimed',
+      lost_note: null,
+      return_instructions: null,
+      own_item: null,
+    })
+    expect(
+      (await anon.rpc('tag_status', { code: 'HWNOPE2345' }, { get: true })).data,
+    ).toMatchObject({ status: 'not_found' })
   })
 
   it('activate_tag is refused to clients through /rest/v1/rpc: guesses never reach the tag', async () => {
@@ -230,7 +235,12 @@ describe('tags, items and RPC', () => {
     expect(either.data?.map((r) => r.code).sort()).toEqual([codes[1], codes[2]].sort())
     const deactivated = await service.rpc('deactivate_tags', { codes: [codes[3]] })
     expect(deactivated.data).toBe(1)
-    expect((await client(stack).rpc('tag_status', { code: codes[3] })).data).toBe('not_found')
+    expect((await client(stack).rpc('tag_status', { code: codes[3] })).data).toEqual({
+      status: 'not_found',
+      lost_note: null,
+      return_instructions: null,
+      own_item: null,
+    })
   })
 })
 

@@ -52,6 +52,7 @@ describe('/login', () => {
   it('shows the greeting, typed inputs, two Login buttons and the links', async () => {
     renderApp({ url: '/login' })
     expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument()
+    expect(screen.queryByText(/This tag isn't activated yet/)).toBeNull()
     expect(screen.getByLabelText('EMAIL')).toHaveAttribute('type', 'email')
     expect(screen.getByLabelText('PASSWORD')).toHaveAttribute('type', 'password')
     expect(screen.getAllByRole('button', { name: 'Login' })).toHaveLength(2)
@@ -127,5 +128,34 @@ describe('/login', () => {
     await router.navigate('/login')
     await user.click(await screen.findByRole('link', { name: 'Reset Password' }))
     await expectPath(router, '/password-reset')
+  })
+})
+
+describe('an unclaimed tag', () => {
+  const unclaimed = http.post('*/rest/v1/rpc/tag_status', () =>
+    HttpResponse.json({
+      status: 'unclaimed',
+      lost_note: null,
+      return_instructions: null,
+      own_item: null,
+    }),
+  )
+
+  it('says why on the login screen, and lands on /activeTag with the code prefilled after login', async () => {
+    const { user, router, store } = renderApp({
+      url: '/tag?tagId=hwunclaim2',
+      handlers: [unclaimed, passwordGrant('accept'), ...ownerData],
+    })
+    await expectPath(router, '/login')
+    expect(
+      await screen.findByText("This tag isn't activated yet. Log in or sign up to activate it."),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register')
+    await user.type(screen.getByLabelText('EMAIL'), 'olivia.owner@example.com')
+    await user.type(screen.getByLabelText('PASSWORD'), 'correct horse{Enter}')
+    await expectPath(router, '/activeTag')
+    expect(await screen.findByLabelText('TAG ID')).toHaveValue('HWUNCLAIM2')
+    expect(store.get(routeAfterLoginAtom)).toBeNull()
   })
 })

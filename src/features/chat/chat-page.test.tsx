@@ -206,6 +206,7 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
       expect.stringMatching(/^The owner.*Thank you so much! Where are you\?$/),
     ])
     expect(screen.getByRole('heading', { name: 'Blue rucksack' })).toBeVisible()
+    expect(screen.getByRole('complementary', { name: 'Stay safe' })).toBeVisible()
     expect(screen.queryByRole('button', { name: 'Mark as returned' })).not.toBeInTheDocument()
     await waitFor(() => expect(realtime.joined).toContain(`chat:${CHAT_ID}`))
   })

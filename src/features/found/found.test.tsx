@@ -24,9 +24,23 @@ function expectPath(router: AppRouter, path: string) {
 
 const CHAT_URL = 'http://localhost:5173/chat?chatId=c1#token=secret'
 
+/** tag_status's answer as the database gives it (supabase/migrations/*_lost_mode.sql). */
+function tagAnswer(
+  status: 'activated' | 'unclaimed' | 'not_found',
+  extra: {
+    lost_note?: string | null
+    return_instructions?: string | null
+    own_item?: { id: string; name: string; status: string | null } | null
+  } = {},
+) {
+  return { status, lost_note: null, return_instructions: null, own_item: null, ...extra }
+}
+
 beforeEach(() => {
   sessionStorage.clear()
   localStorage.clear()
+  // A thank-you page from the test before may still read its receipts (the chat's report).
+  server.use(restGet('chats', []))
 })
 
 describe('/tag', () => {
@@ -37,7 +51,7 @@ describe('/tag', () => {
       handlers: [
         http.post('*/rest/v1/rpc/tag_status', async ({ request }) => {
           asked = await request.json()
-          return HttpResponse.json('activated')
+          return HttpResponse.json(tagAnswer('activated'))
         }),
       ],
     })
@@ -50,7 +64,7 @@ describe('/tag', () => {
   it('sends an unclaimed tag to login with the route after login set to /activeTag', async () => {
     const { router, store } = renderApp({
       url: '/tag?tagId=HWUNCLAIMED',
-      handlers: [rpc('tag_status', 'unclaimed')],
+      handlers: [rpc('tag_status', tagAnswer('unclaimed'))],
     })
     await expectPath(router, '/login')
     expect(store.get(unregisteredTagAtom)).toBe('HWUNCLAIMED')
@@ -58,7 +72,10 @@ describe('/tag', () => {
   })
 
   it("says 'Tag not found' for an unknown code typed in", async () => {
-    const { user, router } = renderApp({ url: '/tag', handlers: [rpc('tag_status', 'not_found')] })
+    const { user, router } = renderApp({
+      url: '/tag',
+      handlers: [rpc('tag_status', tagAnswer('not_found'))],
+    })
     await user.type(await screen.findByLabelText('TAG ID'), 'hwnope')
     await user.click(screen.getByRole('button', { name: 'Find the owner' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Tag not found')
@@ -115,10 +132,10 @@ function finderHandlers() {
 }
 
 /** The finder's way in: an activated tag looked up on /tag. */
-async function startAtReunite(handlers: RequestHandler[]) {
+async function startAtReunite(handlers: RequestHandler[], answer = tagAnswer('activated')) {
   const app = renderApp({
     url: '/tag?tagId=HW7K3M9QPX',
-    handlers: [rpc('tag_status', 'activated'), ...handlers],
+    handlers: [rpc('tag_status', answer), ...handlers],
   })
   await expectPath(app.router, '/found/reunite')
   return app
@@ -157,9 +174,14 @@ describe('/found/reunite', () => {
   it('signs in anonymously, reports with a submission key, and shows the chat link on the thank-you page', async () => {
     let sent: Record<string, unknown> = {}
     let authorization: string | null = null
+    const chatReads = { count: 0 }
     server.use(...ownerRealtime())
     const { user, router, store } = await startAtReunite([
       ...finderHandlers(),
+      http.get('*/rest/v1/chats', () => {
+        chatReads.count += 1
+        return HttpResponse.json(null)
+      }),
       http.post('*/functions/v1/report-found', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>
         authorization = request.headers.get('authorization')
@@ -187,6 +209,8 @@ describe('/found/reunite', () => {
       'href',
       '/register',
     )
+    // The receipts' first read of the chat is answered before this test ends.
+    await waitFor(() => expect(chatReads.count).toBeGreaterThan(0))
   })
 
   it('a retry after an error sends the same submission key; changing a detail makes a new one', async () => {
@@ -241,5 +265,141 @@ describe('/found/reunite', () => {
       'Please check your connection and try again.',
     )
     expect(screen.getByLabelText('NAME')).toHaveValue('Ada')
+  })
+})
+
+const NOTE = 'Reward offered'
+const INSTRUCTIONS = 'You can hand it in at the Bath Spa station ticket office'
+
+describe('lost mode on the finder pages', () => {
+  it('shows the owner’s note above the reunite form while the item is LOST', async () => {
+    await startAtReunite(
+      [],
+      tagAnswer('activated', { lost_note: NOTE, return_instructions: INSTRUCTIONS }),
+    )
+    const name = await screen.findByLabelText('NAME')
+    const note = screen.getByRole('region', { name: 'A note from the owner' })
+    expect(note).toHaveTextContent(NOTE)
+    expect(note).toHaveTextContent(`How to return it: ${INSTRUCTIONS}`)
+    // Above the form: the note comes before the first field in the page.
+    expect(note.compareDocumentPosition(name) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('shows no note once the item is FOUND, even after a LOST lookup in the same tab', async () => {
+    const lost = await startAtReunite([], tagAnswer('activated', { lost_note: NOTE }))
+    expect(await screen.findByText(NOTE)).toBeInTheDocument()
+    lost.unmount()
+    await startAtReunite([], tagAnswer('activated'))
+    expect(await screen.findByLabelText('NAME')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'A note from the owner' })).toBeNull()
+    expect(screen.queryByText(NOTE)).toBeNull()
+  })
+
+  it('keeps the note on /tag while the same code is looked up again', async () => {
+    sessionStorage.setItem(
+      'homeward.heldLostNote',
+      JSON.stringify({ code: 'HW7K3M9QPX', note: NOTE, returnInstructions: null }),
+    )
+    const { user } = renderApp({
+      url: '/tag',
+      handlers: [rpc('tag_status', tagAnswer('not_found'))],
+    })
+    const input = await screen.findByLabelText('TAG ID')
+    expect(screen.queryByText(NOTE)).toBeNull()
+    await user.type(input, 'hw7k3m9qpx')
+    expect(screen.getByRole('region', { name: 'A note from the owner' })).toHaveTextContent(NOTE)
+    // A lookup that no longer finds the item drops the note.
+    await user.click(screen.getByRole('button', { name: 'Find the owner' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Tag not found')
+    expect(screen.queryByText(NOTE)).toBeNull()
+  })
+
+  it('says in two lines what happens, and that nobody will ask for payment or codes', async () => {
+    await startAtReunite([])
+    expect(
+      await screen.findByText('No app or account needed: the owner is told by text and e-mail.'),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'Your details are deleted 7 days after the item is returned, or after 30 days. Nobody will ask you for payment or codes.',
+      ),
+    ).toBeInTheDocument()
+  })
+})
+
+describe('the owner’s test scan', () => {
+  const owner = fakeUser()
+  const keys = {
+    id: 'item-1',
+    tag_id: 'tag-1',
+    tag_code: 'HW7K3M9QPX',
+    owner_id: owner.id,
+    name: 'Keys',
+    status: null,
+    found_by: null,
+    created_at: '2026-02-01T09:00:00Z',
+    status_changed_at: null,
+    lost_note: null,
+    return_instructions: null,
+  }
+
+  /** Answers like the database: own_item only when the bearer token is the owner's. */
+  function tagStatusForCaller(seen: { subs: (string | null)[] }) {
+    return http.post('*/rest/v1/rpc/tag_status', ({ request }) => {
+      const token = (request.headers.get('authorization') ?? '').replace(/^Bearer /, '')
+      const payload = token.split('.')[1] ?? ''
+      let sub: string | null = null
+      try {
+        sub =
+          (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: string })
+            .sub ?? null
+      } catch {
+        sub = null
+      }
+      seen.subs.push(sub)
+      return HttpResponse.json(
+        tagAnswer('activated', {
+          own_item: sub === owner.id ? { id: keys.id, name: keys.name, status: null } : null,
+        }),
+      )
+    })
+  }
+
+  it('tells the signed-in owner the tag works, links to edit it, and reports nothing', async () => {
+    const seen = { subs: [] as (string | null)[] }
+    let reports = 0
+    const { router, store } = renderApp({
+      url: '/tag?tagId=HW7K3M9QPX',
+      session: { user: owner, items: [keys] },
+      handlers: [
+        tagStatusForCaller(seen),
+        http.post('*/functions/v1/report-found', () => {
+          reports += 1
+          return HttpResponse.json({ chatId: 'c1', chatUrl: CHAT_URL })
+        }),
+      ],
+    })
+    expect(await screen.findByText('This is your tag Keys: it works.')).toBeInTheDocument()
+    expect(seen.subs).toEqual([owner.id])
+    expect(screen.getByRole('link', { name: 'Edit Keys' })).toHaveAttribute(
+      'href',
+      '/editTag?itemId=item-1',
+    )
+    expect(screen.getByRole('link', { name: 'Your items' })).toHaveAttribute('href', '/dashboard')
+    expect(router.state.location.pathname).toBe('/tag')
+    expect(store.get(heldTagAtom)).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Inform the Owner' })).toBeNull()
+    expect(reports).toBe(0)
+  })
+
+  it('a signed-out visitor scanning the same tag is sent to the finder form', async () => {
+    const seen = { subs: [] as (string | null)[] }
+    const { router } = renderApp({
+      url: '/tag?tagId=HW7K3M9QPX',
+      handlers: [tagStatusForCaller(seen)],
+    })
+    await expectPath(router, '/found/reunite')
+    expect(seen.subs).not.toContain(owner.id)
+    expect(screen.queryByText(/This is your tag/)).toBeNull()
   })
 })

@@ -1,23 +1,55 @@
 import { atomWithStorage, createJSONStorage } from '@/lib/jotai'
 
-/** The activated tag code the finder looked up on /tag, needed by /found/reunite. */
+/** What the finder looked up on /tag, kept for /found/reunite (this tab only). */
 const storage = createJSONStorage<unknown>(() => sessionStorage)
 
-function isCodeOrNull(value: unknown): value is string | null {
-  return value === null || (typeof value === 'string' && /^[A-Z0-9]{1,64}$/.test(value))
+function validatedStorage<T>(isValid: (value: unknown) => value is T) {
+  return {
+    getItem: (key: string, initialValue: T): T => {
+      const value = storage.getItem(key, initialValue)
+      return isValid(value) ? value : initialValue
+    },
+    setItem: (key: string, value: T) => storage.setItem(key, value),
+    removeItem: (key: string) => storage.removeItem(key),
+  }
 }
 
+const isCode = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Z0-9]{1,64}$/.test(value)
+
+function isCodeOrNull(value: unknown): value is string | null {
+  return value === null || isCode(value)
+}
+
+/** The activated tag code the finder looked up on /tag, needed by /found/reunite. */
 export const heldTagAtom = atomWithStorage<string | null>(
   'homeward.heldTag',
   null,
-  {
-    getItem: (key, initialValue) => {
-      const value = storage.getItem(key, initialValue)
-      return isCodeOrNull(value) ? value : initialValue
-    },
-    setItem: (key, value) => storage.setItem(key, value),
-    removeItem: (key) => storage.removeItem(key),
-  },
+  validatedStorage(isCodeOrNull),
+  { getOnInit: true },
+)
+
+/** The owner's lost-mode note for a looked-up tag, shown above the finder's forms. */
+export type HeldLostNote = {
+  code: string
+  note: string | null
+  returnInstructions: string | null
+}
+
+const isTextOrNull = (value: unknown): value is string | null =>
+  value === null || (typeof value === 'string' && value.length <= 2000)
+
+function isHeldLostNoteOrNull(value: unknown): value is HeldLostNote | null {
+  if (value === null) return true
+  if (typeof value !== 'object') return false
+  const { code, note, returnInstructions } = value as Record<string, unknown>
+  return isCode(code) && isTextOrNull(note) && isTextOrNull(returnInstructions)
+}
+
+export const heldLostNoteAtom = atomWithStorage<HeldLostNote | null>(
+  'homeward.heldLostNote',
+  null,
+  validatedStorage(isHeldLostNoteOrNull),
   { getOnInit: true },
 )
 

@@ -36,6 +36,8 @@ function itemRow(id: string, name: string, code: string, status: string | null) 
     found_by: null,
     created_at: '2026-02-01T09:00:00Z',
     status_changed_at: null,
+    lost_note: null as string | null,
+    return_instructions: null as string | null,
   }
 }
 
@@ -59,6 +61,21 @@ describe('/dashboard', () => {
     expect(card('Blue rucksack')).toHaveAccessibleDescription('HWABCDEFGH LOST')
     // The live alerts' socket went to the test's fake, never to a running stack.
     await waitFor(() => expect(connections.count).toBeGreaterThan(0))
+  })
+
+  it('shows an empty status as FOUND in a neutral style, distinct from FOUND after LOST; LOST red', async () => {
+    renderApp({ url: '/dashboard', session: { user: owner, items: [keys, bag, bike] } })
+    const unmarked = within(await screen.findByRole('link', { name: 'Edit Keys' })).getByText(
+      'FOUND',
+    )
+    const found = within(card('Bike')).getByText('FOUND')
+    const lost = within(card('Blue rucksack')).getByText('LOST')
+    expect(unmarked).toHaveAttribute('data-tone', 'unmarked')
+    expect(found).toHaveAttribute('data-tone', 'found')
+    expect(lost).toHaveAttribute('data-tone', 'lost')
+    // Three different looks (Chakra's generated classes differ by palette and variant).
+    const looks = new Set([unmarked.className, found.className, lost.className])
+    expect(looks.size).toBe(3)
   })
 
   it('offers Activate a Tag and Account Settings', async () => {
@@ -93,7 +110,11 @@ describe('/dashboard', () => {
 })
 
 describe('/editTag', () => {
-  function patchItems(answer: 'ok' | 'fail', seen: { body: unknown; id: string | null }[] = []) {
+  function patchItems(
+    answer: 'ok' | 'fail' | 'note too long',
+    seen: { body: unknown; id: string | null }[] = [],
+    row = keys,
+  ) {
     return http.patch('*/rest/v1/items', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>
       const id = new URL(request.url).searchParams.get('id')
@@ -101,7 +122,14 @@ describe('/editTag', () => {
       if (answer === 'fail') {
         return HttpResponse.json({ code: '42501', message: 'permission denied' }, { status: 403 })
       }
-      return HttpResponse.json({ ...keys, ...body })
+      if (answer === 'note too long') {
+        // What the trigger in *_lost_mode.sql answers through PostgREST.
+        return HttpResponse.json(
+          { code: '22001', message: 'lost_note_too_long', details: '200', hint: null },
+          { status: 400 },
+        )
+      }
+      return HttpResponse.json({ ...row, ...body })
     })
   }
 
@@ -142,6 +170,68 @@ describe('/editTag', () => {
     await user.click(await screen.findByRole('button', { name: 'Save' }))
     await expectPath(router, '/dashboard')
     expect(seen).toEqual([{ id: 'eq.item-1', body: { name: 'Keys' } }])
+  })
+
+  it('marking LOST offers the note and return instructions, and saves them', async () => {
+    const seen: { body: unknown; id: string | null }[] = []
+    const { user, router, store } = renderApp({
+      url: '/editTag?itemId=item-1',
+      session: { items: [keys] },
+      handlers: [patchItems('ok', seen)],
+    })
+    await screen.findByLabelText('ITEM NAME')
+    expect(screen.queryByLabelText('NOTE FOR THE FINDER')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'LOST' }))
+    await user.type(screen.getByLabelText('NOTE FOR THE FINDER'), '  Reward offered ')
+    await user.type(
+      screen.getByLabelText('RETURN INSTRUCTIONS'),
+      'You can hand it in at the Bath Spa station ticket office',
+    )
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await expectPath(router, '/dashboard')
+    expect(seen).toEqual([
+      {
+        id: 'eq.item-1',
+        body: {
+          name: 'Keys',
+          status: 'LOST',
+          lost_note: 'Reward offered',
+          return_instructions: 'You can hand it in at the Bath Spa station ticket office',
+        },
+      },
+    ])
+    expect(store.get(stateAtom).items?.[0]).toMatchObject({ lost_note: 'Reward offered' })
+  })
+
+  it('shows a LOST item’s saved note, and marking it FOUND hides the fields and sends no note', async () => {
+    const lostWithNote = { ...bag, lost_note: 'Reward offered', return_instructions: null }
+    const seen: { body: unknown; id: string | null }[] = []
+    const { user, router } = renderApp({
+      url: '/editTag?itemId=item-2',
+      session: { items: [lostWithNote] },
+      handlers: [patchItems('ok', seen, lostWithNote)],
+    })
+    expect(await screen.findByLabelText('NOTE FOR THE FINDER')).toHaveValue('Reward offered')
+    expect(screen.getByLabelText('RETURN INSTRUCTIONS')).toHaveValue('')
+    await user.click(screen.getByRole('button', { name: 'FOUND' }))
+    expect(screen.queryByLabelText('NOTE FOR THE FINDER')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await expectPath(router, '/dashboard')
+    expect(seen).toEqual([{ id: 'eq.item-2', body: { name: 'Blue rucksack', status: 'FOUND' } }])
+  })
+
+  it('says how long the note may be, with the database’s limit', async () => {
+    const { user, router } = renderApp({
+      url: '/editTag?itemId=item-2',
+      session: { items: [bag] },
+      handlers: [patchItems('note too long', [], bag)],
+    })
+    await user.type(await screen.findByLabelText('NOTE FOR THE FINDER'), 'A very long note')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please keep the note to 200 characters or fewer.',
+    )
+    expect(router.state.location.pathname).toBe('/editTag')
   })
 
   it('refuses an empty name', async () => {

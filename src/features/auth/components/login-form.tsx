@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { Button, Heading, Link, Stack } from '@chakra-ui/react'
+import { Button, Heading, Link, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router-dom'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
@@ -11,9 +11,10 @@ export const LOGIN_FAILED = 'Login credentials incorrect.'
 /**
  * E-mail and password sign-in (SPEC.md §2 /login, §5 "Login"). Used on /login and
  * in place of the pages that show the login screen when signed out. Where to go
- * afterwards is the page's business: the session hook updates the store.
+ * afterwards is the page's business: the session hook updates the store. `notice`
+ * says why the visitor was sent here (e.g. an unclaimed tag).
  */
-export function LoginForm() {
+export function LoginForm({ notice }: { notice?: string | null }) {
   const formId = useId()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -39,6 +40,11 @@ export function LoginForm() {
       <Heading as="h2" size="xl">
         Welcome back!
       </Heading>
+      {notice && (
+        <Text role="status" fontWeight="medium" bg="brand.subtle" borderRadius="l2" p="3">
+          {notice}
+        </Text>
+      )}
       <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="4">
           <LabelledInput

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useAtom, useAtomValue } from '@/lib/jotai'
-import { routeAfterLoginAtom } from '@/lib/after-login'
+import { routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
 import { userAtom } from '@/lib/store'
 import { LoginForm } from '@/features/auth/components/login-form'
 import { paths } from '@/lib/paths'
@@ -27,8 +27,22 @@ export function useLeaveWhenSignedIn(): void {
   }, [authed, routeAfterLogin, setRouteAfterLogin, navigate])
 }
 
-/** /login: the form; signed in → the route after login or /dashboard. */
+export const UNCLAIMED_TAG_NOTICE =
+  "This tag isn't activated yet. Log in or sign up to activate it."
+
+/** Set by /tag for an unclaimed tag: a tag waiting and /activeTag to follow. */
+function useIsFromUnclaimedTag(): boolean {
+  const unregisteredTag = useAtomValue(unregisteredTagAtom)
+  const routeAfterLogin = useAtomValue(routeAfterLoginAtom)
+  return Boolean(unregisteredTag) && routeAfterLogin === '/activeTag'
+}
+
+/**
+ * /login: the form; signed in → the route after login or /dashboard. Reached from
+ * an unclaimed tag, it says why.
+ */
 export function LoginPage() {
   useLeaveWhenSignedIn()
-  return <LoginForm />
+  const isFromUnclaimedTag = useIsFromUnclaimedTag()
+  return <LoginForm notice={isFromUnclaimedTag ? UNCLAIMED_TAG_NOTICE : null} />
 }

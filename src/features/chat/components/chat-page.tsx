@@ -11,6 +11,7 @@ import { ChatUnreachable } from '@/features/chat/components/chat-unreachable'
 import { Composer } from '@/features/chat/components/composer'
 import { OfflineBanner } from '@/features/chat/components/offline-banner'
 import { ChatReceipts } from '@/features/chat/components/receipts'
+import { SafetyTips } from '@/features/chat/components/safety-tips'
 import { useChat } from '@/features/chat/use-chat'
 import { paths } from '@/lib/paths'
 
@@ -70,6 +71,7 @@ export function ChatPage() {
       <ChatHeader summary={chat.summary} role={phase.role} />
       {chatId ? <ChatReceipts chatId={chatId} viewer={phase.role} /> : null}
       <OfflineBanner isOffline={chat.isOffline} />
+      {chatId && <SafetyTips chatId={chatId} />}
       <ChatMessages
         messages={chat.messages}
         viewerId={phase.userId}

@@ -1,11 +1,50 @@
 import { loadSupabase } from '@/lib/load-supabase'
 
-export type TagStatus = 'activated' | 'unclaimed' | 'not_found'
+/** The owner's words for a finder, shown only while the item is LOST. */
+export type LostNote = { note: string | null; returnInstructions: string | null }
+
+/** The signed-in caller's own item behind the tag (the owner's test scan). */
+export type OwnItem = { id: string; name: string }
+
+export type TagLookupResult =
+  | { status: 'unclaimed' | 'not_found' }
+  | { status: 'activated'; lostNote: LostNote | null; ownItem: OwnItem | null }
 
 /** Thrown when the backend could not be reached or answered unexpectedly. */
 export class TagLookupError extends Error {}
 
-export async function getTagStatus(code: string): Promise<TagStatus> {
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null
+
+function parseOwnItem(value: unknown): OwnItem | null {
+  if (typeof value !== 'object' || value === null) return null
+  const { id, name } = value as Record<string, unknown>
+  return typeof id === 'string' && typeof name === 'string' ? { id, name } : null
+}
+
+/** Reads tag_status's answer (see supabase/migrations/*_lost_mode.sql); anything else is an error. */
+export function parseTagStatus(data: unknown): TagLookupResult {
+  if (typeof data !== 'object' || data === null) {
+    throw new TagLookupError(`unexpected tag status ${String(data)}`)
+  }
+  const answer = data as Record<string, unknown>
+  if (answer.status === 'unclaimed' || answer.status === 'not_found') {
+    return { status: answer.status }
+  }
+  if (answer.status !== 'activated') {
+    throw new TagLookupError(`unexpected tag status ${String(answer.status)}`)
+  }
+  const note = text(answer.lost_note)
+  const returnInstructions = text(answer.return_instructions)
+  return {
+    status: 'activated',
+    lostNote: note || returnInstructions ? { note, returnInstructions } : null,
+    ownItem: parseOwnItem(answer.own_item),
+  }
+}
+
+/** Looks a tag up; the caller's session (if any) goes with it, for the owner's test scan. */
+export async function getTagStatus(code: string): Promise<TagLookupResult> {
   let result
   try {
     const supabase = await loadSupabase()
@@ -15,6 +54,5 @@ export async function getTagStatus(code: string): Promise<TagStatus> {
   }
   const { data, error } = result
   if (error) throw new TagLookupError(error.message)
-  if (data === 'activated' || data === 'unclaimed' || data === 'not_found') return data
-  throw new TagLookupError(`unexpected tag status ${String(data)}`)
+  return parseTagStatus(data)
 }

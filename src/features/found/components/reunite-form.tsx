@@ -12,13 +12,23 @@ import {
   ReportError,
   reportFound,
 } from '@/features/found/api/report-found'
+import { LostNote } from '@/features/found/components/lost-note'
 import { heldTagAtom } from '@/features/found/state'
 import { paths } from '@/lib/paths'
 import { FINDER_DATA_RULE } from '@/features/found/privacy'
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** /found/reunite: the finder's details and 'Inform the Owner' (SPEC.md §2, §5). */
+/** What happens next, in two lines, so the finder sees it asks for nothing sensitive. */
+export const FINDER_PROMISE = [
+  'No app or account needed: the owner is told by text and e-mail.',
+  'Your details are deleted 7 days after the item is returned, or after 30 days. Nobody will ask you for payment or codes.',
+] as const
+
+/**
+ * /found/reunite: the owner's lost-mode note (if any), what happens next, then the
+ * finder's details and 'Inform the Owner' (SPEC.md §2, §5).
+ */
 export function ReuniteForm() {
   const navigate = useNavigate()
   // The held tag lives in this tab's storage: the prerendered form shows none.
@@ -76,7 +86,13 @@ export function ReuniteForm() {
 
   return (
     <Stack gap="5" maxW="md" mx="auto" w="full">
+      <LostNote code={heldTag} />
       <Text>{heldTag ? `Tag ${heldTag}: tell` : 'Tell'} the owner how to get their item back.</Text>
+      <Stack as="ul" gap="1" listStyleType="none" fontSize="sm" color="fg.muted">
+        {FINDER_PROMISE.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </Stack>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="4">
           <LabelledInput

@@ -5,8 +5,10 @@ import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
 import { useSetAtom } from '@/lib/jotai'
-import { getTagStatus } from '@/features/found/api/get-tag-status'
-import { heldTagAtom, normaliseTagCode } from '@/features/found/state'
+import { getTagStatus, type OwnItem } from '@/features/found/api/get-tag-status'
+import { LostNote } from '@/features/found/components/lost-note'
+import { TestScan } from '@/features/found/components/test-scan'
+import { heldLostNoteAtom, heldTagAtom, normaliseTagCode } from '@/features/found/state'
 import { paths } from '@/lib/paths'
 
 export const TAG_MESSAGES = {
@@ -45,7 +47,11 @@ function codeFromRecord(record: NdefRecord): string | null {
   return record.recordType === 'text' ? text : null
 }
 
-/** /tag: look up a tag code (typed, from ?tagId= or scanned) and send the finder on. */
+/**
+ * /tag: look up a tag code (typed, from ?tagId= or scanned) and send the finder on,
+ * with the owner's lost-mode note if the item is LOST. The owner's own tag (signed
+ * in on this browser) shows the test scan instead, and nothing is reported.
+ */
 export function TagLookup() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
@@ -53,7 +59,9 @@ export function TagLookup() {
   const [code, setCode] = useState(initial)
   const [message, setMessage] = useState<string | null>(null)
   const [isBusy, setIsBusy] = useState(false)
+  const [ownItem, setOwnItem] = useState<OwnItem | null>(null)
   const setHeldTag = useSetAtom(heldTagAtom)
+  const setHeldLostNote = useSetAtom(heldLostNoteAtom)
   const setUnregisteredTag = useSetAtom(unregisteredTagAtom)
   const setRouteAfterLogin = useSetAtom(routeAfterLoginAtom)
   const didAutoLookUp = useRef(false)
@@ -67,11 +75,16 @@ export function TagLookup() {
     setMessage(null)
     setIsBusy(true)
     try {
-      const status = await getTagStatus(tagCode)
-      if (status === 'activated') {
+      const result = await getTagStatus(tagCode)
+      const lostNote = result.status === 'activated' ? result.lostNote : null
+      setHeldLostNote(lostNote ? { code: tagCode, ...lostNote } : null)
+      if (result.status === 'activated' && result.ownItem) {
+        setOwnItem(result.ownItem)
+        setIsBusy(false)
+      } else if (result.status === 'activated') {
         setHeldTag(tagCode)
         void navigate(paths.foundReunite)
-      } else if (status === 'unclaimed') {
+      } else if (result.status === 'unclaimed') {
         setUnregisteredTag(tagCode)
         setRouteAfterLogin(paths.activeTag)
         void navigate(paths.login)
@@ -120,8 +133,11 @@ export function TagLookup() {
     void lookUp(code)
   }
 
+  if (ownItem) return <TestScan item={ownItem} />
+
   return (
     <Stack gap="5" maxW="md" mx="auto" w="full">
+      <LostNote code={normaliseTagCode(code)} />
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <LabelledInput

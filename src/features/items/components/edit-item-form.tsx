@@ -5,7 +5,13 @@ import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { useAtom } from '@/lib/jotai'
 import { type Item, stateAtom } from '@/lib/store'
-import { type ItemStatus, updateItem } from '@/features/items/api/update-item'
+import {
+  type ItemChanges,
+  type ItemStatus,
+  LostNoteTooLongError,
+  updateItem,
+} from '@/features/items/api/update-item'
+import { LostNoteFields, type LostNoteValues } from '@/features/items/components/lost-note-fields'
 import { shownStatus } from '@/features/items/item-status'
 import { paths } from '@/lib/paths'
 
@@ -15,10 +21,39 @@ export const EDIT_MESSAGES = {
   notUpdated: 'Your tag was not updated',
 } as const
 
+/** Says how long a lost-mode text may be, with the database's own limit. */
+export function tooLongMessage({ field, limit }: LostNoteTooLongError): string {
+  const what = field === 'lost_note' ? 'the note' : 'the return instructions'
+  return limit === null
+    ? `Please shorten ${what}.`
+    : `Please keep ${what} to ${limit} characters or fewer.`
+}
+
+/** The changes to send: only what differs from the saved item (an empty status is shown as FOUND). */
+function changesFor(
+  item: Item,
+  name: string,
+  status: ItemStatus,
+  notes: LostNoteValues,
+): ItemChanges {
+  const changes: ItemChanges = { name: name.trim() }
+  if (status !== shownStatus(item)) changes.status = status
+  if (status === 'LOST') {
+    const note = notes.note.trim() || null
+    const returnInstructions = notes.returnInstructions.trim() || null
+    if (note !== (item.lost_note ?? null)) changes.lost_note = note
+    if (returnInstructions !== (item.return_instructions ?? null)) {
+      changes.return_instructions = returnInstructions
+    }
+  }
+  return changes
+}
+
 const STATUSES: readonly ItemStatus[] = ['LOST', 'FOUND']
 
 /**
- * /editTag?itemId=…: rename an item and toggle LOST/FOUND (SPEC.md §2, §5 "Edit tag").
+ * /editTag?itemId=…: rename an item and toggle LOST/FOUND (SPEC.md §2, §5 "Edit tag");
+ * while LOST, the note and return instructions finders see (lost mode).
  * No item chosen → /dashboard; a chosen item that is not among the owner's items →
  * 'Something went wrong'.
  */
@@ -46,6 +81,10 @@ function EditItemFields({ item }: { item: Item }) {
   const [state, setState] = useAtom(stateAtom)
   const [name, setName] = useState(item.name)
   const [status, setStatus] = useState<ItemStatus>(shownStatus(item))
+  const [notes, setNotes] = useState<LostNoteValues>({
+    note: item.lost_note ?? '',
+    returnInstructions: item.return_instructions ?? '',
+  })
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
 
@@ -59,15 +98,16 @@ function EditItemFields({ item }: { item: Item }) {
     setError(null)
     setIsSubmitting(true)
     try {
-      // An empty status is shown as FOUND; only a real change is sent.
-      const changes =
-        status === shownStatus(item) ? { name: name.trim() } : { name: name.trim(), status }
-      const saved = await updateItem(item.id, changes)
+      const saved = await updateItem(item.id, changesFor(item, name, status, notes))
       setState({ items: (state.items ?? []).map((each) => (each.id === saved.id ? saved : each)) })
       void navigate(paths.dashboard)
     } catch (failure) {
-      console.error('Updating the item failed', failure)
-      setError(EDIT_MESSAGES.notUpdated)
+      if (failure instanceof LostNoteTooLongError) {
+        setError(tooLongMessage(failure))
+      } else {
+        console.error('Updating the item failed', failure)
+        setError(EDIT_MESSAGES.notUpdated)
+      }
       setIsSubmitting(false)
     }
   }
@@ -96,6 +136,7 @@ function EditItemFields({ item }: { item: Item }) {
             ))}
           </Group>
         </Stack>
+        {status === 'LOST' && <LostNoteFields values={notes} onChange={setNotes} />}
         <FormMessage message={error} />
         <Button type="submit" colorPalette="teal" loading={isSubmitting}>
           Save

@@ -3,11 +3,11 @@ import { Badge, Card, HStack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router-dom'
 import { paths } from '@/lib/paths'
 import type { Item } from '@/lib/store'
-import { shownStatus } from '@/features/items/item-status'
+import { statusBadge } from '@/features/items/item-status'
 
 /** One item on the dashboard: tag code, name, LOST/FOUND badge; opens /editTag. */
 export function ItemCard({ item }: { item: Item }) {
-  const status = shownStatus(item)
+  const badge = statusBadge(item)
   const detailsId = useId()
   return (
     <Card.Root asChild variant="outline" _hover={{ borderColor: 'teal.500' }}>
@@ -21,8 +21,8 @@ export function ItemCard({ item }: { item: Item }) {
             <Text fontFamily="mono" fontSize="sm" color="fg.muted">
               {item.tag_code}
             </Text>
-            <Badge colorPalette={status === 'LOST' ? 'red' : 'green'} variant="solid">
-              {status}
+            <Badge colorPalette={badge.colorPalette} variant={badge.variant} data-tone={badge.tone}>
+              {badge.label}
             </Badge>
           </HStack>
           <Card.Title>{item.name}</Card.Title>

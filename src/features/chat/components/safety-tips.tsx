@@ -1,0 +1,69 @@
+import { Box, Button, Heading, List } from '@chakra-ui/react'
+import { atomWithStorage, createJSONStorage, useAtom } from '@/lib/jotai'
+
+export const SAFETY_TIPS = [
+  'Meet in a public place.',
+  'Never pay before the item is back.',
+  'Never share a verification code.',
+] as const
+
+/** At most this many chats are remembered (oldest forgotten first). */
+const REMEMBERED_CHATS = 100
+
+const storage = createJSONStorage<unknown>(() => localStorage)
+
+function isChatIdList(value: unknown): value is string[] {
+  return (
+    Array.isArray(value) &&
+    value.length <= REMEMBERED_CHATS &&
+    value.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 64)
+  )
+}
+
+/** The chats whose safety tips this browser has seen and put away. */
+export const seenSafetyTipsAtom = atomWithStorage<string[]>(
+  'homeward.safetyTipsSeen',
+  [],
+  {
+    getItem: (key, initialValue) => {
+      const value = storage.getItem(key, initialValue)
+      return isChatIdList(value) ? value : initialValue
+    },
+    setItem: (key, value) => storage.setItem(key, value),
+    removeItem: (key) => storage.removeItem(key),
+  },
+  { getOnInit: true },
+)
+
+/**
+ * Safety tips at the top of a chat, shown once per chat: until the person puts
+ * them away with "Got it", which this browser remembers for that chat.
+ */
+export function SafetyTips({ chatId }: { chatId: string }) {
+  const [seen, setSeen] = useAtom(seenSafetyTipsAtom)
+  if (seen.includes(chatId)) return null
+  const putAway = () => setSeen([...seen, chatId].slice(-REMEMBERED_CHATS))
+  return (
+    <Box
+      as="aside"
+      aria-labelledby="safety-tips-heading"
+      borderWidth="1px"
+      borderColor="brand.border"
+      bg="brand.subtle"
+      borderRadius="l2"
+      p="4"
+    >
+      <Heading as="h2" size="sm" id="safety-tips-heading" mb="2">
+        Stay safe
+      </Heading>
+      <List.Root gap="1" ps="5" mb="3">
+        {SAFETY_TIPS.map((tip) => (
+          <List.Item key={tip}>{tip}</List.Item>
+        ))}
+      </List.Root>
+      <Button size="sm" variant="outline" colorPalette="teal" onClick={putAway}>
+        Got it
+      </Button>
+    </Box>
+  )
+}

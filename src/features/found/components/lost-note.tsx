@@ -1,0 +1,38 @@
+import { Box, Heading, Text } from '@chakra-ui/react'
+import { useAtomValue } from '@/lib/jotai'
+import { heldLostNoteAtom } from '@/features/found/state'
+
+/**
+ * The owner's lost-mode note and return instructions for the tag `code`, above a
+ * finder's form. tag_status hands them out only while the item is LOST, and never
+ * the owner's name or contact details; nothing shows for any other tag.
+ */
+export function LostNote({ code }: { code: string | null }) {
+  const held = useAtomValue(heldLostNoteAtom)
+  if (!code || !held || held.code !== code) return null
+  if (!held.note && !held.returnInstructions) return null
+  return (
+    <Box
+      as="section"
+      aria-labelledby="lost-note-heading"
+      borderWidth="1px"
+      borderColor="brand.border"
+      bg="brand.subtle"
+      borderRadius="l2"
+      p="4"
+    >
+      <Heading as="h2" size="md" id="lost-note-heading" mb="2">
+        A note from the owner
+      </Heading>
+      {held.note && <Text whiteSpace="pre-line">{held.note}</Text>}
+      {held.returnInstructions && (
+        <Text whiteSpace="pre-line" mt={held.note ? '2' : '0'}>
+          <Text as="span" fontWeight="semibold">
+            How to return it:{' '}
+          </Text>
+          {held.returnInstructions}
+        </Text>
+      )}
+    </Box>
+  )
+}
