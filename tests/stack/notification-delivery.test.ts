@@ -89,7 +89,7 @@ it('slow SMS provider: the report answers while the provider still holds the SMS
   await until(
     async () => (await outboxOf(fanout.stack, answered.reportId)).found_sms === 'unknown',
     'the SMS recorded as unknown',
-    20_000,
+    60_000,
   )
   fanout.proxy.releaseAll()
   await dueNow(answered.reportId)
