@@ -46,7 +46,10 @@ afterAll(async () => {
 async function newReport(itemName = 'Blue backpack') {
   const item = await giveItem(db, owner, itemName)
   const finder = await createUser(db, 'finder', { anonymous: true })
-  const report = await reportFound(db, item.tag_code, finder)
+  // A finder e-mail of its own: the thank-you e-mail goes once a day per address.
+  const report = await reportFound(db, item.tag_code, finder, {
+    email: `fiona-${finder.userId?.slice(0, 8)}@example.test`,
+  })
   return { item, finder, report }
 }
 
@@ -447,7 +450,18 @@ describe('create_found_report_once', () => {
       db,
       serviceRole,
       'select * from public.create_found_report_once($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-      [tagCode, finder.userId, 'Fiona', 'fiona@example.test', null, null, 'Bench', SITE_URL, key],
+      [
+        tagCode,
+        finder.userId,
+        'Fiona',
+        // One address per finder: the thank-you e-mail goes once a day per address.
+        `fiona-${finder.userId?.slice(0, 8)}@example.test`,
+        null,
+        null,
+        'Bench',
+        SITE_URL,
+        key,
+      ],
     ).then((rows) => rows[0]!)
 
   const outboxCount = async (reportId: string) =>
@@ -488,10 +502,13 @@ describe('create_found_report_once', () => {
     ])
     expect(a.report_id).toBe(b.report_id)
     expect([a.replayed, b.replayed].sort()).toEqual([false, true])
+    // Four reports on one tag: past the per-tag limit (3 an hour), tested in report-limits.test.ts.
+    await db.query(`update app_private.limits set max_count = 10 where name = 'reports_per_tag'`)
     const other = await createUser(db, 'other finder', { anonymous: true })
     const theirs = await once(item.tag_code, other, 'submission-0000000002')
     const fresh = await once(item.tag_code, finder, 'submission-0000000003')
     const none = await once(item.tag_code, finder, null)
+    await db.query(`update app_private.limits set max_count = 3 where name = 'reports_per_tag'`)
     expect(new Set([a.report_id, theirs.report_id, fresh.report_id, none.report_id]).size).toBe(4)
   })
 
