@@ -32,6 +32,7 @@ const realtime = ws.link('ws://*/realtime/v1/websocket')
 export function ownerRealtime(connections: { count: number } = { count: 0 }) {
   return [
     rpc('list_conversations', []),
+    rpc('mark_report_opened', true),
     realtime.addEventListener('connection', () => {
       connections.count += 1
     }),

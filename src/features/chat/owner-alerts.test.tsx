@@ -45,6 +45,8 @@ const conversation = (
 /** What list_conversations answers: the test changes it as the database would. */
 let stored: ConversationRow[]
 let listCalls: number
+/** Reports the dashboard marked opened (mark_report_opened), in order. */
+let opened: string[] = []
 
 function Dashboard() {
   useOwnerAlerts(OWNER.id)
@@ -72,6 +74,11 @@ function renderDashboard() {
       listCalls += 1
       return HttpResponse.json(stored)
     }),
+    http.post('*/rest/v1/rpc/mark_report_opened', async ({ request }) => {
+      const body = (await request.json()) as { report_id: string; via: string }
+      opened.push(`${body.report_id} via ${body.via}`)
+      return HttpResponse.json(true)
+    }),
   )
   const router = createMemoryRouter(
     [
@@ -97,6 +104,7 @@ let realtime: FakeRealtime
 beforeEach(() => {
   stored = [conversation(KEYS.chat, KEYS.id, 'Keys', 'Fiona', 'Bus stop')]
   listCalls = 0
+  opened = []
   realtime = fakeRealtime()
   server.use(realtime.handler)
 })
@@ -122,6 +130,8 @@ describe("the owner's hub", () => {
     expect(keysLink).toHaveAttribute('href', `/chat?chatId=${KEYS.chat}`)
     expect(within(card('Keys')).getByText(/Found by Fiona at Bus stop on/)).toBeVisible()
     expect(within(card('Rucksack')).queryByRole('link')).not.toBeInTheDocument()
+    // Seen on the dashboard is opened: its reminder is cancelled (once per report).
+    await waitFor(() => expect(opened).toEqual([`report-${KEYS.chat} via dashboard`]))
     await waitFor(() => expect(realtime.joined).toContain(`owner:${OWNER.id}`))
 
     // Two reports on the rucksack: both are listed, newest first.
@@ -144,6 +154,15 @@ describe("the owner's hub", () => {
     const alerts = screen.getByRole('region', { name: 'Alerts' })
     expect(await within(alerts).findByText('Gina found your Rucksack!')).toBeVisible()
     expect(within(alerts).getAllByText('Gina found your Rucksack!')).toHaveLength(1)
+    await waitFor(() =>
+      expect([...opened].sort()).toEqual(
+        [
+          `report-${KEYS.chat} via dashboard`,
+          `report-${BAG_SECOND} via dashboard`,
+          `report-${BAG.chat} via dashboard`,
+        ].sort(),
+      ),
+    )
     const bagLinks = within(card('Rucksack')).getAllByRole('link')
     expect(bagLinks.map((link) => link.getAttribute('aria-label'))).toEqual([
       'Open chat with Gina',

@@ -1,9 +1,14 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
+import { useEffect } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { useAtomValue, useSetAtom } from '@/lib/jotai'
 import { chatPath } from '@/features/chat/chat-link'
 import { foundLine } from '@/features/chat/components/chat-header'
 import { conversationsAtom } from '@/features/chat/state'
+import { markReportOpened } from '@/features/chat/api/mark-report-opened'
+
+// Reports this tab has marked opened already (once each is enough).
+const markedOpened = new Set<string>()
 
 /**
  * On an item's dashboard card: every report of that item, newest first, with
@@ -13,6 +18,17 @@ export function ItemConversations({ itemId }: { itemId: string }) {
   const conversations = useAtomValue(conversationsAtom)
   const setConversations = useSetAtom(conversationsAtom)
   const mine = (conversations ?? []).filter((conversation) => conversation.item_id === itemId)
+  const reportIds = mine.map((conversation) => conversation.report_id).join(',')
+
+  // Seen on the dashboard counts as opened: no reminder is sent for it.
+  useEffect(() => {
+    for (const reportId of reportIds.split(',').filter(Boolean)) {
+      if (markedOpened.has(reportId)) continue
+      markedOpened.add(reportId)
+      markReportOpened(reportId).catch(() => markedOpened.delete(reportId))
+    }
+  }, [reportIds])
+
   if (mine.length === 0) return null
 
   const opened = (chatId: string) =>
