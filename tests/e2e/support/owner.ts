@@ -46,9 +46,15 @@ export async function register(page: Page, owner: Owner): Promise<void> {
  */
 export async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Open menu' }).click()
-  const logout = page.getByRole('dialog').getByRole('button', { name: 'Logout' })
+  const menu = page.getByRole('dialog')
+  const logout = menu.getByRole('button', { name: 'Logout' })
   await expect(logout).toBeVisible()
-  await Promise.all([page.waitForEvent('load'), logout.click()])
+  // Wait for the drawer's slide-in to finish (its animations' own events), so the
+  // click lands on Logout and not on the backdrop the drawer is still moving over.
+  await menu.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  )
+  await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), logout.click()])
   await page.goto('/login')
   await expect(page.getByText('Welcome back!')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible()
