@@ -25,6 +25,8 @@ export default defineConfig({
   use: {
     baseURL: APP_URL,
     headless: true,
+    // The app drops its animations for reduced motion, so clicks never land mid-slide.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,

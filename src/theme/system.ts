@@ -24,6 +24,14 @@ const brand = {
 const homewardConfig = defineConfig({
   globalCss: {
     html: { colorPalette: 'brand' },
+    // People who ask their system for less motion get none (the drawer, dialogs, toasts).
+    '*, *::before, *::after': {
+      _motionReduce: {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+      },
+    },
     body: { fontFamily: 'body' },
   },
   theme: {

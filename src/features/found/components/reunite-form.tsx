@@ -132,7 +132,12 @@ export function ReuniteForm() {
             onValueChange={edit(setFoundLocation)}
           />
           <FormMessage message={error} />
-          <Button type="submit" colorPalette="teal" loading={isSubmitting}>
+          <Button
+            type="submit"
+            colorPalette="teal"
+            loading={isSubmitting}
+            loadingText="Informing the owner…"
+          >
             Inform the Owner
           </Button>
           <Text fontSize="sm">{FINDER_DATA_RULE}</Text>

@@ -148,7 +148,12 @@ export function TagLookup() {
             onValueChange={setCode}
           />
           <FormMessage message={message} />
-          <Button type="submit" colorPalette="teal" loading={isBusy}>
+          <Button
+            type="submit"
+            colorPalette="teal"
+            loading={isBusy}
+            loadingText="Looking up the tag…"
+          >
             Find the owner
           </Button>
         </Stack>
