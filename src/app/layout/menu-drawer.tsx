@@ -1,4 +1,4 @@
-import type { RefObject } from 'react'
+import { useEffect, useState, type RefObject } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { Button, CloseButton, Drawer, Link, Portal, Stack } from '@chakra-ui/react'
 import { env } from '@/lib/env'
@@ -23,10 +23,14 @@ function logout() {
  */
 export default function MenuDrawer({ isSignedIn, isOpen, onOpenChange, trigger }: MenuDrawerProps) {
   const close = () => onOpenChange(false)
+  // Mount closed, then open: a dialog mounted already open (the chunk arriving after the
+  // click) could take the end of that click for an outside interaction and close itself.
+  const [isMounted, setIsMounted] = useState(false)
+  useEffect(() => setIsMounted(true), [])
 
   return (
     <Drawer.Root
-      open={isOpen}
+      open={isOpen && isMounted}
       onOpenChange={(details) => onOpenChange(details.open)}
       placement="start"
       finalFocusEl={() => trigger.current}
