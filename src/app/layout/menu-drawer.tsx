@@ -26,7 +26,10 @@ export default function MenuDrawer({ isSignedIn, isOpen, onOpenChange, trigger }
   // Mount closed, then open: a dialog mounted already open (the chunk arriving after the
   // click) could take the end of that click for an outside interaction and close itself.
   const [isMounted, setIsMounted] = useState(false)
-  useEffect(() => setIsMounted(true), [])
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setIsMounted(true))
+    return () => cancelAnimationFrame(frame)
+  }, [])
 
   return (
     <Drawer.Root
