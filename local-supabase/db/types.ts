@@ -4,6 +4,10 @@
  * (embedded, in memory or persisted to a folder) or over a real Postgres server
  * when DATABASE_URL is set.
  */
+import type { Lane } from './queue.ts'
+
+export type { Lane } from './queue.ts'
+
 export type Row = Record<string, unknown>
 
 export type QueryResult<R extends Row = Row> = {
@@ -25,6 +29,17 @@ export interface Database extends Queryable {
   /** LISTEN on a channel; returns a function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   close(): Promise<void>
+  /**
+   * The same database with its work queued in a lane (queue.ts): PGlite serves
+   * request work before background work. Absent where nothing queues (a real
+   * Postgres server's pool); use inLane().
+   */
+  lane?(lane: Lane): Database
+}
+
+/** db's view in lane, or db itself where the database does not queue. */
+export function inLane(db: Database, lane: Lane): Database {
+  return db.lane?.(lane) ?? db
 }
 
 export type OpenDatabaseOptions = {

@@ -8,7 +8,7 @@
  */
 import { Hono, type Context } from 'hono'
 import type { StackContext } from '../context.ts'
-import type { Queryable } from '../db/types.ts'
+import { inLane, type Lane, type Queryable } from '../db/types.ts'
 import { JwtError, resolveApiRole, type VerifiedRequest } from '../keys.ts'
 import { BodyTooLarge, jsonDepth, MAX_JSON_DEPTH, readLimitedText } from '../request-limits.ts'
 import { setRole } from '../roles.ts'
@@ -42,6 +42,19 @@ import {
   type SchemaCache,
 } from './schema-cache.ts'
 import { ident, type Statement } from './sql.ts'
+
+/**
+ * `x-local-priority: background` (sent by work nobody waits on, such as outbox
+ * delivery after a report's answer) queues the request's transaction behind
+ * request work on PGlite (db/queue.ts). Hosted Supabase ignores the header.
+ */
+export const PRIORITY_HEADER = 'x-local-priority'
+
+function laneOf(c: Context): Lane {
+  return c.req.header(PRIORITY_HEADER)?.trim().toLowerCase() === 'background'
+    ? 'background'
+    : 'request'
+}
 
 class Rollback extends Error {
   constructor(readonly reply: Reply) {
@@ -112,7 +125,7 @@ export function createRestApp(ctx: StackContext): Hono {
         requestHeaders[name.toLowerCase()] = value
       })
       const timeoutMs = config.restStatementTimeoutSeconds * 1000
-      const reply = await transactionWithin(db, timeoutMs, async (tx) => {
+      const reply = await transactionWithin(inLane(db, laneOf(c)), timeoutMs, async (tx) => {
         await setRole(tx, {
           role: auth.role,
           claims: auth.claims,

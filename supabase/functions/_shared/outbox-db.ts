@@ -7,6 +7,13 @@ type RpcClient = {
   ): PromiseLike<{ data: unknown; error: { message: string } | null }>
 }
 
+/**
+ * Headers for the service-role client that delivers the outbox: nobody waits on
+ * delivery, so the local stack serves its database work after request work
+ * (local-supabase/db/queue.ts). Hosted Supabase ignores the header.
+ */
+export const BACKGROUND_HEADERS = { 'x-local-priority': 'background' } as const
+
 export type SqlOutboxOptions = {
   /** After this many attempts a row is given up as 'failed'. */
   maxAttempts?: number

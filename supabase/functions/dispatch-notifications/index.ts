@@ -1,12 +1,14 @@
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0'
 import { parseFunctionEnv } from '../_shared/env.ts'
 import { httpProviders, readProviderConfig } from '../_shared/notifications.ts'
-import { sqlOutbox } from '../_shared/outbox-db.ts'
+import { BACKGROUND_HEADERS, sqlOutbox } from '../_shared/outbox-db.ts'
 import { createHandler } from './handler.ts'
 
 const env = parseFunctionEnv(Deno.env)
 const admin = createClient(env.supabaseUrl, env.serviceRoleKey, {
   auth: { persistSession: false, autoRefreshToken: false },
+  // The scheduler's delivery: its database work waits behind request work on the local stack.
+  global: { headers: BACKGROUND_HEADERS },
 })
 
 Deno.serve(

@@ -2,13 +2,18 @@ import { createClient } from 'npm:@supabase/supabase-js@2.109.0'
 import { runInBackground } from '../_shared/background.ts'
 import { parseFunctionEnv } from '../_shared/env.ts'
 import { httpProviders, readProviderConfig } from '../_shared/notifications.ts'
-import { sqlOutbox } from '../_shared/outbox-db.ts'
+import { BACKGROUND_HEADERS, sqlOutbox } from '../_shared/outbox-db.ts'
 import { requireProof, sqlConsume } from '../_shared/proof-of-work.ts'
 import { createHandler } from './handler.ts'
 
 const env = parseFunctionEnv(Deno.env)
 const options = { auth: { persistSession: false, autoRefreshToken: false } }
 const admin = createClient(env.supabaseUrl, env.serviceRoleKey, options)
+// Delivery runs after the answer: its database work waits behind the finders' requests.
+const delivery = createClient(env.supabaseUrl, env.serviceRoleKey, {
+  ...options,
+  global: { headers: BACKGROUND_HEADERS },
+})
 
 Deno.serve(
   createHandler({
@@ -32,7 +37,7 @@ Deno.serve(
         : call)
       return { data, error }
     },
-    db: sqlOutbox(admin),
+    db: sqlOutbox(delivery),
     providers: httpProviders(readProviderConfig(Deno.env)),
     runInBackground,
   }),
