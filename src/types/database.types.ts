@@ -597,6 +597,30 @@ export type Database = {
         Args: never
         Returns: number
       }
+      report_found: {
+        Args: {
+          tag_code: string
+          finder_id: string
+          finder_session_id: string
+          finder_name: string
+          finder_email: string
+          finder_phone: string
+          finder_address: string
+          found_location: string
+          site_url: string
+          idempotency_key: string
+          proof_challenge: string
+          proof_expires_at: string
+        }
+        Returns: {
+          report_id: string
+          chat_id: string
+          invite_token: string
+          failure: string
+          failure_detail: string
+          failure_hint: string
+        }[]
+      }
       request_chat_link: {
         Args: {
           chat_id: string

@@ -28,8 +28,9 @@ function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 90012
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
     siteUrl: SITE,
-    getUserId: (authorization) => Promise.resolve(authorization === FINDER ? 'finder-1' : null),
-    checkProof: () => Promise.resolve(),
+    getFinder: (authorization) =>
+      Promise.resolve(authorization === FINDER ? { id: 'finder-1', sessionId: null } : null),
+    checkProof: () => Promise.resolve({ challenge: 'c'.repeat(64), expiresAt: new Date() }),
     createReport: (args) => {
       calls.push(args)
       if (rpcError) return Promise.resolve({ data: null, error: rpcError })

@@ -1,7 +1,10 @@
 /**
  * report-found: a finder (usually signed in anonymously) tells the owner where
- * their item is. Creates the report, chat, invite and outbox rows in one SQL
- * transaction and answers at once; delivery of this report's outbox starts
+ * their item is. One SQL call (public.report_found) checks the finder's
+ * session, uses up the proof of work and creates the report, chat, invite and
+ * outbox rows in one transaction, and the function answers at once (the
+ * answer's whole database work is that one round trip); delivery of this
+ * report's outbox starts
  * right after the answer, in the background (a provider failure stays on its
  * row for dispatch-notifications to retry, and never fails the report).
  *
@@ -10,17 +13,22 @@
  * nothing again.
  *
  * POST { tagCode, name, email, phone?, address?, foundLocation?, idempotencyKey?, proof } with
- * the finder's JWT; proof is the solved pow-challenge (checked before anything else).
+ * the finder's JWT (verified by the gateway: verify_jwt = true); proof is the solved
+ * pow-challenge (its hash and signature checked before anything else, its one-time use
+ * in the report's transaction).
  * 200 { reportId, chatId, chatUrl } | 400 invalid_input / invalid_email / invalid_json |
  * 400 proof_required | 403 proof_failed | 401 unauthorized | 404 tag_not_found |
  * 429 too_many_reports (Retry-After) | 500.
  */
 import { clientAddress, HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts'
 import { createDeliveryKicker, type OutboxDb, type Providers } from '../_shared/notifications.ts'
+import { PROOF_MESSAGES } from '../_shared/proof-of-work.ts'
 
 export type CreateReportArgs = {
   tag_code: string
   finder_id: string
+  /** The JWT's session_id: the report is refused once that session has signed out. */
+  finder_session_id: string | null
   finder_name: string
   finder_email: string
   finder_phone: string
@@ -28,7 +36,15 @@ export type CreateReportArgs = {
   found_location: string
   site_url: string
   idempotency_key: string | null
+  /** The checked proof, used up in the report's transaction (refused as proof_reused after). */
+  proof_challenge: string
+  proof_expires_at: string
 }
+
+/** A proof whose hash, signature and expiry are right, still to be used up. */
+export type CheckedProof = { challenge: string; expiresAt: Date }
+
+export type Finder = { id: string; sessionId: string | null }
 
 export type CreatedReport = {
   report_id: string
@@ -42,11 +58,18 @@ export type RpcError = { message: string; details?: string | null; hint?: string
 export type ReportFoundDeps = {
   allowedOrigins: readonly string[]
   siteUrl: string
-  /** The caller's user id from the Auth server (anon client + forwarded header), or null. */
-  getUserId(authorization: string): Promise<string | null>
-  /** The bot check (_shared/proof-of-work.ts requireProof): throws a 400/403 HttpError. */
-  checkProof(proof: unknown): Promise<void>
-  /** clientAddress reaches SQL's per-address limit (x-client-address header). */
+  /** The caller from their JWT (a signed-in user: sub, session_id), or null. */
+  getFinder(authorization: string): Promise<Finder | null>
+  /**
+   * The bot check's own part (_shared/proof-of-work.ts): shape, signature, expiry and
+   * hash; throws a 400/403 HttpError. Its one-time use is createReport's.
+   */
+  checkProof(proof: unknown): Promise<CheckedProof>
+  /**
+   * public.report_found. Refusals come back as error.message: unauthorized, proof_reused,
+   * tag_not_activated, too_many_reports, invalid_input. clientAddress reaches SQL's
+   * per-address limit (x-client-address header).
+   */
   createReport(
     args: CreateReportArgs,
     clientAddress: string | null,
@@ -91,13 +114,14 @@ export function createHandler(deps: ReportFoundDeps): (request: Request) => Prom
   const deliverDue = createDeliveryKicker(deps.db, deps.providers)
   return withHttp(deps.allowedOrigins, async (request) => {
     const body = await readJsonObject(request)
-    await deps.checkProof(body.proof)
+    const proof = await deps.checkProof(body.proof)
     const authorization = request.headers.get('authorization') ?? ''
-    const finderId = authorization ? await deps.getUserId(authorization) : null
-    if (!finderId) throw new HttpError(401, 'unauthorized', MESSAGES.signIn)
+    const finder = authorization ? await deps.getFinder(authorization) : null
+    if (!finder) throw new HttpError(401, 'unauthorized', MESSAGES.signIn)
     const args: CreateReportArgs = {
       tag_code: text(body, 'tagCode').toUpperCase(),
-      finder_id: finderId,
+      finder_id: finder.id,
+      finder_session_id: finder.sessionId,
       finder_name: text(body, 'name'),
       finder_email: text(body, 'email'),
       finder_phone: text(body, 'phone'),
@@ -105,6 +129,8 @@ export function createHandler(deps: ReportFoundDeps): (request: Request) => Prom
       found_location: text(body, 'foundLocation'),
       site_url: deps.siteUrl,
       idempotency_key: idempotencyKey(body),
+      proof_challenge: proof.challenge,
+      proof_expires_at: proof.expiresAt.toISOString(),
     }
     if (!args.tag_code || args.finder_email.length <= 3 || !EMAIL_SHAPE.test(args.finder_email)) {
       throw new HttpError(400, 'invalid_email', MESSAGES.invalidEmail)
@@ -115,6 +141,12 @@ export function createHandler(deps: ReportFoundDeps): (request: Request) => Prom
     }
     const { data, error } = await deps.createReport(args, clientAddress(request))
     if (error) {
+      if (error.message === 'unauthorized') {
+        throw new HttpError(401, 'unauthorized', MESSAGES.signIn)
+      }
+      if (error.message === 'proof_reused') {
+        throw new HttpError(403, 'proof_failed', PROOF_MESSAGES.failed)
+      }
       if (error.message === 'tag_not_activated') {
         throw new HttpError(404, 'tag_not_found', MESSAGES.tagNotFound)
       }
@@ -128,10 +160,10 @@ export function createHandler(deps: ReportFoundDeps): (request: Request) => Prom
         const oneLine = error.details === 'finder_name' || error.details === 'finder_phone'
         throw new HttpError(400, 'invalid_input', oneLine ? MESSAGES.oneLine : MESSAGES.tooLong)
       }
-      throw new Error(`create_found_report: ${error.message}`)
+      throw new Error(`report_found: ${error.message}`)
     }
     const row = data?.[0]
-    if (!row) throw new Error('create_found_report returned no row')
+    if (!row) throw new Error('report_found returned no row')
     // After the commit, without holding the answer; failures stay on their rows for the scheduler.
     deps.runInBackground(
       deliverDue().catch((error: unknown) =>

@@ -3,8 +3,8 @@ import { runInBackground } from '../_shared/background.ts'
 import { parseFunctionEnv } from '../_shared/env.ts'
 import { httpProviders, readProviderConfig } from '../_shared/notifications.ts'
 import { BACKGROUND_HEADERS, sqlOutbox } from '../_shared/outbox-db.ts'
-import { requireProof, sqlConsume } from '../_shared/proof-of-work.ts'
-import { createHandler } from './handler.ts'
+import { checkedProof, finderFromAuthorization } from './caller.ts'
+import { type CreatedReport, createHandler } from './handler.ts'
 
 const env = parseFunctionEnv(Deno.env)
 const options = { auth: { persistSession: false, autoRefreshToken: false } }
@@ -15,27 +15,37 @@ const delivery = createClient(env.supabaseUrl, env.serviceRoleKey, {
   global: { headers: BACKGROUND_HEADERS },
 })
 
+type ReportFoundRow = CreatedReport & {
+  failure: string | null
+  failure_detail: string | null
+  failure_hint: string | null
+}
+
 Deno.serve(
   createHandler({
     allowedOrigins: env.allowedOrigins,
     siteUrl: env.siteUrl,
-    getUserId: async (authorization) => {
-      const client = createClient(env.supabaseUrl, env.anonKey, {
-        ...options,
-        global: { headers: { Authorization: authorization } },
-      })
-      const token = authorization.replace(/^Bearer\s+/i, '')
-      const { data, error } = await client.auth.getUser(token)
-      return error ? null : (data.user?.id ?? null)
-    },
-    checkProof: (proof) =>
-      requireProof(proof, { secret: env.serviceRoleKey, consume: sqlConsume(admin) }),
+    getFinder: (authorization) => Promise.resolve(finderFromAuthorization(authorization)),
+    checkProof: (proof) => checkedProof(proof, env.serviceRoleKey),
     createReport: async (args, clientAddress) => {
-      const call = admin.rpc('create_found_report_once', args)
+      const call = admin.rpc('report_found', args)
       const { data, error } = await (clientAddress
         ? call.setHeader('x-client-address', clientAddress)
         : call)
-      return { data, error }
+      if (error) return { data: null, error }
+      const rows = (data ?? []) as ReportFoundRow[]
+      const refused = rows.find((row) => row.failure)
+      if (refused?.failure) {
+        return {
+          data: null,
+          error: {
+            message: refused.failure,
+            details: refused.failure_detail,
+            hint: refused.failure_hint,
+          },
+        }
+      }
+      return { data: rows, error: null }
     },
     db: sqlOutbox(delivery),
     providers: httpProviders(readProviderConfig(Deno.env)),

@@ -1,17 +1,17 @@
-/** report-found checks the proof-of-work before anything else. */
+/**
+ * report-found checks the proof-of-work before anything else; its one-time use
+ * is recorded with the report (public.report_found answers proof_reused).
+ */
 import assert from 'node:assert/strict'
 import { FakeOutbox, FakeProviders } from '../_shared/testing/fake-outbox.ts'
-import {
-  type Challenge,
-  createChallenge,
-  requireProof,
-  sha256Hex,
-} from '../_shared/proof-of-work.ts'
+import { type Challenge, createChallenge, sha256Hex } from '../_shared/proof-of-work.ts'
+import { checkedProof, finderFromAuthorization } from './caller.ts'
 import { createHandler, MESSAGES } from './handler.ts'
 
 const ORIGIN = 'http://localhost:5173'
 const SECRET = 'service-role-key'
 const FINDER = 'Bearer finder'
+const FINDER_ID = 'a2f4c1de-1111-4a4a-9b9b-0123456789ab'
 
 function setup() {
   const used = new Set<string>()
@@ -19,17 +19,18 @@ function setup() {
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
     siteUrl: ORIGIN,
-    getUserId: (authorization) => {
-      reached.push('getUserId')
-      return Promise.resolve(authorization === FINDER ? 'finder-1' : null)
+    getFinder: (authorization) => {
+      reached.push('getFinder')
+      return Promise.resolve(authorization === FINDER ? { id: FINDER_ID, sessionId: null } : null)
     },
-    checkProof: (proof) =>
-      requireProof(proof, {
-        secret: SECRET,
-        consume: (challenge) => Promise.resolve(!used.has(challenge) && !!used.add(challenge)),
-      }),
-    createReport: () => {
+    checkProof: (proof) => checkedProof(proof, SECRET),
+    // as public.report_found: the proof's one-time use goes with the report
+    createReport: (args) => {
       reached.push('createReport')
+      if (used.has(args.proof_challenge)) {
+        return Promise.resolve({ data: null, error: { message: 'proof_reused' } })
+      }
+      used.add(args.proof_challenge)
       return Promise.resolve({
         data: [{ report_id: 'report-1', chat_id: 'chat-1', invite_token: 'secret' }],
         error: null,
@@ -86,18 +87,19 @@ Deno.test('a right proof lets the report through once; replaying it is refused',
   const proof = await solved()
   const first = await t.report(proof)
   assert.equal(first.status, 200)
-  assert.deepEqual(t.reached, ['getUserId', 'createReport'])
+  assert.deepEqual(t.reached, ['getFinder', 'createReport'])
   const replay = await t.report(proof)
   assert.equal(replay.status, 403)
-  assert.deepEqual(t.reached, ['getUserId', 'createReport'])
+  assert.equal((await replay.json()).error.code, 'proof_failed')
+  assert.deepEqual(t.reached, ['getFinder', 'createReport', 'getFinder', 'createReport'])
 })
 
 Deno.test("the database's field checks are a 400 in the product's words", async () => {
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
     siteUrl: ORIGIN,
-    getUserId: () => Promise.resolve('finder-1'),
-    checkProof: () => Promise.resolve(),
+    getFinder: () => Promise.resolve({ id: FINDER_ID, sessionId: null }),
+    checkProof: () => Promise.resolve({ challenge: 'c'.repeat(64), expiresAt: new Date() }),
     createReport: () =>
       Promise.resolve({
         data: null,
@@ -122,8 +124,8 @@ Deno.test('bad input is a 400 with a clear message, never a 500, and creates not
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
     siteUrl: ORIGIN,
-    getUserId: () => Promise.resolve('finder-1'),
-    checkProof: () => Promise.resolve(),
+    getFinder: () => Promise.resolve({ id: FINDER_ID, sessionId: null }),
+    checkProof: () => Promise.resolve({ challenge: 'c'.repeat(64), expiresAt: new Date() }),
     createReport: () => {
       throw new Error('must not be reached')
     },
@@ -155,4 +157,40 @@ Deno.test('bad input is a 400 with a clear message, never a 500, and creates not
     const answer = await response.json()
     assert.equal(typeof answer.error.message, 'string')
   }
+})
+
+Deno.test('the finder comes from a signed-in JWT: user id and session', () => {
+  const jwt = (claims: Record<string, unknown>) => {
+    const encode = (value: unknown) =>
+      btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
+    return `Bearer ${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`
+  }
+  const session = 'b3e5d2ef-2222-4b4b-8c8c-0123456789ab'
+  assert.deepEqual(
+    finderFromAuthorization(jwt({ sub: FINDER_ID, role: 'authenticated', session_id: session })),
+    { id: FINDER_ID, sessionId: session },
+  )
+  assert.deepEqual(finderFromAuthorization(jwt({ sub: FINDER_ID, role: 'authenticated' })), {
+    id: FINDER_ID,
+    sessionId: null,
+  })
+  for (const refused of [
+    jwt({ role: 'anon' }),
+    jwt({ role: 'service_role' }),
+    jwt({ sub: 'not-a-uuid', role: 'authenticated' }),
+    jwt({ sub: FINDER_ID, role: 'authenticated', session_id: 42 }),
+    'Bearer sb_publishable_abc',
+    'Bearer a.%%%.c',
+    '',
+  ]) {
+    assert.equal(finderFromAuthorization(refused), null, refused)
+  }
+})
+
+Deno.test('a proof is checked without being used up: its challenge and expiry go to SQL', async () => {
+  const proof = await solved()
+  const checked = await checkedProof(proof, SECRET)
+  assert.equal(checked.challenge, proof.challenge)
+  assert.ok(checked.expiresAt.getTime() > Date.now())
+  assert.deepEqual(await checkedProof(proof, SECRET), checked)
 })
