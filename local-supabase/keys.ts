@@ -45,15 +45,39 @@ export async function signAccessToken(claims: Claims, secret: string): Promise<s
     .sign(secretKey(secret))
 }
 
+const CLOCK_TOLERANCE_SECONDS = 30
+
+/**
+ * Tokens whose signature was verified, by secret and token (the same API key
+ * and session token arrive on request after request; an HMAC check per request
+ * was a noticeable share of the local stack's CPU under load). Only their time
+ * claims are checked again; at most VERIFIED_LIMIT are kept, the oldest dropped.
+ */
+const verified = new Map<string, Claims>()
+const VERIFIED_LIMIT = 1000
+
+function stillValid(claims: Claims): boolean {
+  const now = Date.now() / 1000
+  if (typeof claims.exp === 'number' && now - CLOCK_TOLERANCE_SECONDS >= claims.exp) return false
+  if (typeof claims.nbf === 'number' && claims.nbf > now + CLOCK_TOLERANCE_SECONDS) return false
+  return true
+}
+
 /** Verifies signature and exp/nbf/iat (30 s leeway, as PostgREST); throws JwtError. */
 export async function verifyAccessToken(token: string, secret: string): Promise<Claims> {
   const parts = token.split('.').length
   if (parts !== 3) throw new JwtError('invalid', `Expected 3 parts in JWT; got ${parts}`)
+  const cacheKey = `${secret}\n${token}`
+  const known = verified.get(cacheKey)
+  if (known && stillValid(known)) return structuredClone(known)
+  verified.delete(cacheKey)
   try {
     const { payload } = await jwtVerify(token, secretKey(secret), {
       algorithms: ['HS256'],
-      clockTolerance: 30,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
     })
+    if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value!)
+    verified.set(cacheKey, structuredClone(payload as Claims))
     return payload as Claims
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new JwtError('expired', 'JWT expired')
