@@ -6,12 +6,19 @@
  *   report → providers accepted   until every outbox row of the report is 'sent'
  *                                 (polling the database every 5 ms)
  * Each report has its own owner, tag and anonymous finder (the abuse limits
- * count per tag and per finder).
+ * count per tag and per finder). The finders' requests leave from a process of
+ * their own (fanout-client.ts), as from the finders' browsers: the stack's one
+ * Node thread serves the API, the gateway and PGlite, and the load generator's
+ * HTTP work is not the stack's.
  *
  * One watcher polls the outbox rows of every report still waiting, in one query
  * every 5 ms: fifty pollers of their own would be fifty extra clients queueing
  * on the local stack's one database connection, measuring themselves.
  */
+import { execFileSync, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import { percentile } from './stats.ts'
 import { startFanoutStack } from '../tests/stack/fanout-fixtures.ts'
 import { solvedProof } from '../tests/stack/proof-of-work.ts'
@@ -74,40 +81,137 @@ function watchOutbox(db: Queryable) {
   }
 }
 
+/** The finders' process (fanout-client.ts): one round of requests at a time. */
+function startFinders() {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./fanout-client.ts', import.meta.url))],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  )
+  const waiting = new Map<string, (answer: Answer) => void>()
+  void (async () => {
+    for await (const line of createInterface({ input: child.stdout })) {
+      if (!line.trim()) continue
+      const answer = JSON.parse(line) as Answer
+      waiting.get(answer.id)?.(answer)
+      waiting.delete(answer.id)
+    }
+  })()
+  return {
+    /** Sends the requests at once (from the finders' process); resolves each with its answer. */
+    send(requests: FinderRequest[]): Promise<Answer>[] {
+      const answers = requests.map(
+        (request) => new Promise<Answer>((resolve) => waiting.set(request.id, resolve)),
+      )
+      child.stdin.write(`${JSON.stringify(requests)}\n`)
+      return answers
+    },
+    close() {
+      child.stdin.end()
+      child.kill()
+    },
+  }
+}
+
+type FinderRequest = { id: string; url: string; headers: Record<string, string>; body: string }
+type Answer = { id: string; startedAt: number; answeredAt: number; status: number; body: string }
+
+/**
+ * CPU time used so far, in ms: this process (the stack, its PGlite, the gateway,
+ * the dev inbox and this bench's outbox watcher) and its Deno children (the
+ * Edge Functions). Less at the mercy of other load on the machine than wall
+ * time. Deno's is read from /proc (0 where there is none).
+ */
+function cpuNow(): { node: number; deno: number } {
+  const { user, system } = process.cpuUsage()
+  let deno = 0
+  try {
+    for (const pid of denoPids()) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      deno += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+    }
+  } catch {
+    // no /proc: Deno's share is not shown
+  }
+  return { node: (user + system) / 1000, deno }
+}
+
+let denoChildren: string[] | null = null
+
+/** The Deno processes this one started (looked up once: spawning pgrep costs CPU too). */
+function denoPids(): string[] {
+  if (!denoChildren) {
+    try {
+      denoChildren = execFileSync('pgrep', ['-P', String(process.pid), 'deno'], {
+        encoding: 'utf8',
+      })
+        .split('\n')
+        .filter(Boolean)
+    } catch {
+      denoChildren = []
+    }
+  }
+  return denoChildren
+}
+
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = 100
+
+/** Epoch milliseconds, comparable with the finders' process (fanout-client.ts). */
+const now = () => performance.timeOrigin + performance.now()
+
 async function main() {
   const fanout = await startFanoutStack({ anonymousLimit: 100_000 })
   const { stack } = fanout
 
   const acceptance = watchOutbox(stack.context.db)
 
-  async function prepare() {
+  const finders = startFinders()
+
+  async function prepare(): Promise<FinderRequest> {
     const owner = await fanout.owner()
     const finder = await fanout.finder()
     // the bot check is solved up front: its time is the browser's (bench:pow), not the fan-out's
-    return { tagCode: owner.tagCode, finder, ownerId: owner.id, proof: await solvedProof(finder) }
+    const proof = await solvedProof(finder)
+    const { data } = await finder.auth.getSession()
+    if (!data.session) throw new Error('the finder has no session')
+    return {
+      id: crypto.randomUUID(),
+      url: `${fanout.apiUrl}/functions/v1/report-found`,
+      headers: {
+        apikey: stack.config.publishableKey,
+        Authorization: `Bearer ${data.session.access_token}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({
+        tagCode: owner.tagCode,
+        name: 'Fiona',
+        email: `finder-${owner.id}@example.com`,
+        foundLocation: 'Bench',
+        idempotencyKey: crypto.randomUUID(),
+        proof,
+      }),
+    }
   }
 
-  async function timedReport(
-    prepared: Awaited<ReturnType<typeof prepare>>,
-  ): Promise<{ answer: number; accepted: number | null }> {
-    const started = performance.now()
-    const { data, error } = await prepared.finder.functions.invoke<{ reportId: string }>(
-      'report-found',
-      {
-        body: {
-          tagCode: prepared.tagCode,
-          name: 'Fiona',
-          email: `finder-${prepared.ownerId}@example.com`,
-          foundLocation: 'Bench',
-          idempotencyKey: crypto.randomUUID(),
-          proof: prepared.proof,
-        },
-      },
+  /** Sends the reports at once; each one's answer time and, once its outbox is sent, accepted time. */
+  function timedReports(
+    requests: FinderRequest[],
+  ): Promise<Array<{ answer: number; accepted: number | null }>> {
+    return Promise.all(
+      finders.send(requests).map(async (pending) => {
+        const answer = await pending
+        if (answer.status !== 200) {
+          throw new Error(`report-found answered ${answer.status}: ${answer.body.slice(0, 200)}`)
+        }
+        const { reportId } = JSON.parse(answer.body) as { reportId: string }
+        const outcome = await acceptance.watch(reportId)
+        return {
+          answer: answer.answeredAt - answer.startedAt,
+          accepted: outcome === 'sent' ? now() - answer.startedAt : null,
+        }
+      }),
     )
-    const answer = performance.now() - started
-    if (error || !data) throw new Error(`report-found failed: ${error?.message}`)
-    const outcome = await acceptance.watch(data.reportId)
-    return { answer, accepted: outcome === 'sent' ? performance.now() - started : null }
   }
 
   const line = (label: string, samples: number[]) => {
@@ -117,14 +221,20 @@ async function main() {
 
   try {
     // Warm up: Deno boots the functions and loads their npm dependencies.
-    await timedReport(await prepare())
+    await timedReports([await prepare()])
     for (const concurrency of [1, 50]) {
       const rounds = concurrency === 1 ? 20 : 1
       const answers: number[] = []
       const accepted: number[] = []
+      const cpu = { node: 0, deno: 0 }
       for (let round = 0; round < rounds; round += 1) {
         const prepared = await Promise.all(Array.from({ length: concurrency }, () => prepare()))
-        for (const result of await Promise.all(prepared.map(timedReport))) {
+        const before = cpuNow()
+        const results = await timedReports(prepared)
+        const after = cpuNow()
+        cpu.node += after.node - before.node
+        cpu.deno += after.deno - before.deno
+        for (const result of results) {
           answers.push(result.answer)
           if (result.accepted !== null) accepted.push(result.accepted)
         }
@@ -134,11 +244,14 @@ async function main() {
         `${concurrency} concurrent (${answers.length} reports): ` +
           `${line('report → answer', answers)}; ` +
           (accepted.length ? line('report → providers accepted', accepted) : 'none accepted') +
-          (late ? ` (${late} left to the scheduler after a provider call timed out)` : ''),
+          (late ? ` (${late} left to the scheduler after a provider call timed out)` : '') +
+          `; CPU per report (answer and delivery): stack ${(cpu.node / answers.length).toFixed(1)} ms, ` +
+          `Deno ${(cpu.deno / answers.length).toFixed(1)} ms`,
       )
     }
   } finally {
     acceptance.stop()
+    finders.close()
     await fanout.close()
   }
 }

@@ -63,6 +63,7 @@ export async function openPGlite(
         await pglite.close()
       },
       lane: view,
+      requestStarted: () => queue.requestStarted(),
     }
     views.set(lane, db)
     return db

@@ -6,12 +6,20 @@
  *   request     work someone is waiting on: an API request's transaction, an
  *               auth call, a test's query (the default lane)
  *   background  work nobody waits on: outbox delivery (REST requests sent with
- *               `x-local-priority: background`), realtime's change feed
+ *               `x-local-priority: background`), realtime's broadcast feed
+ *               (the realtime.messages rows it fans out to sockets)
  *
  * The next job is the oldest request job; background jobs run when no request
- * job waits, or, so that a steady stream of requests cannot starve them, when
- * the oldest background job has waited maxBackgroundWaitMs. Within a lane jobs
- * run in arrival order.
+ * work is under way: no request job waits and no request is being served (the
+ * REST server marks each request-lane request from arrival to answer with
+ * requestStarted(), so a background job does not slip into the gap between one
+ * request's statements and the next request's, on the Node thread those
+ * requests need). So that a steady stream of requests cannot starve them, a
+ * background job that has waited maxBackgroundWaitMs goes first. Within a lane
+ * jobs run in arrival order.
+ *
+ * Between two jobs Node's pending I/O runs (setImmediate), so answers leave as
+ * their transactions end and new requests are read and queued by lane.
  *
  * Jobs are not pre-empted: a transaction that has begun runs to its end, and a
  * job must not wait for another job of the same queue (PGlite would deadlock
@@ -26,7 +34,7 @@ export type Lane = 'request' | 'background'
 export const LANES: readonly Lane[] = ['request', 'background']
 
 export type QueueOptions = {
-  /** After waiting this long a background job goes before request jobs (default 1000 ms). */
+  /** After waiting this long a background job goes before request jobs (default 2000 ms). */
   maxBackgroundWaitMs?: number
   now?: () => number
 }
@@ -39,17 +47,32 @@ type Job = {
 export class DbQueue {
   private readonly waiting: Record<Lane, Job[]> = { request: [], background: [] }
   private busy = false
+  /** Requests being served (requestStarted() not yet ended). */
+  private served = 0
+  private timer: ReturnType<typeof setTimeout> | null = null
   private readonly maxBackgroundWaitMs: number
   private readonly now: () => number
 
   constructor(options: QueueOptions = {}) {
-    this.maxBackgroundWaitMs = options.maxBackgroundWaitMs ?? 1000
+    this.maxBackgroundWaitMs = options.maxBackgroundWaitMs ?? 2000
     this.now = options.now ?? (() => performance.now())
   }
 
   /** Jobs waiting (not running) in each lane. */
   get pending(): Record<Lane, number> {
     return { request: this.waiting.request.length, background: this.waiting.background.length }
+  }
+
+  /** Marks a request as being served until the returned function is called (once). */
+  requestStarted(): () => void {
+    this.served += 1
+    let ended = false
+    return () => {
+      if (ended) return
+      ended = true
+      this.served -= 1
+      this.next()
+    }
   }
 
   /** Runs job when its turn comes; resolves or rejects with it. */
@@ -65,8 +88,13 @@ export class DbQueue {
             result = Promise.reject(error)
           }
           result.then(resolve, reject).finally(() => {
-            this.busy = false
-            this.next()
+            // The next job starts after Node's pending I/O: PGlite's statements run
+            // synchronously, so jobs chained in microtasks would hold every finished
+            // request's answer (and every new request) until the whole queue is done.
+            setImmediate(() => {
+              this.busy = false
+              this.next()
+            })
           })
         },
       })
@@ -77,9 +105,24 @@ export class DbQueue {
   private next(): void {
     if (this.busy) return
     const job = this.take()
-    if (!job) return
+    if (!job) {
+      this.wakeForOldestBackground()
+      return
+    }
     this.busy = true
     job.start()
+  }
+
+  /** Background work held back by requests being served goes once it has waited long enough. */
+  private wakeForOldestBackground(): void {
+    const oldest = this.waiting.background[0]
+    if (!oldest || this.timer) return
+    const wait = Math.max(0, oldest.enqueuedAt + this.maxBackgroundWaitMs - this.now())
+    this.timer = setTimeout(() => {
+      this.timer = null
+      this.next()
+    }, wait)
+    this.timer.unref?.()
   }
 
   private take(): Job | undefined {
@@ -87,6 +130,8 @@ export class DbQueue {
     if (background && this.now() - background.enqueuedAt >= this.maxBackgroundWaitMs) {
       return this.waiting.background.shift()
     }
-    return this.waiting.request.shift() ?? this.waiting.background.shift()
+    const request = this.waiting.request.shift()
+    if (request) return request
+    return this.served === 0 ? this.waiting.background.shift() : undefined
   }
 }

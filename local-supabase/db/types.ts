@@ -35,6 +35,12 @@ export interface Database extends Queryable {
    * Postgres server's pool); use inLane().
    */
   lane?(lane: Lane): Database
+  /**
+   * Marks a request as being served until the returned function is called:
+   * PGlite holds background work back meanwhile (queue.ts). Absent where
+   * nothing queues; use requestStarted().
+   */
+  requestStarted?(): () => void
 }
 
 /** db's view in lane, or db itself where the database does not queue. */
@@ -49,4 +55,9 @@ export type OpenDatabaseOptions = {
   databaseUrl?: string
   /** Apply supabase/seed.sql after the migrations on a new database (default true). */
   seed?: boolean
+}
+
+/** Marks a request as being served on db until the returned function is called. */
+export function requestStarted(db: Database): () => void {
+  return db.requestStarted?.() ?? (() => undefined)
 }

@@ -8,7 +8,7 @@
  */
 import { Hono, type Context } from 'hono'
 import type { StackContext } from '../context.ts'
-import { inLane, type Lane, type Queryable } from '../db/types.ts'
+import { inLane, requestStarted, type Lane, type Queryable } from '../db/types.ts'
 import { JwtError, resolveApiRole, type VerifiedRequest } from '../keys.ts'
 import { BodyTooLarge, jsonDepth, MAX_JSON_DEPTH, readLimitedText } from '../request-limits.ts'
 import { setRole } from '../roles.ts'
@@ -97,6 +97,17 @@ export function createRestApp(ctx: StackContext): Hono {
   app.all('*', (c) => errorReply(c, parseError(`Unsupported path ${c.req.path}`), 'anon'))
 
   async function serve(c: Context, target: string, isRpc: boolean): Promise<Response> {
+    const lane = laneOf(c)
+    // background work waits while a request is being served, not only while its statements wait
+    const ended = lane === 'request' ? requestStarted(db) : () => undefined
+    try {
+      return await serveIn(c, target, isRpc, lane)
+    } finally {
+      ended()
+    }
+  }
+
+  async function serveIn(c: Context, target: string, isRpc: boolean, lane: Lane): Promise<Response> {
     let auth: VerifiedRequest
     try {
       auth = await resolveApiRole(c.req.raw.headers, config)
@@ -125,7 +136,7 @@ export function createRestApp(ctx: StackContext): Hono {
         requestHeaders[name.toLowerCase()] = value
       })
       const timeoutMs = config.restStatementTimeoutSeconds * 1000
-      const reply = await transactionWithin(inLane(db, laneOf(c)), timeoutMs, async (tx) => {
+      const reply = await transactionWithin(inLane(db, lane), timeoutMs, async (tx) => {
         await setRole(tx, {
           role: auth.role,
           claims: auth.claims,

@@ -2,7 +2,7 @@
  * The local stack's database queue (local-supabase/db/queue.ts): one job at a
  * time, request work before background work, background work not starved.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DbQueue, type Lane } from '../../local-supabase/db/queue.ts'
 import { openPGlite } from '../../local-supabase/db/pglite-database.ts'
 import { inLane } from '../../local-supabase/db/types.ts'
@@ -80,6 +80,42 @@ describe('DbQueue', () => {
       'start b1',
       'start r2',
     ])
+  })
+
+  it('holds background work back while a request is being served, until it has waited too long', async () => {
+    vi.useFakeTimers()
+    try {
+      const queue = new DbQueue({ maxBackgroundWaitMs: 1000, now: () => Date.now() })
+      const log: string[] = []
+      const ended = queue.requestStarted()
+      const background = queue.run('background', async () => log.push('background'))
+      await vi.advanceTimersByTimeAsync(0)
+      expect(log).toEqual([])
+      // the request's own statements are not held back
+      await queue.run('request', async () => log.push('request'))
+      expect(log).toEqual(['request'])
+      await vi.advanceTimersByTimeAsync(999)
+      expect(log).toEqual(['request'])
+      await vi.advanceTimersByTimeAsync(1)
+      await background
+      expect(log).toEqual(['request', 'background'])
+
+      const next = queue.run('background', async () => log.push('next background'))
+      await vi.advanceTimersByTimeAsync(10)
+      expect(log).toHaveLength(2)
+      ended()
+      ended() // ending twice counts once
+      await next
+      expect(log).toEqual(['request', 'background', 'next background'])
+      const other = queue.requestStarted()
+      other()
+      const free = queue.run('background', async () => log.push('free'))
+      await vi.advanceTimersByTimeAsync(0) // the queue moves on after pending I/O (setImmediate)
+      await free
+      expect(log.at(-1)).toBe('free')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('passes a failing job on and goes on with the next', async () => {
