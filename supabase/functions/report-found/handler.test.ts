@@ -333,6 +333,19 @@ Deno.test('too many reports answers 429 with Retry-After; unknown tag 404', asyn
   assert.equal((await missing.json()).error.message, 'Tag not found')
 })
 
+Deno.test("report_found's refusals: a signed-out session 401, a used proof 403", async () => {
+  const t = setup()
+  t.failRpc({ message: 'unauthorized' })
+  const signedOut = await t.report(FINDER_BODY)
+  assert.equal(signedOut.status, 401)
+  assert.equal((await signedOut.json()).error.message, MESSAGES.signIn)
+  t.failRpc({ message: 'proof_reused' })
+  const reused = await t.report(FINDER_BODY)
+  assert.equal(reused.status, 403)
+  assert.equal((await reused.json()).error.code, 'proof_failed')
+  assert.equal(t.outbox.rows.length, 0)
+})
+
 Deno.test('dispatch-notifications is for the service role only', async () => {
   const t = setup()
   assert.equal((await t.dispatch(FINDER)).status, 403)
