@@ -107,7 +107,12 @@ export function createRestApp(ctx: StackContext): Hono {
     }
   }
 
-  async function serveIn(c: Context, target: string, isRpc: boolean, lane: Lane): Promise<Response> {
+  async function serveIn(
+    c: Context,
+    target: string,
+    isRpc: boolean,
+    lane: Lane,
+  ): Promise<Response> {
     let auth: VerifiedRequest
     try {
       auth = await resolveApiRole(c.req.raw.headers, config)

@@ -26,8 +26,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('DbQueue', () => {
   it('runs one job at a time, request jobs before background jobs that waited less', async () => {
-    let now = 0
-    const queue = new DbQueue({ now: () => now, maxBackgroundWaitMs: 1000 })
+    const queue = new DbQueue({ now: () => 0, maxBackgroundWaitMs: 1000 })
     const log: string[] = []
     const first = gate(log, 'r1')
     const jobs: Array<[Lane, string]> = [

@@ -16,7 +16,10 @@ describe('verifyAccessToken', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2026-11-23T12:00:00Z'))
     const now = Math.floor(Date.now() / 1000)
-    const token = await signAccessToken({ sub: 'user-1', role: 'authenticated', exp: now + 60 }, SECRET)
+    const token = await signAccessToken(
+      { sub: 'user-1', role: 'authenticated', exp: now + 60 },
+      SECRET,
+    )
     expect((await verifyAccessToken(token, SECRET)).sub).toBe('user-1')
     expect((await verifyAccessToken(token, SECRET)).sub).toBe('user-1')
     vi.setSystemTime(new Date('2026-11-23T12:02:00Z'))

@@ -161,7 +161,10 @@ Deno.test('a report answers the chat link first, then sends one SMS and two e-ma
   assert.match(owner?.html ?? '', /chatId=chat-1#token=secret1/)
   assert.equal(owner?.idempotencyKey, 'report-1:owner_found_email')
   assert.equal(finder?.to, 'ada@example.com')
-  assert.match(finder?.text ?? '', /deleted 7 days after the owner marks the item found, or 30 days after your report/)
+  assert.match(
+    finder?.text ?? '',
+    /deleted 7 days after the owner marks the item found, or 30 days after your report/,
+  )
   assert.match(finder?.html ?? '', /chatId=chat-1#token=secret1/)
   assert.ok(owner?.text.includes('Ada Lovelace'))
   assert.ok(t.outbox.rows.every((row) => row.status === 'sent'))

@@ -187,10 +187,13 @@ Deno.test('the finder comes from a signed-in JWT: user id and session', () => {
   }
 })
 
-Deno.test('a proof is checked without being used up: its challenge and expiry go to SQL', async () => {
-  const proof = await solved()
-  const checked = await checkedProof(proof, SECRET)
-  assert.equal(checked.challenge, proof.challenge)
-  assert.ok(checked.expiresAt.getTime() > Date.now())
-  assert.deepEqual(await checkedProof(proof, SECRET), checked)
-})
+Deno.test(
+  'a proof is checked without being used up: its challenge and expiry go to SQL',
+  async () => {
+    const proof = await solved()
+    const checked = await checkedProof(proof, SECRET)
+    assert.equal(checked.challenge, proof.challenge)
+    assert.ok(checked.expiresAt.getTime() > Date.now())
+    assert.deepEqual(await checkedProof(proof, SECRET), checked)
+  },
+)
