@@ -72,8 +72,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         resolve: {
           conditions: ['module', 'browser', 'development'],
           alias: {
-            '@testing-library/react':
-              '@testing-library/react/dist/@testing-library/react.esm.js',
+            '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js',
           },
           testTimeout: 30_000,
         },

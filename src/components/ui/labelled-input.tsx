@@ -6,10 +6,9 @@ import { useId } from 'react'
  * field machinery (validation state, ids, auto-resize), which we do not use; leaving
  * it out keeps ~5 KiB gzipped off the finder's first page (tests/build budgets).
  */
-const RecipeInput = createRecipeContext({ key: 'input' }).withContext<
-  HTMLInputElement,
-  InputProps
->('input')
+const RecipeInput = createRecipeContext({ key: 'input' }).withContext<HTMLInputElement, InputProps>(
+  'input',
+)
 
 type LabelledInputProps = Omit<InputProps, 'onChange' | 'value'> & {
   label: string
