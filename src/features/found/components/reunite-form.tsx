@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { Button, Stack, Text } from '@chakra-ui/react'
-import { Navigate, useNavigate } from 'react-router-dom'
+import { Navigate, useNavigate } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { lastReportAtom } from '@/lib/last-report'
