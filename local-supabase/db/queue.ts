@@ -6,8 +6,8 @@
  *   request     work someone is waiting on: an API request's transaction, an
  *               auth call, a test's query (the default lane)
  *   background  work nobody waits on: outbox delivery (REST requests sent with
- *               `x-local-priority: background`), realtime's broadcast feed
- *               (the realtime.messages rows it fans out to sockets)
+ *               `x-local-priority: background`). Realtime's broadcast feed is
+ *               request work: someone is waiting for that chat message.
  *
  * The next job is the oldest request job; background jobs run when no request
  * work is under way: no request job waits and no request is being served (the

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import type WebSocket from 'ws'
 import type { StackConfig } from '../config.ts'
-import { inLane, type Database } from '../db/types.ts'
+import type { Database } from '../db/types.ts'
 import { translateApiKey, verifyAccessToken, type Claims } from '../keys.ts'
 import { canWrite, readableExtensions, type Extension, type Identity } from './authorize.ts'
 import {
@@ -525,8 +525,9 @@ export class RealtimeChannels {
     const ids = this.feedIds
     this.feedIds = []
     if (ids.length === 0) return
-    // delivery nobody's request waits on: PGlite serves requests first (db/queue.ts)
-    const result = await inLane(this.db, 'background').query<{
+    // People wait on these (a chat message, an owner's alert): the request lane, not
+    // the background one, or a burst of API requests would hold chat delivery back.
+    const result = await this.db.query<{
       id: string
       topic: string
       event: string | null
