@@ -9,6 +9,7 @@ import {
   readPendingReport,
   refusedReportAtom,
 } from '@/features/found/pending-report'
+import { heldTagAtom } from '@/features/found/state'
 
 type Store = ReturnType<typeof createStore>
 
@@ -20,8 +21,8 @@ type Store = ReturnType<typeof createStore>
  */
 export type SendOutcome = 'sent' | 'refused' | 'offline' | 'gone' | 'busy'
 
-/** This tab's attempt in progress, per report key: a second caller waits for it. */
-const inFlight = new Map<string, Promise<SendOutcome>>()
+/** This tab's (this store's) attempt in progress, per report key: a second caller waits for it. */
+const inFlight = new WeakMap<Store, Map<string, Promise<SendOutcome>>>()
 
 /**
  * One tab at a time (Web Locks; without them each tab may try, which the shared
@@ -51,6 +52,9 @@ async function deliver(store: Store, key: string): Promise<SendOutcome> {
   try {
     const sent = await reportFound(pending.report, key)
     store.set(lastReportAtom, sent)
+    // This tab now holds the reported tag, as after a lookup (so /found/reunite, still
+    // open until the thank-you page shows, keeps its tag).
+    store.set(heldTagAtom, pending.report.tagCode)
     store.set(pendingStatusAtom, 'sent')
     if (isStillPending()) store.set(pendingReportAtom, RESET)
     return 'sent'
@@ -75,9 +79,11 @@ async function deliver(store: Store, key: string): Promise<SendOutcome> {
  * link kept for the thank-you page; refused → deleted, shown to the finder.
  */
 export function sendPendingReport(store: Store, key: string): Promise<SendOutcome> {
-  const running = inFlight.get(key)
+  const attempts = inFlight.get(store) ?? new Map<string, Promise<SendOutcome>>()
+  inFlight.set(store, attempts)
+  const running = attempts.get(key)
   if (running) return running
-  const attempt = inOneTab(() => deliver(store, key)).finally(() => inFlight.delete(key))
-  inFlight.set(key, attempt)
+  const attempt = inOneTab(() => deliver(store, key)).finally(() => attempts.delete(key))
+  attempts.set(key, attempt)
   return attempt
 }
