@@ -4,6 +4,7 @@ import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
+import { finderServiceWorker } from './scripts/lib/finder-precache'
 import { appPageFallback } from './scripts/lib/page-fallback'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
@@ -30,7 +31,7 @@ function prerenderedPages(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), prerenderedPages()],
+  plugins: [react(), prerenderedPages(), finderServiceWorker()],
   resolve: { alias: { '@': src } },
   server: { port: 5173, strictPort: true, host: 'localhost' },
   preview: { port: 4173, host: 'localhost' },

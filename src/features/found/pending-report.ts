@@ -1,5 +1,6 @@
 import { atom, atomWithStorage, createJSONStorage } from '@/lib/jotai'
-import type { FoundReport } from '@/features/found/api/report-found'
+import type { FoundReport } from '@/features/found/report-submission'
+import { PENDING_REPORT_KEY } from '@/features/found/pending-report-flag'
 
 /**
  * The finder's report on its way to the owner, kept on this device (localStorage)
@@ -16,7 +17,7 @@ export type PendingReport = {
   savedAt: number
 }
 
-export const PENDING_REPORT_KEY = 'homeward.pendingReport'
+export { PENDING_REPORT_KEY }
 export const PENDING_REPORT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 
 /** The product's words while a report waits for the connection. */

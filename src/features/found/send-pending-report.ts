@@ -1,7 +1,8 @@
 import { RESET, type createStore } from '@/lib/jotai'
 import { lastReportAtom } from '@/lib/last-report'
 import { OFFLINE_AFTER_MS } from '@/lib/realtime/connectivity'
-import { REPORT_MESSAGES, ReportError, reportFound } from '@/features/found/api/report-found'
+import { ReportError, reportFound } from '@/features/found/api/report-found'
+import { REPORT_MESSAGES } from '@/features/found/report-submission'
 import {
   PENDING_REPORT_KEY,
   pendingReportAtom,

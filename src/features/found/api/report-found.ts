@@ -3,22 +3,11 @@ import type { Database } from '@/types/database.types'
 import { loadSupabase } from '@/lib/load-supabase'
 import type { LastReport } from '@/lib/last-report'
 import { type PowChallenge, type PowSolution, solvePow } from '@/features/found/proof-of-work'
-
-export type FoundReport = {
-  tagCode: string
-  name: string
-  email: string
-  phone: string
-  address: string
-  foundLocation: string
-}
-
-export const REPORT_MESSAGES = {
-  invalidEmail: 'Invalid email',
-  tagNotFound: 'Tag not found',
-  tooMany: 'Too many reports have been sent for this tag. Please try again in an hour.',
-  failed: 'We could not inform the owner. Please check your connection and try again.',
-} as const
+import {
+  newSubmissionKey,
+  REPORT_MESSAGES,
+  type FoundReport,
+} from '@/features/found/report-submission'
 
 export class ReportError extends Error {
   /** True when the backend never answered (no connection): the report can be sent later. */
@@ -56,16 +45,6 @@ async function proveNotABot(
   const solution = !error && data ? await solvePow(data) : null
   if (!solution) throw new ReportError(REPORT_MESSAGES.failed)
   return solution
-}
-
-/**
- * One key per form submission (URL-safe, 32 hex characters): the function returns
- * the first report for a repeated key, so a retried request never reports twice.
- * crypto.getRandomValues works on plain-http LAN addresses too, unlike randomUUID.
- */
-export function newSubmissionKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   newSubmissionKey,
   REPORT_MESSAGES,
   type FoundReport,
-} from '@/features/found/api/report-found'
+} from '@/features/found/report-submission'
 import { LostNote } from '@/features/found/components/lost-note'
 import {
   PENDING_OFFLINE_TEXT,
@@ -20,6 +20,7 @@ import {
   type PendingReport,
   type RefusedReport,
 } from '@/features/found/pending-report'
+import { isSenderNeededAtom } from '@/features/found/pending-report-flag'
 import { heldTagAtom } from '@/features/found/state'
 import { paths } from '@/lib/paths'
 import { FINDER_DATA_RULE } from '@/features/found/privacy'
@@ -99,6 +100,7 @@ function FinderForm({
 }) {
   const setPending = useSetAtom(pendingReportAtom)
   const setRefused = useSetAtom(refusedReportAtom)
+  const setIsSenderNeeded = useSetAtom(isSenderNeededAtom)
   const status = useAtomValue(pendingStatusAtom)
   const source = pending?.report ?? refused?.report
   const [details, setDetails] = useState<Details>(() => (source ? detailsOf(source) : NO_DETAILS))
@@ -136,6 +138,7 @@ function FinderForm({
         foundLocation: details.foundLocation.trim(),
       },
     })
+    setIsSenderNeeded(true)
   }
 
   return (

@@ -1,0 +1,11 @@
+import { atom } from '@/lib/jotai'
+
+/**
+ * The little the layout needs to know about a report saved on this device, kept
+ * apart from pending-report.ts so every page's first JavaScript stays small: where it
+ * is stored, and whether this tab has saved one since it opened.
+ */
+export const PENDING_REPORT_KEY = 'homeward.pendingReport'
+
+/** True once 'Inform the Owner' saved a report in this tab: its sender is needed. */
+export const isSenderNeededAtom = atom(false)
