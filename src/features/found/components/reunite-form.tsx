@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button, Link, Stack, Text } from '@chakra-ui/react'
 import { Navigate, Link as RouterLink } from 'react-router-dom'
 import { FormMessage } from '@/components/ui/form-message'
@@ -63,6 +63,11 @@ export function ReuniteForm() {
   // A saved report is what will be sent, whatever tag was looked up since.
   const tag = pending?.report.tagCode ?? heldTag ?? refused?.report.tagCode ?? null
   const refusedHere = refused && refused.report.tagCode === tag ? refused : null
+  // The sender is fetched while the finder types: 'Inform the Owner' then works even
+  // if the connection drops before the service worker has stored it (first visit).
+  useEffect(() => {
+    void import('@/features/found/components/pending-report-notice').catch(() => undefined)
+  }, [])
 
   if (isHydrated && !tag) return <Navigate to={paths.tag} replace />
 
