@@ -592,8 +592,10 @@ describe('a report written with no connection', () => {
     )
     await user.click(screen.getByRole('link', { name: 'Back to your report' }))
     await expectPath(router, '/found/reunite')
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many reports for this tag.')
-    expect(screen.getByLabelText('NAME')).toHaveValue('Ada')
+    // The form (a lazy page) shows the message under the details, no longer above the page.
+    expect(await screen.findByLabelText('NAME')).toHaveValue('Ada')
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many reports for this tag.')
+    expect(screen.queryByText(/^Your report could not be sent/)).toBeNull()
   })
 
   it('two tabs with the same saved report: only one sends it', async () => {
