@@ -68,13 +68,10 @@ export async function reportFound(
   }
   const { FunctionsFetchError, FunctionsHttpError, isAuthRetryableFetchError } = supabaseJs
   const { data: sessionData, error: sessionError } = await supabase.auth.getSession()
-  // An expired session that could not be refreshed offline is kept, not replaced by a
-  // new anonymous finder: the idempotency key only holds for the same finder.
-  if (sessionError) {
-    throw isAuthRetryableFetchError(sessionError)
-      ? noConnection()
-      : new ReportError(REPORT_MESSAGES.failed)
-  }
+  // An expired session that could not be refreshed for want of a connection is kept,
+  // not replaced by a new anonymous finder: the idempotency key holds per finder. (A
+  // session the server refused is gone: the finder signs in anew, as before.)
+  if (sessionError && isAuthRetryableFetchError(sessionError)) throw noConnection()
   if (!sessionData.session) {
     const { error } = await supabase.auth.signInAnonymously()
     if (error && isAuthRetryableFetchError(error)) throw noConnection()
