@@ -643,6 +643,32 @@ describe('a report written with no connection', () => {
 describe('/tag with no connection', () => {
   afterEach(() => vi.restoreAllMocks())
 
+  it('after 10 s without a reply offers the report, and a late answer still takes the finder on', async () => {
+    let answer: () => void = () => undefined
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
+    try {
+      const { router } = renderApp({
+        url: '/tag?tagId=HW7K3M9QPX',
+        handlers: [
+          http.post('*/rest/v1/rpc/tag_status', async () => {
+            await answered
+            return HttpResponse.json(tagAnswer('activated'))
+          }),
+        ],
+      })
+      await screen.findByLabelText('TAG ID')
+      expect(screen.queryByText(TAG_MESSAGES.offline)).toBeNull()
+      await vi.advanceTimersByTimeAsync(10_000)
+      expect(await screen.findByText(TAG_MESSAGES.offline)).toBeInTheDocument()
+      expect(screen.getByRole('button', { name: 'Write your report' })).toBeInTheDocument()
+      answer()
+      await expectPath(router, '/found/reunite')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('says the tag cannot be checked and lets the finder write the report anyway', async () => {
     const { user, router, store } = renderApp({
       url: '/tag?tagId=HW7K3M9QPX',
