@@ -56,7 +56,7 @@ const OBSERVER = `
   const poll = () => {
     const input = document.querySelector('input');
     if (input && window.__bench.inputAt === null) window.__bench.inputAt = performance.now();
-    if (input && Object.keys(input).some((key) => key.startsWith('__reactProps'))) {
+    if (input && document.getElementById('root')?.dataset.hydrated !== undefined) {
       window.__bench.usableAt = performance.now();
       return;
     }

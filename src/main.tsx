@@ -18,10 +18,19 @@ const app = (
 const prerendered = root.dataset.prerendered
 const { pathname } = window.location
 if (prerendered !== undefined && isSamePage(prerendered, pathname)) {
-  void loadCurrentPage(pathname).then(() => hydrateRoot(root, app))
+  void loadCurrentPage(pathname).then(() => {
+    hydrateRoot(root, app)
+    markHydrated(root)
+  })
 } else {
   root.replaceChildren()
   createRoot(root).render(app)
+  markHydrated(root)
+}
+
+/** `data-hydrated` on #root: the app has taken over the page (bench:finder-page waits for it). */
+function markHydrated(element: HTMLElement) {
+  element.dataset.hydrated = ''
 }
 
 // The finder's pages keep working offline once visited (public/sw.js); production only.

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { RouterProvider, createBrowserRouter, matchRoutes } from 'react-router-dom'
+import { createBrowserRouter, matchRoutes } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
 import { createStore } from '@/lib/jotai'
 import { AppProvider } from '@/app/provider'
 import { routes } from '@/app/router'

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { createStore } from '@/lib/jotai'
 import { AppProvider } from '@/app/provider'
 import { routes } from '@/app/router'

@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router-dom'
+import { useMatches } from 'react-router'
 
 /**
  * What the layout needs to know about a route, declared on the route itself

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { RouteObject } from 'react-router-dom'
+import type { RouteObject } from 'react-router'
 import { PageSpinner } from '@/components/ui/page-spinner'
 import { paths } from '@/lib/paths'
 import { AppLayout } from '@/app/layout/app-layout'

@@ -1,4 +1,29 @@
-import { createSystem, defaultConfig, defineConfig, mergeConfigs } from '@chakra-ui/react'
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react'
+import {
+  accordionSlotRecipe,
+  alertSlotRecipe,
+  animationStyles,
+  badgeRecipe,
+  buttonRecipe,
+  cardSlotRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  drawerSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  semanticTokens,
+  spinnerRecipe,
+  textareaRecipe,
+  textStyles,
+  tokens,
+} from '@chakra-ui/react/theme'
 
 /**
  * Homeward's Chakra system (SPEC.md §9): Inter, primary teal #1E889C as a full
@@ -25,11 +50,13 @@ const homewardConfig = defineConfig({
   globalCss: {
     html: { colorPalette: 'brand' },
     // People who ask their system for less motion get none (the drawer, dialogs, toasts).
+    // No animation at all rather than a very short one: Ark's presence unmounts a closed
+    // drawer at once when it has no animation, but waits for the `animationend` of a
+    // 0.01 ms one, which can pass before it listens (the backdrop then stays, blocking the page).
     '*, *::before, *::after': {
       _motionReduce: {
-        animationDuration: '0.01ms !important',
-        animationIterationCount: '1 !important',
-        transitionDuration: '0.01ms !important',
+        animation: 'none !important',
+        transition: 'none !important',
       },
     },
     body: { fontFamily: 'body' },
@@ -84,7 +111,46 @@ const homewardConfig = defineConfig({
   },
 })
 
-const merged = mergeConfigs(defaultConfig, homewardConfig)
+/**
+ * Chakra's default theme with only the recipes of the components we use: the full
+ * set (90 recipes) was a quarter of the finder's JavaScript. A component whose
+ * recipe is missing renders unstyled, so add its recipe here when you use a new one
+ * (tests/build checks the rendered pages carry their recipe classes).
+ */
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      accordion: accordionSlotRecipe,
+      alert: alertSlotRecipe,
+      card: cardSlotRecipe,
+      drawer: drawerSlotRecipe,
+      field: fieldSlotRecipe,
+      list: listSlotRecipe,
+    },
+  },
+})
+
+const merged = mergeConfigs(defaultBaseConfig, chakraTheme, homewardConfig)
 
 export const system = createSystem({
   ...merged,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
-import { Outlet } from 'react-router-dom'
+import { Outlet } from 'react-router'
 import { Box, Flex } from '@chakra-ui/react'
 import { PageSpinner } from '@/components/ui/page-spinner'
 import { useAtomValue, useSetAtom } from '@/lib/jotai'

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react'
-import { Link as RouterLink } from 'react-router-dom'
+import { Link as RouterLink } from 'react-router'
 import { Button, CloseButton, Drawer, Link, Portal, Stack } from '@chakra-ui/react'
 import { env } from '@/lib/env'
 import { MENU_LINKS } from '@/app/layout/menu-links'

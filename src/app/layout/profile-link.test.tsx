@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderApp } from '@/testing/render-app'
-import { matchRoutes } from 'react-router-dom'
+import { matchRoutes } from 'react-router'
 import { routes } from '@/app/router'
 import { handleOf } from '@/app/route-handle'
 

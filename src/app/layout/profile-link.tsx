@@ -1,4 +1,4 @@
-import { Link as RouterLink } from 'react-router-dom'
+import { Link as RouterLink } from 'react-router'
 import { IconButton } from '@chakra-ui/react'
 import { HomeIcon, ProfileIcon } from '@/components/ui/icons'
 import { paths } from '@/lib/paths'

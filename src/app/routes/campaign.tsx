@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { useSearchParams } from 'react-router-dom'
+import { useSearchParams } from 'react-router'
 import { parseCampaign } from '@/features/marketing/campaign-params'
 import { CampaignPage } from '@/features/marketing/components/campaign-page'
 

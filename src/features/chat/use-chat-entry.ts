@@ -84,6 +84,9 @@ export function useChatEntry(
     )
     return () => {
       isActive = false
+      // The phase is shared state: the next chat page must not start from this one's
+      // ending (a stale 'sign-in' would send a just-signed-in owner back to log in).
+      setPhase({ kind: 'loading' })
     }
   }, [chatId, token, attempt, monitor, setMessages, setPhase, setSummary])
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router'
 import { useAtom, useAtomValue, useStore } from '@/lib/jotai'
 import { paths } from '@/lib/paths'
 import { pendingReportAtom, pendingStatusAtom } from '@/features/found/pending-report'

@@ -72,7 +72,9 @@ describe('/faq', () => {
     expect(question).toHaveAttribute('aria-expanded', 'false')
     await user.click(question)
     expect(question).toHaveAttribute('aria-expanded', 'true')
-    expect(await screen.findByText(/no battery and no GPS/)).toBeVisible()
+    const answer = await screen.findByText(/no battery and no GPS/)
+    // The collapsible opens once its effects have run (Preact runs them after paint).
+    await waitFor(() => expect(answer).toBeVisible())
   })
 
   it('states every FAQ fact of the specification', async () => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Button, SimpleGrid, Stack } from '@chakra-ui/react'
-import { Navigate, useNavigate } from 'react-router-dom'
+import { Navigate, useNavigate } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { useAtom } from '@/lib/jotai'

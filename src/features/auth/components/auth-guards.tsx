@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react'
-import { Navigate, useLocation } from 'react-router-dom'
+import { Navigate, useLocation } from 'react-router'
 import { PageSpinner } from '@/components/ui/page-spinner'
 import { routeAfterLoginAtom } from '@/lib/after-login'
 import { useAtom, useAtomValue } from '@/lib/jotai'

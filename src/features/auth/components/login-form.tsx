@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Button, Heading, Link, Stack, Text } from '@chakra-ui/react'
-import { Link as RouterLink } from 'react-router-dom'
+import { Link as RouterLink } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { signIn } from '@/features/auth/api/sign-in'

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router'
 import { useAtom, useAtomValue } from '@/lib/jotai'
 import { routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
 import { userAtom } from '@/lib/store'

@@ -1,5 +1,5 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react'
-import { Link as RouterLink } from 'react-router-dom'
+import { Link as RouterLink } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import type { ChatRole, ChatSummaryRow } from '@/features/chat/types'
 import { useMarkReturned } from '@/features/chat/use-mark-returned'

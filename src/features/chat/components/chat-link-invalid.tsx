@@ -1,6 +1,6 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
-import { Link as RouterLink } from 'react-router-dom'
+import { Link as RouterLink } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { paths } from '@/lib/paths'
 import { ChatApiError } from '@/features/chat/api/chat-api-error'

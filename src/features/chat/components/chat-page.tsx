@@ -1,6 +1,6 @@
 import { Spinner, Stack } from '@chakra-ui/react'
 import { useCallback, useEffect, useState } from 'react'
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { routeAfterLoginAtom } from '@/lib/after-login'
 import { useSetAtom } from '@/lib/jotai'
 import { chatPath } from '@/features/chat/chat-link'

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { useEffect } from 'react'
-import { Link as RouterLink } from 'react-router-dom'
+import { Link as RouterLink } from 'react-router'
 import { useAtomValue, useSetAtom } from '@/lib/jotai'
 import { chatPath } from '@/features/chat/chat-link'
 import { foundLine } from '@/features/chat/components/chat-header'

@@ -1,5 +1,5 @@
 import { Box, Button, CloseButton, HStack, Stack, Text } from '@chakra-ui/react'
-import { Link as RouterLink } from 'react-router-dom'
+import { Link as RouterLink } from 'react-router'
 import { useAtom, useAtomValue } from '@/lib/jotai'
 import { isOfflineAtom } from '@/lib/realtime/connectivity-state'
 import { chatPath } from '@/features/chat/chat-link'

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Link } from '@chakra-ui/react'
-import { Link as RouterLink, useLocation } from 'react-router-dom'
+import { Link as RouterLink, useLocation } from 'react-router'
 import { OfflineBanner } from '@/components/ui/offline-banner'
 import { useAtom, useAtomValue } from '@/lib/jotai'
 import { paths } from '@/lib/paths'

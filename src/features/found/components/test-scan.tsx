@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@chakra-ui/react'
-import { Link as RouterLink } from 'react-router-dom'
+import { Link as RouterLink } from 'react-router'
 import { paths } from '@/lib/paths'
 import type { OwnItem } from '@/features/found/api/get-tag-status'
 

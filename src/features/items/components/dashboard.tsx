@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
 import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { Link as RouterLink, useNavigate } from 'react-router-dom'
+import { Link as RouterLink, useNavigate } from 'react-router'
 import { routeAfterLoginAtom } from '@/lib/after-login'
 import { useAtom, useAtomValue } from '@/lib/jotai'
 import { type Item, stateAtom, userAtom } from '@/lib/store'

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Group, Link, Stack, Text } from '@chakra-ui/react'
-import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom'
+import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { useAtom } from '@/lib/jotai'

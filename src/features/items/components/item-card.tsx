@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { Badge, Card, HStack, Text } from '@chakra-ui/react'
-import { Link as RouterLink } from 'react-router-dom'
+import { Link as RouterLink } from 'react-router'
 import { paths } from '@/lib/paths'
 import type { Item } from '@/lib/store'
 import { statusBadge } from '@/features/items/item-status'

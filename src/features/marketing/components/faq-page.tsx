@@ -1,4 +1,4 @@
-import { Link as RouterLink } from 'react-router-dom'
+import { Link as RouterLink } from 'react-router'
 import { Accordion, Heading, Link, Stack, Text } from '@chakra-ui/react'
 import { FAQ_GROUPS, type FaqEntry } from '@/features/marketing/faq-content'
 

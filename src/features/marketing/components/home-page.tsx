@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link as RouterLink } from 'react-router-dom'
+import { Link as RouterLink } from 'react-router'
 import { Box, Button, Card, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { env } from '@/lib/env'
 import { paths } from '@/lib/paths'

@@ -1,4 +1,4 @@
-import { Link as RouterLink } from 'react-router-dom'
+import { Link as RouterLink } from 'react-router'
 import { Box, Button, Heading, List, Stack, Text } from '@chakra-ui/react'
 import { ClickToLoadVideo } from '@/features/marketing/components/click-to-load-video'
 import { paths } from '@/lib/paths'

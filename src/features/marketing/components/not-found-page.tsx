@@ -1,4 +1,4 @@
-import { Link as RouterLink } from 'react-router-dom'
+import { Link as RouterLink } from 'react-router'
 import { Button, Heading, Stack, Text } from '@chakra-ui/react'
 import { paths } from '@/lib/paths'
 

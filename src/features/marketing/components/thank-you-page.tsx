@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link as RouterLink } from 'react-router-dom'
+import { Link as RouterLink } from 'react-router'
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react'
 import { paths } from '@/lib/paths'
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Stack } from '@chakra-ui/react'
-import { Link as RouterLink, useNavigate } from 'react-router-dom'
+import { Link as RouterLink, useNavigate } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { unregisteredTagAtom } from '@/lib/after-login'
