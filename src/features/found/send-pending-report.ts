@@ -10,7 +10,6 @@ import {
   readPendingReport,
   refusedReportAtom,
 } from '@/features/found/pending-report'
-import { heldTagAtom } from '@/features/found/state'
 
 type Store = ReturnType<typeof createStore>
 
@@ -53,9 +52,6 @@ async function deliver(store: Store, key: string): Promise<SendOutcome> {
   try {
     const sent = await reportFound(pending.report, key)
     store.set(lastReportAtom, sent)
-    // This tab now holds the reported tag, as after a lookup (so /found/reunite, still
-    // open until the thank-you page shows, keeps its tag).
-    store.set(heldTagAtom, pending.report.tagCode)
     store.set(pendingStatusAtom, 'sent')
     if (isStillPending()) store.set(pendingReportAtom, RESET)
     return 'sent'

@@ -3,7 +3,6 @@ import { Button, Link, Stack, Text } from '@chakra-ui/react'
 import { Navigate, Link as RouterLink } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
-import { OfflineBanner } from '@/components/ui/offline-banner'
 import { useAtomValue, useSetAtom } from '@/lib/jotai'
 import { useIsHydrated } from '@/lib/use-is-hydrated'
 import {
@@ -11,6 +10,7 @@ import {
   REPORT_MESSAGES,
   type FoundReport,
 } from '@/features/found/report-submission'
+import { LazyOfflineBanner } from '@/features/found/components/lazy-offline-banner'
 import { LostNote } from '@/features/found/components/lost-note'
 import {
   PENDING_OFFLINE_TEXT,
@@ -69,7 +69,10 @@ export function ReuniteForm() {
     void import('@/features/found/components/pending-report-notice').catch(() => undefined)
   }, [])
 
-  if (isHydrated && !tag) return <Navigate to={paths.tag} replace />
+  // Just sent: the thank-you page is on its way (a reopened tab holds no tag).
+  const isJustSent = useAtomValue(pendingStatusAtom) === 'sent'
+
+  if (isHydrated && !tag && !isJustSent) return <Navigate to={paths.tag} replace />
 
   return (
     <Stack gap="5" maxW="md" mx="auto" w="full">
@@ -196,7 +199,7 @@ function FinderForm({
             <RouterLink to={paths.tag}>Enter the tag code again</RouterLink>
           </Link>
         )}
-        <OfflineBanner isOffline={isOffline} text={PENDING_OFFLINE_TEXT} />
+        <LazyOfflineBanner isOffline={isOffline} text={PENDING_OFFLINE_TEXT} />
         <Button
           type="submit"
           colorPalette="teal"

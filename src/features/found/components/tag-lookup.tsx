@@ -3,11 +3,14 @@ import { Button, Link, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
-import { OfflineBanner } from '@/components/ui/offline-banner'
 import { routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
 import { useSetAtom } from '@/lib/jotai'
 import { OFFLINE_AFTER_MS } from '@/lib/realtime/connectivity'
 import { getTagStatus, TagLookupError, type OwnItem } from '@/features/found/api/get-tag-status'
+import {
+  LazyOfflineBanner,
+  preloadOfflineBanner,
+} from '@/features/found/components/lazy-offline-banner'
 import { LostNote } from '@/features/found/components/lost-note'
 import { TestScan } from '@/features/found/components/test-scan'
 import { heldLostNoteAtom, heldTagAtom, normaliseTagCode } from '@/features/found/state'
@@ -133,6 +136,9 @@ export function TagLookup() {
     void navigate(paths.foundReunite)
   }
 
+  // Fetched while the page is fresh, so a lookup that finds no connection can say so.
+  useEffect(preloadOfflineBanner, [])
+
   useEffect(() => {
     if (initial && !didAutoLookUp.current) {
       didAutoLookUp.current = true
@@ -183,7 +189,7 @@ export function TagLookup() {
             onValueChange={setCode}
           />
           <FormMessage message={message} />
-          <OfflineBanner isOffline={offlineCode !== null} text={TAG_MESSAGES.offline} />
+          <LazyOfflineBanner isOffline={offlineCode !== null} text={TAG_MESSAGES.offline} />
           {offlineCode && (
             <Button colorPalette="teal" onClick={() => writeOffline(offlineCode)}>
               Write your report
