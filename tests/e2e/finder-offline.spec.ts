@@ -50,6 +50,9 @@ test('a report written offline is kept, sent when the connection returns, and re
     await finderPage.goto(tag.url)
     await lookUpTag(finderPage.getByRole('button', { name: 'Inform the Owner' }))
     await expect(finderPage).toHaveURL(/\/found\/reunite$/)
+    // The form fetches the report's sender as it opens (the dev server has no service
+    // worker to keep it): let that arrive before the connection goes.
+    await finderPage.waitForLoadState('networkidle')
     await phone.setOffline(true)
     await fillFields(finderPage, {
       NAME: finder.name,

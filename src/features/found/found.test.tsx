@@ -28,6 +28,14 @@ function expectPath(router: AppRouter, path: string) {
   return waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 })
 }
 
+/**
+ * The text is on the page (the offline banner shows as plain text until Chakra's Alert
+ * arrives, so the element found first may be replaced).
+ */
+function showsText(text: string) {
+  return waitFor(() => expect(screen.getByText(text)).toBeInTheDocument())
+}
+
 const CHAT_URL = 'http://localhost:5173/chat?chatId=c1#token=secret'
 
 /** tag_status's answer as the database gives it (supabase/migrations/*_lost_mode.sql). */
@@ -468,7 +476,7 @@ describe('a report written with no connection', () => {
     const { user, router, store } = await startAtReunite(handlers)
     setOnline(false)
     await fillForm(user, 'ada@example.com')
-    expect(await screen.findByText(PENDING_OFFLINE_TEXT)).toBeInTheDocument()
+    await showsText(PENDING_OFFLINE_TEXT)
     const pending = saved()
     expect(pending).toEqual({
       key: expect.stringMatching(/^[0-9a-f]{32}$/),
@@ -494,7 +502,7 @@ describe('a report written with no connection', () => {
     const { calls, handlers } = finderBackend(() => (isReachable ? sent() : HttpResponse.error()))
     const { user, router } = await startAtReunite(handlers)
     await fillForm(user, 'ada@example.com')
-    expect(await screen.findByText(PENDING_OFFLINE_TEXT)).toBeInTheDocument()
+    await showsText(PENDING_OFFLINE_TEXT)
     // The request that got no answer was sent once more at once (reportFound), then kept.
     expect(calls.reports).toHaveLength(2)
     const key = saved()?.key
@@ -524,7 +532,7 @@ describe('a report written with no connection', () => {
     expect(screen.queryByText(PENDING_OFFLINE_TEXT)).toBeNull()
     expect(saved()?.report).toEqual(ADA)
     await vi.advanceTimersByTimeAsync(10_000)
-    expect(await screen.findByText(PENDING_OFFLINE_TEXT)).toBeInTheDocument()
+    await showsText(PENDING_OFFLINE_TEXT)
     vi.useRealTimers()
     answer()
     await expectPath(router, '/found/thank-you')
@@ -539,7 +547,7 @@ describe('a report written with no connection', () => {
     const { user, router } = await startAtReunite(handlers)
     setOnline(false)
     await fillForm(user, 'ada@example.com')
-    await screen.findByText(PENDING_OFFLINE_TEXT)
+    await showsText(PENDING_OFFLINE_TEXT)
     setOnline(true)
     expect(await screen.findByRole('alert')).toHaveTextContent('Tag not found')
     expect(screen.getByRole('link', { name: 'Enter the tag code again' })).toHaveAttribute(
@@ -571,7 +579,7 @@ describe('a report written with no connection', () => {
     savedEarlier()
     setOnline(false)
     const { router } = renderApp({ url: '/found/reunite' })
-    expect(await screen.findByText(PENDING_OFFLINE_TEXT)).toBeInTheDocument()
+    await showsText(PENDING_OFFLINE_TEXT)
     expect(screen.getAllByText(PENDING_OFFLINE_TEXT)).toHaveLength(1)
     expect(screen.getByText('Tag HW7K3M9QPX: tell the owner how to get their item back.'))
     expect(screen.getByLabelText('EMAIL')).toHaveValue('ada@example.com')
@@ -660,7 +668,7 @@ describe('/tag with no connection', () => {
       await screen.findByLabelText('TAG ID')
       expect(screen.queryByText(TAG_MESSAGES.offline)).toBeNull()
       await vi.advanceTimersByTimeAsync(10_000)
-      expect(await screen.findByText(TAG_MESSAGES.offline)).toBeInTheDocument()
+      await showsText(TAG_MESSAGES.offline)
       expect(screen.getByRole('button', { name: 'Write your report' })).toBeInTheDocument()
       answer()
       await expectPath(router, '/found/reunite')
@@ -674,14 +682,14 @@ describe('/tag with no connection', () => {
       url: '/tag?tagId=HW7K3M9QPX',
       handlers: [http.post('*/rest/v1/rpc/tag_status', () => HttpResponse.error())],
     })
-    expect(await screen.findByText(TAG_MESSAGES.offline)).toBeInTheDocument()
+    await showsText(TAG_MESSAGES.offline)
     expect(screen.queryByText('Tag not found')).toBeNull()
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     await user.click(screen.getByRole('button', { name: 'Write your report' }))
     await expectPath(router, '/found/reunite')
     expect(store.get(heldTagAtom)).toBe('HW7K3M9QPX')
     await fillForm(user, 'ada@example.com')
-    expect(await screen.findByText(PENDING_OFFLINE_TEXT)).toBeInTheDocument()
+    await showsText(PENDING_OFFLINE_TEXT)
     expect(
       (JSON.parse(localStorage.getItem(PENDING_REPORT_KEY) ?? '{}') as PendingReport).report
         .tagCode,

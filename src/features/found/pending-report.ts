@@ -93,12 +93,6 @@ export const pendingReportAtom = atomWithStorage<PendingReport | null>(
 )
 
 /**
- * Where the pending report stands: being sent, waiting for the connection, or just
- * sent (the finder is then taken to the thank-you page, and it goes back to 'sending').
- */
-export const pendingStatusAtom = atom<'sending' | 'offline' | 'sent'>('sending')
-
-/**
  * A report the backend refused (or failed on) once it was reached: no longer kept on
  * the device nor sent again; its values stay in this tab so the finder can correct
  * them and send it anew (the same key while nothing changes).

@@ -6,10 +6,10 @@ import { REPORT_MESSAGES } from '@/features/found/report-submission'
 import {
   PENDING_REPORT_KEY,
   pendingReportAtom,
-  pendingStatusAtom,
   readPendingReport,
   refusedReportAtom,
 } from '@/features/found/pending-report'
+import { pendingStatusAtom } from '@/features/found/pending-report-flag'
 
 type Store = ReturnType<typeof createStore>
 

@@ -2,7 +2,8 @@ import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { useAtom, useAtomValue, useStore } from '@/lib/jotai'
 import { paths } from '@/lib/paths'
-import { pendingReportAtom, pendingStatusAtom } from '@/features/found/pending-report'
+import { pendingReportAtom } from '@/features/found/pending-report'
+import { pendingStatusAtom } from '@/features/found/pending-report-flag'
 import { sendPendingReport } from '@/features/found/send-pending-report'
 
 /**

@@ -5,10 +5,10 @@ import { useAtom, useAtomValue } from '@/lib/jotai'
 import { paths } from '@/lib/paths'
 import {
   pendingReportAtom,
-  pendingStatusAtom,
   PENDING_OFFLINE_TEXT,
   refusedReportAtom,
 } from '@/features/found/pending-report'
+import { pendingStatusAtom } from '@/features/found/pending-report-flag'
 import { usePendingReportSender } from '@/features/found/use-pending-report-sender'
 
 /**

@@ -15,12 +15,11 @@ import { LostNote } from '@/features/found/components/lost-note'
 import {
   PENDING_OFFLINE_TEXT,
   pendingReportAtom,
-  pendingStatusAtom,
   refusedReportAtom,
   type PendingReport,
   type RefusedReport,
 } from '@/features/found/pending-report'
-import { isSenderNeededAtom } from '@/features/found/pending-report-flag'
+import { isSenderNeededAtom, pendingStatusAtom } from '@/features/found/pending-report-flag'
 import { heldTagAtom } from '@/features/found/state'
 import { paths } from '@/lib/paths'
 import { FINDER_DATA_RULE } from '@/features/found/privacy'
