@@ -114,8 +114,7 @@ const homewardConfig = defineConfig({
 /**
  * Chakra's default theme with only the recipes of the components we use: the full
  * set (90 recipes) was a quarter of the finder's JavaScript. A component whose
- * recipe is missing renders unstyled, so add its recipe here when you use a new one
- * (tests/build checks the rendered pages carry their recipe classes).
+ * recipe is missing renders unstyled, so add its recipe here when you use a new one.
  */
 const chakraTheme = defineConfig({
   preflight: true,
