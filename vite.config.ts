@@ -4,6 +4,7 @@ import { fileURLToPath, URL } from 'node:url'
 import preact from '@preact/preset-vite'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
+import { finderServiceWorker } from './scripts/lib/finder-precache'
 import { appPageFallback } from './scripts/lib/page-fallback'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
@@ -30,7 +31,7 @@ function prerenderedPages(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [preact(), prerenderedPages()],
+  plugins: [preact(), prerenderedPages(), finderServiceWorker()],
   resolve: { alias: { '@': src } },
   // The prerender bundle carries its dependencies, so Chakra and the router render
   // with Preact too (Node would otherwise load them against the real React).

@@ -1,75 +1,94 @@
 /**
  * Homeward's service worker: the finder's pages work again with no connection once
- * visited. On install it stores the prerendered finder pages and every file they
- * load; afterwards pages are fetched from the network first (falling back to the
- * stored copy) and hashed assets from the store first. Nothing else is cached: the
- * Supabase API is never touched here.
+ * visited. On install it stores the prerendered finder pages and every file they may
+ * load, including the chunks loaded only on use (sending a report, its proof of
+ * work, supabase-js); afterwards pages come from the network first (the stored copy
+ * when there is no answer) and the other stored files from the store. The Supabase
+ * API is never touched here: a report written offline waits in the page's own
+ * storage (src/features/found/pending-report.ts) and is sent by the page.
  */
-const CACHE = 'homeward-finder-v1'
-const FINDER_PAGES = ['/tag', '/found', '/found/reunite', '/found/thank-you', '/how-to-scan']
 
-/** The /assets/ files a prerendered page references (scripts, preloads, fonts). */
-function assetsOf(html) {
-  return [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((match) => match[1])
-}
+// Filled in by the build (scripts/lib/finder-precache.ts): the pages, the files and a
+// version that changes with them. A new build is a new worker with its own store.
+const BUILD = { version: 'dev', pages: [], assets: [] }
+const CACHE = `homeward-finder-${BUILD.version}`
+const STORED = new Set([...BUILD.pages, ...BUILD.assets])
+
+/** SPEC §4: after 10 s without a reply the app counts as offline (here: the stored page). */
+const OFFLINE_AFTER_MS = 10_000
 
 self.addEventListener('install', (event) => {
+  // All or nothing: if any file fails, the worker is not installed and the next visit tries again.
   event.waitUntil(
-    (async () => {
-      const cache = await caches.open(CACHE)
-      for (const page of FINDER_PAGES) {
-        const response = await fetch(page, { cache: 'no-cache' })
-        if (!response.ok) continue
-        const html = await response.clone().text()
-        await cache.put(page, response)
-        await cache.addAll(assetsOf(html).filter((asset) => !asset.endsWith('.woff')))
-      }
-      await self.skipWaiting()
-    })(),
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll([...STORED].map((url) => new Request(url, { cache: 'no-cache' }))))
+      .then(() => self.skipWaiting()),
   )
 })
 
 self.addEventListener('activate', (event) => {
+  // Older workers' stores go: their files belong to an older build.
   event.waitUntil(
     (async () => {
-      for (const key of await caches.keys()) if (key !== CACHE) await caches.delete(key)
+      for (const key of await caches.keys()) {
+        if (key.startsWith('homeward-finder-') && key !== CACHE) await caches.delete(key)
+      }
       await self.clients.claim()
     })(),
   )
 })
 
+/** The network's answer, or null after OFFLINE_AFTER_MS or a network error. */
+function fromNetwork(request) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), OFFLINE_AFTER_MS)
+    fetch(request).then(
+      (response) => {
+        clearTimeout(timer)
+        resolve(response)
+      },
+      () => {
+        clearTimeout(timer)
+        resolve(null)
+      },
+    )
+  })
+}
+
+/** A finder page: fresh from the network when it answers (and stored again), else stored. */
+async function page(request, path) {
+  const cache = await caches.open(CACHE)
+  const response = await fromNetwork(request)
+  if (response && response.ok) {
+    await cache.put(path, response.clone())
+    return response
+  }
+  return (await cache.match(path)) ?? response ?? Response.error()
+}
+
+/** A built file (hashed names never change): stored first, else fetched and stored. */
+async function file(request) {
+  const cache = await caches.open(CACHE)
+  const stored = await cache.match(request, { ignoreSearch: true })
+  if (stored) return stored
+  const response = await fetch(request)
+  if (response.ok && new URL(request.url).pathname.startsWith('/assets/')) {
+    await cache.put(request, response.clone())
+  }
+  return response
+}
+
 self.addEventListener('fetch', (event) => {
   const request = event.request
   const url = new URL(request.url)
   if (request.method !== 'GET' || url.origin !== self.location.origin) return
-  if (url.pathname.startsWith('/assets/')) {
-    event.respondWith(
-      (async () => {
-        const cache = await caches.open(CACHE)
-        const stored = await cache.match(request)
-        if (stored) return stored
-        const response = await fetch(request)
-        if (response.ok) await cache.put(request, response.clone())
-        return response
-      })(),
-    )
+  const path = url.pathname.replace(/(.)\/+$/, '$1')
+  if (request.mode === 'navigate') {
+    if (BUILD.pages.includes(path)) event.respondWith(page(request, path))
     return
   }
-  if (request.mode === 'navigate' && FINDER_PAGES.includes(url.pathname.replace(/\/+$/, ''))) {
-    const page = url.pathname.replace(/\/+$/, '')
-    event.respondWith(
-      (async () => {
-        const cache = await caches.open(CACHE)
-        try {
-          const response = await fetch(request)
-          if (response.ok) await cache.put(page, response.clone())
-          return response
-        } catch (error) {
-          const stored = await cache.match(page)
-          if (stored) return stored
-          throw error
-        }
-      })(),
-    )
+  if (url.pathname.startsWith('/assets/') || STORED.has(url.pathname)) {
+    event.respondWith(file(request))
   }
 })

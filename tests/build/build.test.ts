@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   FINDER_JS_GZIP_BYTES,
@@ -15,6 +16,7 @@ import {
   type Manifest,
 } from '../../scripts/lib/bundle-graph'
 import { serveDist, type DistServer } from '../../scripts/lib/serve-dist'
+import { fakeFinderBackend } from './fake-finder-backend'
 
 const root = resolve(import.meta.dirname, '../..')
 const dist = join(root, 'dist')
@@ -154,4 +156,144 @@ describe('prerendered pages', () => {
     expect(response.status).toBe(200)
     expect(html).toContain('<div id="root"></div>')
   })
+})
+
+const chromiumPath = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium'
+// Debian's Chromium, as for the e2e tests (README); CI installs it, so there it must run.
+const hasChromium = existsSync(chromiumPath) || Boolean(process.env.CI)
+
+/** The pages and files the built service worker stores (its BUILD line). */
+function serviceWorkerBuild(): { version: string; pages: string[]; assets: string[] } {
+  const line = /^const BUILD = (.*)$/m.exec(readFileSync(join(dist, 'sw.js'), 'utf8'))
+  return JSON.parse(line?.[1] ?? 'null') as { version: string; pages: string[]; assets: string[] }
+}
+
+describe('the service worker as built', () => {
+  it('lists the finder pages and the chunks they load on use, with a version of this build', () => {
+    const build = serviceWorkerBuild()
+    expect(build.version).toMatch(/^[0-9a-f]{12}$/)
+    expect(build.pages).toEqual([
+      '/tag',
+      '/found',
+      '/found/reunite',
+      '/found/thank-you',
+      '/how-to-scan',
+    ])
+    for (const file of build.assets) expect(existsSync(join(dist, file))).toBe(true)
+    // The report's sender and supabase-js (loaded on use, never before typing).
+    const lazy = ['src/features/found/components/pending-report-notice.tsx']
+    for (const key of lazy) expect(build.assets).toContain(`/${manifest[key]?.file}`)
+    const supabaseJs = Object.values(manifest).filter((chunk) =>
+      chunk.dynamicImports?.some((key) => manifest[key]?.file.includes('supabase')),
+    )
+    expect(supabaseJs.length).toBeGreaterThan(0)
+    expect(build.assets.some((file) => /\/assets\/supabase-[\w-]+\.js$/.test(file))).toBe(true)
+  })
+})
+
+describe.skipIf(!hasChromium)('the finder offline (production build in Chromium)', () => {
+  let browser: Browser
+  let site: DistServer
+
+  beforeAll(async () => {
+    site = await serveDist(dist)
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await site?.close()
+  })
+
+  /** No connection at all: the browser is offline and the site's server is gone too. */
+  async function takeSiteDown() {
+    site.server.closeAllConnections()
+    await site.close()
+  }
+
+  it(
+    'after one visit the pages work offline, a report waits on the phone and is sent once online',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const context = await browser.newContext()
+      const backend = await fakeFinderBackend(context, site.url)
+      const page = await context.newPage()
+      await page.goto(`${site.url}/tag?tagId=HW7K3M9QPX`)
+      await page.waitForURL('**/found/reunite')
+      // Installed, activated and in control of the page: everything it lists is stored.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+        timeout: 20_000,
+      })
+      const build = serviceWorkerBuild()
+      const stored = await page.evaluate(async (version) => {
+        const cache = await caches.open(`homeward-finder-${version}`)
+        return (await cache.keys()).map((request) => new URL(request.url).pathname)
+      }, build.version)
+      expect(new Set(stored)).toEqual(new Set([...build.pages, ...build.assets]))
+
+      const port = Number(new URL(site.url).port)
+      await takeSiteDown()
+      backend.isReachable = false
+      await context.setOffline(true)
+      const failed: string[] = []
+      context.on('requestfailed', (request) => {
+        // (The worker's own tries at the network fail, as they should: not counted.)
+        if (request.url().startsWith(site.url) && !request.serviceWorker())
+          failed.push(request.url())
+      })
+
+      // The tag's page opened offline: it cannot be checked, the report can still be written.
+      const tagPage = await context.newPage()
+      await tagPage.goto(`${site.url}/tag?tagId=HW7K3M9QPX`)
+      await tagPage
+        .getByText('You are offline, so this tag cannot be checked now.', { exact: false })
+        .waitFor()
+      await tagPage.getByRole('button', { name: 'Write your report' }).waitFor()
+      await tagPage.close()
+
+      await page.reload()
+      const fields: [string, string][] = [
+        ['NAME', 'Ada'],
+        ['EMAIL', 'ada@example.com'],
+        ['PHONE NUMBER', '07700900999'],
+        ['ADDRESS', '1 High St'],
+        ['WHERE YOU FOUND THE ITEM', 'On the train'],
+      ]
+      for (const [label, value] of fields) {
+        await page.getByLabel(label, { exact: true }).fill(value)
+      }
+      await page.getByRole('button', { name: 'Inform the Owner' }).click()
+      await page
+        .getByText(
+          'You are offline. Your report is saved on this phone and will be sent to the owner when the connection returns.',
+        )
+        .waitFor()
+      const saved = await page.evaluate(() => localStorage.getItem('homeward.pendingReport'))
+      expect(JSON.parse(saved ?? 'null')).toMatchObject({
+        report: { name: 'Ada', tagCode: 'HW7K3M9QPX' },
+      })
+      // Everything the pages needed came from the service worker.
+      expect(failed).toEqual([])
+      expect(backend.reports).toEqual([])
+
+      site = await serveDist(dist, { port })
+      backend.isReachable = true
+      await context.setOffline(false)
+      await page.waitForURL('**/found/thank-you', { timeout: 20_000 })
+      expect(backend.reports).toHaveLength(1)
+      expect(backend.reports[0]).toMatchObject({ name: 'Ada', email: 'ada@example.com' })
+      expect(await page.evaluate(() => localStorage.getItem('homeward.pendingReport'))).toBeNull()
+      await context.close()
+    },
+  )
 })

@@ -8,6 +8,7 @@ import { AppFooter } from '@/app/layout/app-footer'
 import { AppHeader } from '@/app/layout/app-header'
 import { useAuthSessionSoon } from '@/app/layout/use-auth-session-soon'
 import { useRouteHandle, type RouteHandle } from '@/app/route-handle'
+import { PendingReportSlot } from '@/features/found/components/pending-report-slot'
 
 const NOT_FOUND: RouteHandle = {
   title: 'Page not found',
@@ -57,6 +58,7 @@ export function AppLayout() {
     <Flex direction="column" minH="100dvh" bg={`page.${handle.background}`}>
       <AppHeader title={handle.title} headerIcon={handle.headerIcon} isSignedIn={authed === true} />
       <Box as="main" flex="1" w="full" maxW="6xl" mx="auto" px={{ base: '2', sm: '4' }} py="4">
+        <PendingReportSlot />
         <GuardedPage guard={handle.guard} />
       </Box>
       <AppFooter />

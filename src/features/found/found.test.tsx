@@ -1,5 +1,5 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configure, screen, waitFor } from '@testing-library/react'
 import { routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
 import { lastReportAtom } from '@/lib/last-report'
@@ -7,6 +7,12 @@ import { renderApp } from '@/testing/render-app'
 import { fakeSession, fakeUser, fn, fnError, restGet, rpc } from '@/testing/supabase-handlers'
 import { server } from '@/testing/server'
 import { heldTagAtom } from '@/features/found/state'
+import {
+  PENDING_OFFLINE_TEXT,
+  PENDING_REPORT_KEY,
+  type PendingReport,
+} from '@/features/found/pending-report'
+import { TAG_MESSAGES } from '@/features/found/components/tag-lookup'
 import { ownerRealtime } from '@/testing/owner-realtime'
 
 // The thank-you page listens for receipts on a Realtime socket: never a running stack.
@@ -20,6 +26,14 @@ type AppUser = ReturnType<typeof renderApp>['user']
 
 function expectPath(router: AppRouter, path: string) {
   return waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 })
+}
+
+/**
+ * The text is on the page (the offline banner shows as plain text until Chakra's Alert
+ * arrives, so the element found first may be replaced).
+ */
+function showsText(text: string) {
+  return waitFor(() => expect(screen.getByText(text)).toBeInTheDocument())
 }
 
 const CHAT_URL = 'http://localhost:5173/chat?chatId=c1#token=secret'
@@ -82,14 +96,15 @@ describe('/tag', () => {
     expect(router.state.location.pathname).toBe('/tag')
   })
 
-  it('a network failure asks to try again, never Tag not found', async () => {
+  it('a failed answer asks to try again, never Tag not found', async () => {
     renderApp({
       url: '/tag?tagId=HW7K3M9QPX',
-      handlers: [http.post('*/rest/v1/rpc/tag_status', () => HttpResponse.error())],
+      handlers: [rpc('tag_status', { message: 'boom' }, 500)],
     })
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Please check your connection and try again.')
     expect(alert).not.toHaveTextContent('Tag not found')
+    expect(screen.queryByRole('button', { name: 'Write your report' })).toBeNull()
   })
 
   it('explains scanning when the browser has no Web NFC, and links to /how-to-scan', async () => {
@@ -401,5 +416,283 @@ describe('the owner’s test scan', () => {
     await expectPath(router, '/found/reunite')
     expect(seen.subs).not.toContain(owner.id)
     expect(screen.queryByText(/This is your tag/)).toBeNull()
+  })
+})
+
+describe('a report written with no connection', () => {
+  const saved = () =>
+    JSON.parse(localStorage.getItem(PENDING_REPORT_KEY) ?? 'null') as PendingReport | null
+  const ADA = {
+    tagCode: 'HW7K3M9QPX',
+    name: 'Ada',
+    email: 'ada@example.com',
+    phone: '07700900999',
+    address: '1 High St',
+    foundLocation: 'On the train',
+  }
+  const sent = () => HttpResponse.json({ reportId: 'r1', chatId: 'c1', chatUrl: CHAT_URL })
+
+  /** The browser's navigator.onLine; going back online fires `online` as browsers do. */
+  function setOnline(isOnline: boolean) {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(isOnline)
+    if (isOnline) window.dispatchEvent(new Event('online'))
+  }
+
+  /** The finder's calls, with report-found answered by `answer` (each body and challenge counted). */
+  function finderBackend(answer: () => Response | Promise<Response>) {
+    const calls = { reports: [] as Record<string, unknown>[], challenges: 0 }
+    // msw answers with the first matching handler: these come before finderHandlers'.
+    const handlers = [
+      http.post('*/functions/v1/pow-challenge', async () => {
+        calls.challenges += 1
+        return HttpResponse.json(await powChallenge())
+      }),
+      http.post('*/functions/v1/report-found', async ({ request }) => {
+        calls.reports.push((await request.json()) as Record<string, unknown>)
+        return answer()
+      }),
+      ...finderHandlers(),
+    ]
+    return { calls, handlers }
+  }
+
+  /** A report saved on this phone by an earlier visit (e.g. a tab since closed). */
+  function savedEarlier(key = 'a1b2c3d4e5f60718293a4b5c6d7e8f90') {
+    const pending: PendingReport = { key, report: ADA, savedAt: Date.now() - 60_000 }
+    localStorage.setItem(PENDING_REPORT_KEY, JSON.stringify(pending))
+    return pending
+  }
+
+  beforeEach(() => {
+    server.use(...ownerRealtime())
+    return () => {
+      vi.restoreAllMocks()
+      vi.useRealTimers()
+    }
+  })
+
+  it('offline, keeps the report on the phone, says so, and sends it once when the connection returns', async () => {
+    const { calls, handlers } = finderBackend(sent)
+    const { user, router, store } = await startAtReunite(handlers)
+    setOnline(false)
+    await fillForm(user, 'ada@example.com')
+    await showsText(PENDING_OFFLINE_TEXT)
+    const pending = saved()
+    expect(pending).toEqual({
+      key: expect.stringMatching(/^[0-9a-f]{32}$/),
+      savedAt: expect.any(Number),
+      report: ADA,
+    })
+    // What waits is shown as it will be sent, and cannot be changed meanwhile.
+    expect(screen.getByLabelText('NAME')).toHaveValue('Ada')
+    expect(screen.getByLabelText('NAME')).toHaveAttribute('readonly')
+    expect(calls.reports).toHaveLength(0)
+
+    setOnline(true)
+    await expectPath(router, '/found/thank-you')
+    expect(calls.reports).toEqual([
+      { ...ADA, idempotencyKey: pending?.key, proof: { ...(await powChallenge()), number: 7 } },
+    ])
+    expect(localStorage.getItem(PENDING_REPORT_KEY)).toBeNull()
+    expect(store.get(lastReportAtom)).toEqual({ chatId: 'c1', chatUrl: CHAT_URL })
+  })
+
+  it('after a network error retries with the same key and a fresh proof each time, and sends once', async () => {
+    let isReachable = false
+    const { calls, handlers } = finderBackend(() => (isReachable ? sent() : HttpResponse.error()))
+    const { user, router } = await startAtReunite(handlers)
+    await fillForm(user, 'ada@example.com')
+    await showsText(PENDING_OFFLINE_TEXT)
+    // The request that got no answer was sent once more at once (reportFound), then kept.
+    expect(calls.reports).toHaveLength(2)
+    const key = saved()?.key
+    isReachable = true
+    // The connection returns: two `online` events in a row still make one attempt.
+    window.dispatchEvent(new Event('online'))
+    window.dispatchEvent(new Event('online'))
+    await expectPath(router, '/found/thank-you')
+    expect(calls.reports).toHaveLength(3)
+    expect(new Set(calls.reports.map((body) => body.idempotencyKey))).toEqual(new Set([key]))
+    expect(calls.challenges).toBe(3)
+    expect(localStorage.getItem(PENDING_REPORT_KEY)).toBeNull()
+  })
+
+  it('says it is offline after 10 s without a reply, and lands on thank-you when the answer comes', async () => {
+    let answer: () => void = () => undefined
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const { calls, handlers } = finderBackend(async () => {
+      await answered
+      return sent()
+    })
+    const { user, router } = await startAtReunite(handlers)
+    // Time is faked from here (and still runs on its own); the 10 s are skipped below.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
+    await fillForm(user, 'ada@example.com')
+    await waitFor(() => expect(calls.reports).toHaveLength(1))
+    expect(screen.queryByText(PENDING_OFFLINE_TEXT)).toBeNull()
+    expect(saved()?.report).toEqual(ADA)
+    await vi.advanceTimersByTimeAsync(10_000)
+    await showsText(PENDING_OFFLINE_TEXT)
+    vi.useRealTimers()
+    answer()
+    await expectPath(router, '/found/thank-you')
+    expect(calls.reports).toHaveLength(1)
+    expect(localStorage.getItem(PENDING_REPORT_KEY)).toBeNull()
+  })
+
+  it('a refusal after reconnecting is shown in the product’s words, and the report is not sent again', async () => {
+    const { calls, handlers } = finderBackend(() =>
+      HttpResponse.json({ error: { code: 'tag_not_found', message: 'x' } }, { status: 404 }),
+    )
+    const { user, router } = await startAtReunite(handlers)
+    setOnline(false)
+    await fillForm(user, 'ada@example.com')
+    await showsText(PENDING_OFFLINE_TEXT)
+    setOnline(true)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Tag not found')
+    expect(screen.getByRole('link', { name: 'Enter the tag code again' })).toHaveAttribute(
+      'href',
+      '/tag',
+    )
+    expect(localStorage.getItem(PENDING_REPORT_KEY)).toBeNull()
+    // The details are back in the form, to correct.
+    expect(screen.getByLabelText('NAME')).toHaveValue('Ada')
+    expect(screen.getByLabelText('NAME')).not.toHaveAttribute('readonly')
+    window.dispatchEvent(new Event('online'))
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(calls.reports).toHaveLength(1)
+    expect(router.state.location.pathname).toBe('/found/reunite')
+  })
+
+  it('reopening any finder page later sends the saved report and lands on thank-you', async () => {
+    const pending = savedEarlier()
+    const { calls, handlers } = finderBackend(sent)
+    const { router } = renderApp({ url: '/found', handlers })
+    await expectPath(router, '/found/thank-you')
+    expect(calls.reports).toEqual([
+      { ...ADA, idempotencyKey: pending.key, proof: { ...(await powChallenge()), number: 7 } },
+    ])
+    expect(localStorage.getItem(PENDING_REPORT_KEY)).toBeNull()
+  })
+
+  it('reopened offline, /found/reunite shows the saved report waiting (no tag held in this tab)', async () => {
+    savedEarlier()
+    setOnline(false)
+    const { router } = renderApp({ url: '/found/reunite' })
+    await showsText(PENDING_OFFLINE_TEXT)
+    expect(screen.getAllByText(PENDING_OFFLINE_TEXT)).toHaveLength(1)
+    expect(screen.getByText('Tag HW7K3M9QPX: tell the owner how to get their item back.'))
+    expect(screen.getByLabelText('EMAIL')).toHaveValue('ada@example.com')
+    expect(router.state.location.pathname).toBe('/found/reunite')
+  })
+
+  it('a saved report refused on another page says so there, with the way back to it', async () => {
+    savedEarlier()
+    const { handlers } = finderBackend(() =>
+      HttpResponse.json(
+        { error: { code: 'too_many_reports', message: 'Too many reports for this tag.' } },
+        { status: 429 },
+      ),
+    )
+    const { user, router } = renderApp({ url: '/how-to-scan', handlers })
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your report could not be sent: Too many reports for this tag.',
+    )
+    await user.click(screen.getByRole('link', { name: 'Back to your report' }))
+    await expectPath(router, '/found/reunite')
+    // The form (a lazy page) shows the message under the details, no longer above the page.
+    expect(await screen.findByLabelText('NAME')).toHaveValue('Ada')
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many reports for this tag.')
+    expect(screen.queryByText(/^Your report could not be sent/)).toBeNull()
+  })
+
+  it('two tabs with the same saved report: only one sends it', async () => {
+    const held = new Set<string>()
+    const locks = {
+      request: async (
+        name: string,
+        _options: unknown,
+        work: (lock: { name: string } | null) => Promise<unknown>,
+      ) => {
+        if (held.has(name)) return work(null)
+        held.add(name)
+        try {
+          return await work({ name })
+        } finally {
+          held.delete(name)
+        }
+      },
+    }
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true })
+    try {
+      savedEarlier()
+      let answer: () => void = () => undefined
+      const answered = new Promise<void>((resolve) => (answer = resolve))
+      const { calls, handlers } = finderBackend(async () => {
+        await answered
+        return sent()
+      })
+      const first = renderApp({ url: '/found/reunite', handlers })
+      await waitFor(() => expect(calls.reports).toHaveLength(1))
+      const second = renderApp({ url: '/found/reunite' })
+      await waitFor(() => expect(second.router.state.location.pathname).toBe('/found/reunite'))
+      answer()
+      await expectPath(first.router, '/found/thank-you')
+      // The other tab tries again when the connection returns: nothing is left to send.
+      window.dispatchEvent(new Event('online'))
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(calls.reports).toHaveLength(1)
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks')
+    }
+  })
+})
+
+describe('/tag with no connection', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('after 10 s without a reply offers the report, and a late answer still takes the finder on', async () => {
+    let answer: () => void = () => undefined
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
+    try {
+      const { router } = renderApp({
+        url: '/tag?tagId=HW7K3M9QPX',
+        handlers: [
+          http.post('*/rest/v1/rpc/tag_status', async () => {
+            await answered
+            return HttpResponse.json(tagAnswer('activated'))
+          }),
+        ],
+      })
+      await screen.findByLabelText('TAG ID')
+      expect(screen.queryByText(TAG_MESSAGES.offline)).toBeNull()
+      await vi.advanceTimersByTimeAsync(10_000)
+      await showsText(TAG_MESSAGES.offline)
+      expect(screen.getByRole('button', { name: 'Write your report' })).toBeInTheDocument()
+      answer()
+      await expectPath(router, '/found/reunite')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('says the tag cannot be checked and lets the finder write the report anyway', async () => {
+    const { user, router, store } = renderApp({
+      url: '/tag?tagId=HW7K3M9QPX',
+      handlers: [http.post('*/rest/v1/rpc/tag_status', () => HttpResponse.error())],
+    })
+    await showsText(TAG_MESSAGES.offline)
+    expect(screen.queryByText('Tag not found')).toBeNull()
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    await user.click(screen.getByRole('button', { name: 'Write your report' }))
+    await expectPath(router, '/found/reunite')
+    expect(store.get(heldTagAtom)).toBe('HW7K3M9QPX')
+    await fillForm(user, 'ada@example.com')
+    await showsText(PENDING_OFFLINE_TEXT)
+    expect(
+      (JSON.parse(localStorage.getItem(PENDING_REPORT_KEY) ?? '{}') as PendingReport).report
+        .tagCode,
+    ).toBe('HW7K3M9QPX')
   })
 })

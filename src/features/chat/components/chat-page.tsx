@@ -9,7 +9,8 @@ import { ChatLinkInvalid } from '@/features/chat/components/chat-link-invalid'
 import { ChatMessages } from '@/features/chat/components/chat-messages'
 import { ChatUnreachable } from '@/features/chat/components/chat-unreachable'
 import { Composer } from '@/features/chat/components/composer'
-import { OfflineBanner } from '@/features/chat/components/offline-banner'
+import { OfflineBanner } from '@/components/ui/offline-banner'
+import { OFFLINE_TEXT } from '@/features/chat/offline-texts'
 import { ChatReceipts } from '@/features/chat/components/receipts'
 import { SafetyTips } from '@/features/chat/components/safety-tips'
 import { useChat } from '@/features/chat/use-chat'
@@ -70,7 +71,7 @@ export function ChatPage() {
     <Stack gap="4" py="4">
       <ChatHeader summary={chat.summary} role={phase.role} />
       {chatId ? <ChatReceipts chatId={chatId} viewer={phase.role} /> : null}
-      <OfflineBanner isOffline={chat.isOffline} />
+      <OfflineBanner isOffline={chat.isOffline} text={OFFLINE_TEXT} />
       {chatId && <SafetyTips chatId={chatId} />}
       <ChatMessages
         messages={chat.messages}

@@ -3,7 +3,8 @@ import { Link as RouterLink } from 'react-router'
 import { useAtom, useAtomValue } from '@/lib/jotai'
 import { isOfflineAtom } from '@/lib/realtime/connectivity-state'
 import { chatPath } from '@/features/chat/chat-link'
-import { OFFLINE_ALERTS_TEXT, OfflineBanner } from '@/features/chat/components/offline-banner'
+import { OfflineBanner } from '@/components/ui/offline-banner'
+import { OFFLINE_ALERTS_TEXT } from '@/features/chat/offline-texts'
 import { ownerAlertsAtom } from '@/features/chat/state'
 
 /**

@@ -10,8 +10,14 @@ export type TagLookupResult =
   | { status: 'unclaimed' | 'not_found' }
   | { status: 'activated'; lostNote: LostNote | null; ownItem: OwnItem | null }
 
-/** Thrown when the backend could not be reached or answered unexpectedly. */
-export class TagLookupError extends Error {}
+/** Thrown when the backend could not be reached (`isNetwork`) or answered unexpectedly. */
+export class TagLookupError extends Error {
+  readonly isNetwork: boolean
+  constructor(message: string, { isNetwork = false }: { isNetwork?: boolean } = {}) {
+    super(message)
+    this.isNetwork = isNetwork
+  }
+}
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null
@@ -50,9 +56,12 @@ export async function getTagStatus(code: string): Promise<TagLookupResult> {
     const supabase = await loadSupabase()
     result = await supabase.rpc('tag_status', { code })
   } catch (error) {
-    throw new TagLookupError(error instanceof Error ? error.message : 'network error')
+    // Only loading the client can throw here: its code could not be fetched.
+    const message = error instanceof Error ? error.message : 'network error'
+    throw new TagLookupError(message, { isNetwork: true })
   }
-  const { data, error } = result
-  if (error) throw new TagLookupError(error.message)
+  const { data, error, status } = result
+  // supabase-js answers status 0 when fetch itself failed: no reply from the backend.
+  if (error) throw new TagLookupError(error.message, { isNetwork: status === 0 })
   return parseTagStatus(data)
 }

@@ -3,24 +3,22 @@ import type { Database } from '@/types/database.types'
 import { loadSupabase } from '@/lib/load-supabase'
 import type { LastReport } from '@/lib/last-report'
 import { type PowChallenge, type PowSolution, solvePow } from '@/features/found/proof-of-work'
+import {
+  newSubmissionKey,
+  REPORT_MESSAGES,
+  type FoundReport,
+} from '@/features/found/report-submission'
 
-export type FoundReport = {
-  tagCode: string
-  name: string
-  email: string
-  phone: string
-  address: string
-  foundLocation: string
+export class ReportError extends Error {
+  /** True when the backend never answered (no connection): the report can be sent later. */
+  readonly isNetwork: boolean
+  constructor(message: string, { isNetwork = false }: { isNetwork?: boolean } = {}) {
+    super(message)
+    this.isNetwork = isNetwork
+  }
 }
 
-export const REPORT_MESSAGES = {
-  invalidEmail: 'Invalid email',
-  tagNotFound: 'Tag not found',
-  tooMany: 'Too many reports have been sent for this tag. Please try again in an hour.',
-  failed: 'We could not inform the owner. Please check your connection and try again.',
-} as const
-
-export class ReportError extends Error {}
+const noConnection = () => new ReportError(REPORT_MESSAGES.failed, { isNetwork: true })
 
 async function readErrorMessage(
   response: Response,
@@ -35,51 +33,61 @@ async function readErrorMessage(
   }
 }
 
+type SupabaseJs = typeof import('@supabase/supabase-js')
+
 /** Fetches a bot-check challenge and solves it (invisibly, in well under a second). */
-async function proveNotABot(supabase: SupabaseClient<Database>): Promise<PowSolution> {
+async function proveNotABot(
+  supabase: SupabaseClient<Database>,
+  { FunctionsFetchError }: SupabaseJs,
+): Promise<PowSolution> {
   const { data, error } = await supabase.functions.invoke<PowChallenge>('pow-challenge')
+  if (error instanceof FunctionsFetchError) throw noConnection()
   const solution = !error && data ? await solvePow(data) : null
   if (!solution) throw new ReportError(REPORT_MESSAGES.failed)
   return solution
 }
 
 /**
- * One key per form submission (URL-safe, 32 hex characters): the function returns
- * the first report for a repeated key, so a retried request never reports twice.
- * crypto.getRandomValues works on plain-http LAN addresses too, unlike randomUUID.
- */
-export function newSubmissionKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
-}
-
-/**
  * Signs the finder in anonymously if needed, then calls the report-found function
  * with the submission's key; a request that never got an answer is sent once more.
+ * Throws a ReportError: `isNetwork` when the backend could not be reached at all
+ * (the caller may keep the report and send it later with the same key), else the
+ * refusal in the product's words.
  */
 export async function reportFound(
   report: FoundReport,
   idempotencyKey: string = newSubmissionKey(),
 ): Promise<LastReport> {
-  const [supabase, { FunctionsFetchError, FunctionsHttpError }] = await Promise.all([
-    loadSupabase(),
-    import('@supabase/supabase-js'),
-  ])
-  const { data: sessionData } = await supabase.auth.getSession()
+  let supabase: SupabaseClient<Database>
+  let supabaseJs: SupabaseJs
+  try {
+    ;[supabase, supabaseJs] = await Promise.all([loadSupabase(), import('@supabase/supabase-js')])
+  } catch {
+    // The code could not be loaded: no connection (and not in the offline cache).
+    throw noConnection()
+  }
+  const { FunctionsFetchError, FunctionsHttpError, isAuthRetryableFetchError } = supabaseJs
+  const { data: sessionData, error: sessionError } = await supabase.auth.getSession()
+  // An expired session that could not be refreshed for want of a connection is kept,
+  // not replaced by a new anonymous finder: the idempotency key holds per finder. (A
+  // session the server refused is gone: the finder signs in anew, as before.)
+  if (sessionError && isAuthRetryableFetchError(sessionError)) throw noConnection()
   if (!sessionData.session) {
     const { error } = await supabase.auth.signInAnonymously()
+    if (error && isAuthRetryableFetchError(error)) throw noConnection()
     if (error) throw new ReportError(REPORT_MESSAGES.failed)
   }
   // A fresh proof per request: each challenge is accepted once, and a request that got
   // no answer may have used it already (the idempotency key returns that first report).
   const send = async () => {
-    const proof = await proveNotABot(supabase)
+    const proof = await proveNotABot(supabase, supabaseJs)
     return supabase.functions.invoke<LastReport>('report-found', {
       body: { ...report, idempotencyKey, proof },
     })
   }
   let { data, error } = await send()
   if (error instanceof FunctionsFetchError) ({ data, error } = await send())
+  if (error instanceof FunctionsFetchError) throw noConnection()
   if (error) {
     if (error instanceof FunctionsHttpError) {
       const response = error.context as Response

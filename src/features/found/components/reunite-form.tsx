@@ -1,18 +1,25 @@
-import { useRef, useState, type FormEvent } from 'react'
-import { Button, Stack, Text } from '@chakra-ui/react'
-import { Navigate, useNavigate } from 'react-router'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Button, Link, Stack, Text } from '@chakra-ui/react'
+import { Navigate, Link as RouterLink } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
-import { lastReportAtom } from '@/lib/last-report'
 import { useAtomValue, useSetAtom } from '@/lib/jotai'
 import { useIsHydrated } from '@/lib/use-is-hydrated'
 import {
   newSubmissionKey,
   REPORT_MESSAGES,
-  ReportError,
-  reportFound,
-} from '@/features/found/api/report-found'
+  type FoundReport,
+} from '@/features/found/report-submission'
+import { LazyOfflineBanner } from '@/features/found/components/lazy-offline-banner'
 import { LostNote } from '@/features/found/components/lost-note'
+import {
+  PENDING_OFFLINE_TEXT,
+  pendingReportAtom,
+  refusedReportAtom,
+  type PendingReport,
+  type RefusedReport,
+} from '@/features/found/pending-report'
+import { isSenderNeededAtom, pendingStatusAtom } from '@/features/found/pending-report-flag'
 import { heldTagAtom } from '@/features/found/state'
 import { paths } from '@/lib/paths'
 import { FINDER_DATA_RULE } from '@/features/found/privacy'
@@ -25,124 +32,183 @@ export const FINDER_PROMISE = [
   'Your details are deleted 7 days after the item is returned, or after 30 days. Nobody will ask you for payment or codes.',
 ] as const
 
+type Details = Omit<FoundReport, 'tagCode'>
+
+const NO_DETAILS: Details = { name: '', email: '', phone: '', address: '', foundLocation: '' }
+
+const detailsOf = ({ name, email, phone, address, foundLocation }: FoundReport): Details => ({
+  name,
+  email,
+  phone,
+  address,
+  foundLocation,
+})
+
 /**
  * /found/reunite: the owner's lost-mode note (if any), what happens next, then the
- * finder's details and 'Inform the Owner' (SPEC.md §2, §5).
+ * finder's details and 'Inform the Owner' (SPEC.md §2, §5). 'Inform the Owner' keeps
+ * the report on the device and the layout's sender sends it (pending-report.ts): at
+ * once when online, else when the connection returns, while this form shows it.
  */
 export function ReuniteForm() {
-  const navigate = useNavigate()
-  // The held tag lives in this tab's storage: the prerendered form shows none.
+  // The held tag and a saved report live in this browser's storage: the prerendered
+  // form shows neither.
   const isHydrated = useIsHydrated()
   const storedTag = useAtomValue(heldTagAtom)
+  const storedPending = useAtomValue(pendingReportAtom)
+  const refused = useAtomValue(refusedReportAtom)
+  const pending = isHydrated ? storedPending : null
   const heldTag = isHydrated ? storedTag : null
-  const setLastReport = useSetAtom(lastReportAtom)
-  const [name, setName] = useState('')
-  const [email, setEmail] = useState('')
-  const [phone, setPhone] = useState('')
-  const [address, setAddress] = useState('')
-  const [foundLocation, setFoundLocation] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [isSubmitting, setIsSubmitting] = useState(false)
-  // One idempotency key per submission: kept while the details stay the same (a
-  // retry after an error), replaced when any of them changes.
-  const submissionKey = useRef<string | null>(null)
-  const edit = (set: (value: string) => void) => (value: string) => {
-    submissionKey.current = null
-    set(value)
-  }
+  // A saved report is what will be sent, whatever tag was looked up since.
+  const tag = pending?.report.tagCode ?? heldTag ?? refused?.report.tagCode ?? null
+  const refusedHere = refused && refused.report.tagCode === tag ? refused : null
+  // The sender is fetched while the finder types: 'Inform the Owner' then works even
+  // if the connection drops before the service worker has stored it (first visit).
+  useEffect(() => {
+    void import('@/features/found/components/pending-report-notice').catch(() => undefined)
+  }, [])
 
-  if (isHydrated && !heldTag) return <Navigate to={paths.tag} replace />
+  // Just sent: the thank-you page is on its way (a reopened tab holds no tag).
+  const isJustSent = useAtomValue(pendingStatusAtom) === 'sent'
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (isSubmitting || !heldTag) return
-    const trimmedEmail = email.trim()
-    if (trimmedEmail.length <= 3 || !EMAIL_SHAPE.test(trimmedEmail)) {
-      setError(REPORT_MESSAGES.invalidEmail)
-      return
-    }
-    setError(null)
-    setIsSubmitting(true)
-    submissionKey.current ??= newSubmissionKey()
-    try {
-      const report = await reportFound(
-        {
-          tagCode: heldTag,
-          name: name.trim(),
-          email: trimmedEmail,
-          phone: phone.trim(),
-          address: address.trim(),
-          foundLocation: foundLocation.trim(),
-        },
-        submissionKey.current,
-      )
-      setLastReport(report)
-      void navigate(paths.foundThankYou)
-    } catch (failure) {
-      setError(failure instanceof ReportError ? failure.message : REPORT_MESSAGES.failed)
-      setIsSubmitting(false)
-    }
-  }
+  if (isHydrated && !tag && !isJustSent) return <Navigate to={paths.tag} replace />
 
   return (
     <Stack gap="5" maxW="md" mx="auto" w="full">
-      <LostNote code={heldTag} />
-      <Text>{heldTag ? `Tag ${heldTag}: tell` : 'Tell'} the owner how to get their item back.</Text>
+      <LostNote code={tag} />
+      <Text>{tag ? `Tag ${tag}: tell` : 'Tell'} the owner how to get their item back.</Text>
       <Stack as="ul" gap="1" listStyleType="none" fontSize="sm" color="fg.muted">
         {FINDER_PROMISE.map((line) => (
           <li key={line}>{line}</li>
         ))}
       </Stack>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="4">
-          <LabelledInput
-            label="NAME"
-            autoComplete="name"
-            maxLength={200}
-            value={name}
-            onValueChange={edit(setName)}
-          />
-          <LabelledInput
-            label="EMAIL"
-            type="email"
-            autoComplete="email"
-            maxLength={320}
-            value={email}
-            onValueChange={edit(setEmail)}
-          />
-          <LabelledInput
-            label="PHONE NUMBER"
-            type="tel"
-            autoComplete="tel"
-            maxLength={40}
-            value={phone}
-            onValueChange={edit(setPhone)}
-          />
-          <LabelledInput
-            label="ADDRESS"
-            autoComplete="street-address"
-            maxLength={500}
-            value={address}
-            onValueChange={edit(setAddress)}
-          />
-          <LabelledInput
-            label="WHERE YOU FOUND THE ITEM"
-            maxLength={500}
-            value={foundLocation}
-            onValueChange={edit(setFoundLocation)}
-          />
-          <FormMessage message={error} />
-          <Button
-            type="submit"
-            colorPalette="teal"
-            loading={isSubmitting}
-            loadingText="Informing the owner…"
-          >
-            Inform the Owner
-          </Button>
-          <Text fontSize="sm">{FINDER_DATA_RULE}</Text>
-        </Stack>
-      </form>
+      <FinderForm
+        key={pending ? `pending:${pending.key}` : `draft:${refusedHere?.key ?? ''}`}
+        tag={tag}
+        pending={pending}
+        refused={refusedHere}
+      />
     </Stack>
+  )
+}
+
+/**
+ * The finder's details: empty, or those of the saved report (shown, not editable,
+ * while it waits to be sent), or those of a refused one (to correct and send again).
+ */
+function FinderForm({
+  tag,
+  pending,
+  refused,
+}: {
+  tag: string | null
+  pending: PendingReport | null
+  refused: RefusedReport | null
+}) {
+  const setPending = useSetAtom(pendingReportAtom)
+  const setRefused = useSetAtom(refusedReportAtom)
+  const setIsSenderNeeded = useSetAtom(isSenderNeededAtom)
+  const status = useAtomValue(pendingStatusAtom)
+  const source = pending?.report ?? refused?.report
+  const [details, setDetails] = useState<Details>(() => (source ? detailsOf(source) : NO_DETAILS))
+  const [error, setError] = useState<string | null>(refused?.message ?? null)
+  // One idempotency key per submission: kept while the details stay the same (a
+  // retry after an error), replaced when any of them changes.
+  const submissionKey = useRef<string | null>(refused?.key ?? null)
+  const isWaiting = pending !== null
+  const isOffline = isWaiting && status === 'offline'
+  const edit = (field: keyof Details) => (value: string) => {
+    submissionKey.current = null
+    setDetails((current) => ({ ...current, [field]: value }))
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isWaiting || !tag) return
+    const email = details.email.trim()
+    if (email.length <= 3 || !EMAIL_SHAPE.test(email)) {
+      setError(REPORT_MESSAGES.invalidEmail)
+      return
+    }
+    setError(null)
+    setRefused(null)
+    submissionKey.current ??= newSubmissionKey()
+    setPending({
+      key: submissionKey.current,
+      savedAt: Date.now(),
+      report: {
+        tagCode: tag,
+        name: details.name.trim(),
+        email,
+        phone: details.phone.trim(),
+        address: details.address.trim(),
+        foundLocation: details.foundLocation.trim(),
+      },
+    })
+    setIsSenderNeeded(true)
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="4">
+        <LabelledInput
+          label="NAME"
+          autoComplete="name"
+          maxLength={200}
+          value={details.name}
+          onValueChange={edit('name')}
+          readOnly={isWaiting}
+        />
+        <LabelledInput
+          label="EMAIL"
+          type="email"
+          autoComplete="email"
+          maxLength={320}
+          value={details.email}
+          onValueChange={edit('email')}
+          readOnly={isWaiting}
+        />
+        <LabelledInput
+          label="PHONE NUMBER"
+          type="tel"
+          autoComplete="tel"
+          maxLength={40}
+          value={details.phone}
+          onValueChange={edit('phone')}
+          readOnly={isWaiting}
+        />
+        <LabelledInput
+          label="ADDRESS"
+          autoComplete="street-address"
+          maxLength={500}
+          value={details.address}
+          onValueChange={edit('address')}
+          readOnly={isWaiting}
+        />
+        <LabelledInput
+          label="WHERE YOU FOUND THE ITEM"
+          maxLength={500}
+          value={details.foundLocation}
+          onValueChange={edit('foundLocation')}
+          readOnly={isWaiting}
+        />
+        <FormMessage message={error} />
+        {error === REPORT_MESSAGES.tagNotFound && (
+          <Link asChild colorPalette="teal">
+            <RouterLink to={paths.tag}>Enter the tag code again</RouterLink>
+          </Link>
+        )}
+        <LazyOfflineBanner isOffline={isOffline} text={PENDING_OFFLINE_TEXT} />
+        <Button
+          type="submit"
+          colorPalette="teal"
+          loading={isWaiting}
+          loadingText={isOffline ? 'Waiting for the connection…' : 'Informing the owner…'}
+        >
+          Inform the Owner
+        </Button>
+        <Text fontSize="sm">{FINDER_DATA_RULE}</Text>
+      </Stack>
+    </form>
   )
 }

@@ -5,7 +5,12 @@ import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
 import { useSetAtom } from '@/lib/jotai'
-import { getTagStatus, type OwnItem } from '@/features/found/api/get-tag-status'
+import { OFFLINE_AFTER_MS } from '@/lib/realtime/connectivity'
+import { getTagStatus, TagLookupError, type OwnItem } from '@/features/found/api/get-tag-status'
+import {
+  LazyOfflineBanner,
+  preloadOfflineBanner,
+} from '@/features/found/components/lazy-offline-banner'
 import { LostNote } from '@/features/found/components/lost-note'
 import { TestScan } from '@/features/found/components/test-scan'
 import { heldLostNoteAtom, heldTagAtom, normaliseTagCode } from '@/features/found/state'
@@ -14,6 +19,8 @@ import { paths } from '@/lib/paths'
 export const TAG_MESSAGES = {
   notFound: 'Tag not found',
   network: 'We could not reach Homeward. Please check your connection and try again.',
+  offline:
+    'You are offline, so this tag cannot be checked now. You can still write your report: it is saved on this phone and sent to the owner when the connection returns.',
   empty: 'Please enter the tag code.',
   noNfc:
     'This browser cannot read NFC tags. Hold the tag to the back of your phone and it opens this page by itself, or type the code printed on the tag.',
@@ -47,10 +54,15 @@ function codeFromRecord(record: NdefRecord): string | null {
   return record.recordType === 'text' ? text : null
 }
 
+const isNoConnection = (error: unknown) =>
+  navigator.onLine === false || (error instanceof TagLookupError && error.isNetwork)
+
 /**
  * /tag: look up a tag code (typed, from ?tagId= or scanned) and send the finder on,
  * with the owner's lost-mode note if the item is LOST. The owner's own tag (signed
  * in on this browser) shows the test scan instead, and nothing is reported.
+ * With no connection (or no reply within 10 s) the finder may write the report
+ * anyway: it waits on the phone and the server checks the tag when it is sent.
  */
 export function TagLookup() {
   const navigate = useNavigate()
@@ -60,6 +72,10 @@ export function TagLookup() {
   const [message, setMessage] = useState<string | null>(null)
   const [isBusy, setIsBusy] = useState(false)
   const [ownItem, setOwnItem] = useState<OwnItem | null>(null)
+  /** The code that could not be checked for want of a connection. */
+  const [offlineCode, setOfflineCode] = useState<string | null>(null)
+  /** The latest lookup; a late answer to an earlier one (or after moving on) is ignored. */
+  const lookupId = useRef(0)
   const setHeldTag = useSetAtom(heldTagAtom)
   const setHeldLostNote = useSetAtom(heldLostNoteAtom)
   const setUnregisteredTag = useSetAtom(unregisteredTagAtom)
@@ -73,9 +89,21 @@ export function TagLookup() {
       return
     }
     setMessage(null)
+    setOfflineCode(null)
     setIsBusy(true)
+    const id = ++lookupId.current
+    const isCurrent = () => id === lookupId.current
+    // SPEC §4: offline after 10 s without a reply; a reply after that still counts.
+    const noReply = setTimeout(() => {
+      if (!isCurrent()) return
+      setOfflineCode(tagCode)
+      setIsBusy(false)
+    }, OFFLINE_AFTER_MS)
     try {
       const result = await getTagStatus(tagCode)
+      clearTimeout(noReply)
+      if (!isCurrent()) return
+      setOfflineCode(null)
       const lostNote = result.status === 'activated' ? result.lostNote : null
       setHeldLostNote(lostNote ? { code: tagCode, ...lostNote } : null)
       if (result.status === 'activated' && result.ownItem) {
@@ -92,11 +120,24 @@ export function TagLookup() {
         setMessage(TAG_MESSAGES.notFound)
         setIsBusy(false)
       }
-    } catch {
-      setMessage(TAG_MESSAGES.network)
+    } catch (error) {
+      clearTimeout(noReply)
+      if (!isCurrent()) return
+      if (isNoConnection(error)) setOfflineCode(tagCode)
+      else setMessage(TAG_MESSAGES.network)
       setIsBusy(false)
     }
   }
+
+  /** Writes the report for a tag that could not be checked (it is sent when online). */
+  const writeOffline = (tagCode: string) => {
+    lookupId.current += 1
+    setHeldTag(tagCode)
+    void navigate(paths.foundReunite)
+  }
+
+  // Fetched while the page is fresh, so a lookup that finds no connection can say so.
+  useEffect(preloadOfflineBanner, [])
 
   useEffect(() => {
     if (initial && !didAutoLookUp.current) {
@@ -148,9 +189,16 @@ export function TagLookup() {
             onValueChange={setCode}
           />
           <FormMessage message={message} />
+          <LazyOfflineBanner isOffline={offlineCode !== null} text={TAG_MESSAGES.offline} />
+          {offlineCode && (
+            <Button colorPalette="teal" onClick={() => writeOffline(offlineCode)}>
+              Write your report
+            </Button>
+          )}
           <Button
             type="submit"
             colorPalette="teal"
+            variant={offlineCode ? 'outline' : 'solid'}
             loading={isBusy}
             loadingText="Looking up the tag…"
           >

@@ -1,0 +1,50 @@
+import { Alert, Box, Button, Link } from '@chakra-ui/react'
+import { Link as RouterLink, useLocation } from 'react-router'
+import { OfflineBanner } from '@/components/ui/offline-banner'
+import { useAtom, useAtomValue } from '@/lib/jotai'
+import { paths } from '@/lib/paths'
+import {
+  pendingReportAtom,
+  PENDING_OFFLINE_TEXT,
+  refusedReportAtom,
+} from '@/features/found/pending-report'
+import { pendingStatusAtom } from '@/features/found/pending-report-flag'
+import { usePendingReportSender } from '@/features/found/use-pending-report-sender'
+
+/**
+ * Sends the finder's saved report from whichever page is open (loaded only while
+ * there is one, see PendingReportSlot) and says where it stands. /found/reunite
+ * shows the same inside its form, so nothing is repeated there.
+ */
+export function PendingReportNotice() {
+  usePendingReportSender()
+  const { pathname } = useLocation()
+  const pending = useAtomValue(pendingReportAtom)
+  const status = useAtomValue(pendingStatusAtom)
+  const [refused, setRefused] = useAtom(refusedReportAtom)
+  if (pathname.replace(/\/+$/, '').toLowerCase() === paths.foundReunite) return null
+  if (pending && status === 'offline') {
+    return (
+      <Box maxW="md" mx="auto" mb="4">
+        <OfflineBanner isOffline text={PENDING_OFFLINE_TEXT} />
+      </Box>
+    )
+  }
+  if (pending || !refused) return null
+  return (
+    <Alert.Root status="error" role="alert" maxW="md" mx="auto" mb="4">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Your report could not be sent: {refused.message}</Alert.Title>
+        <Alert.Description>
+          <Link asChild colorPalette="teal">
+            <RouterLink to={paths.foundReunite}>Back to your report</RouterLink>
+          </Link>
+        </Alert.Description>
+      </Alert.Content>
+      <Button size="xs" variant="ghost" onClick={() => setRefused(null)}>
+        Close
+      </Button>
+    </Alert.Root>
+  )
+}
