@@ -1,7 +1,7 @@
 import { devices, expect, test, type Request } from '@playwright/test'
 import { field, fillFields } from './support/forms.ts'
 import { lookUpTag } from './support/finder.ts'
-import { logIn, register } from './support/owner.ts'
+import { activateAsNewOwner } from './support/owner.ts'
 import { checkPage } from './support/page-check.ts'
 import { newFinder, newOwner } from './support/people.ts'
 import { mintTag } from './support/tags.ts'
@@ -27,16 +27,7 @@ test('a report written offline is kept, sent when the connection returns, and re
   const tag = mintTag()
 
   await test.step('owner registers and activates the tag', async () => {
-    await register(page, owner)
-    await logIn(page, owner)
-    await page.goto('/activeTag')
-    await fillFields(page, {
-      'TAG ID': tag.tagId,
-      'ACTIVATION CODE': tag.activationCode,
-      'NAME YOUR ITEM': itemName,
-    })
-    await page.getByRole('button', { name: 'Activate', exact: true }).click()
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 })
+    await activateAsNewOwner(page, owner, tag, itemName)
   })
 
   const phone = await browser.newContext({ ...devices['Pixel 7'] })

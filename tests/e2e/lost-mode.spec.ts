@@ -1,7 +1,7 @@
 import { devices, expect, test, type Page, type Request } from '@playwright/test'
-import { field, fillFields } from './support/forms.ts'
+import { field } from './support/forms.ts'
 import { waitForEmail } from './support/inbox.ts'
-import { logIn, register } from './support/owner.ts'
+import { activateAsNewOwner } from './support/owner.ts'
 import { checkPage } from './support/page-check.ts'
 import { newFinder, newOwner } from './support/people.ts'
 import { lookUpTag, reportFound } from './support/finder.ts'
@@ -44,16 +44,7 @@ test('lost mode: owner sets a note, their own scan is a test, a finder on a phon
   const tag = mintTag()
 
   await test.step('owner registers, logs in and activates the tag', async () => {
-    await register(page, owner)
-    await logIn(page, owner)
-    await page.goto('/activeTag')
-    await fillFields(page, {
-      'TAG ID': tag.tagId,
-      'ACTIVATION CODE': tag.activationCode,
-      'NAME YOUR ITEM': itemName,
-    })
-    await page.getByRole('button', { name: 'Activate', exact: true }).click()
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 })
+    await activateAsNewOwner(page, owner, tag, itemName)
   })
 
   const card = page.getByRole('link').filter({ hasText: tag.tagId })

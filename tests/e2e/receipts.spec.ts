@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { fillFields } from './support/forms.ts'
 import { reportFound } from './support/finder.ts'
-import { logIn, register } from './support/owner.ts'
+import { activateAsNewOwner } from './support/owner.ts'
 import { checkPage } from './support/page-check.ts'
 import { newFinder, newOwner } from './support/people.ts'
 import { mintTag } from './support/tags.ts'
@@ -21,16 +20,7 @@ test('the finder sees the owner was alerted, then that the owner has seen the ch
   const ownerContext = await browser.newContext()
   const ownerPage = await ownerContext.newPage()
   await test.step('an owner registers and activates a tag', async () => {
-    await register(ownerPage, owner)
-    await logIn(ownerPage, owner)
-    await ownerPage.goto('/activeTag')
-    await fillFields(ownerPage, {
-      'TAG ID': tag.tagId,
-      'ACTIVATION CODE': tag.activationCode,
-      'NAME YOUR ITEM': 'Green umbrella',
-    })
-    await ownerPage.getByRole('button', { name: 'Activate', exact: true }).click()
-    await expect(ownerPage).toHaveURL(/\/dashboard$/, { timeout: 20_000 })
+    await activateAsNewOwner(ownerPage, owner, tag, 'Green umbrella')
   })
 
   const finderContext = await browser.newContext()

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { action, field, fillFields } from './forms.ts'
 import type { Owner } from './people.ts'
+import type { MintedTag } from './tags.ts'
 
 export function registerFields(
   owner: Owner,
@@ -73,4 +74,23 @@ export async function logIn(page: Page, owner: Owner): Promise<void> {
   await submitLogin(page, owner.email, owner.password)
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 })
   await expect(page.getByText(owner.fullName).first()).toBeVisible()
+}
+
+/** A new owner: registers, logs in and activates the tag as itemName, ending on /dashboard. */
+export async function activateAsNewOwner(
+  page: Page,
+  owner: Owner,
+  tag: MintedTag,
+  itemName: string,
+): Promise<void> {
+  await register(page, owner)
+  await logIn(page, owner)
+  await page.goto('/activeTag')
+  await fillFields(page, {
+    'TAG ID': tag.tagId,
+    'ACTIVATION CODE': tag.activationCode,
+    'NAME YOUR ITEM': itemName,
+  })
+  await page.getByRole('button', { name: 'Activate', exact: true }).click()
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 })
 }
