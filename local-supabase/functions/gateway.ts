@@ -32,7 +32,13 @@ export type FunctionsGatewayOptions = StackContext & {
   envFile?: string
 }
 
-/** The environment Supabase gives functions, plus the project's functions .env. */
+/**
+ * The environment Supabase gives functions, plus the project's functions .env. The
+ * stack's own site URL (config.toml's `auth.site_url`, or SITE_URL) is the functions'
+ * SITE_URL too, as a deployed project sets it as a secret (docs/deploy.md): one value
+ * for Auth's links and the functions' CORS and links (`npm run preview:phone` serves
+ * the app on :4173, not :5173).
+ */
 export async function functionEnvironment(
   options: FunctionsGatewayOptions,
   envFile: string,
@@ -46,6 +52,7 @@ export async function functionEnvironment(
   }
   const env: Record<string, string> = {
     ...Object.fromEntries(Object.entries(fileValues).filter(([k]) => !k.startsWith('SUPABASE_'))),
+    SITE_URL: config.siteUrl,
     SUPABASE_URL: options.apiUrl,
     SUPABASE_ANON_KEY: config.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,

@@ -102,6 +102,8 @@ describe('functions gateway', () => {
         SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: stack.config.publishableKey }),
         SUPABASE_SECRET_KEYS: JSON.stringify({ default: stack.config.secretKey }),
         FROM_ENV_FILE: 'hello from .env',
+        // The stack's site URL, as a deployed project's SITE_URL secret (CORS, links).
+        SITE_URL: stack.config.siteUrl,
       },
     })
   })
