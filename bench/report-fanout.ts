@@ -222,10 +222,14 @@ async function main() {
   /** Sends the reports at once; each one's answer time and, once its outbox is sent, accepted time. */
   function timedReports(
     requests: FinderRequest[],
+    onAllAnswered: () => void = () => undefined,
   ): Promise<Array<{ answer: number; accepted: number | null }>> {
+    let unanswered = requests.length
     return Promise.all(
       finders.send(requests).map(async (pending) => {
         const answer = await pending
+        unanswered -= 1
+        if (unanswered === 0) onAllAnswered()
         if (answer.status !== 200) {
           throw new Error(`report-found answered ${answer.status}: ${answer.body.slice(0, 200)}`)
         }
@@ -251,12 +255,14 @@ async function main() {
       const rounds = concurrency === 1 ? 20 : 1
       const answers: number[] = []
       const accepted: number[] = []
-      const cpu = { node: 0, deno: 0 }
+      const cpu = { node: 0, deno: 0, answersNode: 0 }
       for (let round = 0; round < rounds; round += 1) {
         const prepared = await Promise.all(Array.from({ length: concurrency }, () => prepare()))
         const profiler = concurrency === 50 ? await startProfile() : null
         const before = cpuNow()
-        const results = await timedReports(prepared)
+        const results = await timedReports(prepared, () => {
+          cpu.answersNode += cpuNow().node - before.node
+        })
         const after = cpuNow()
         await profiler?.stop()
         cpu.node += after.node - before.node
@@ -273,7 +279,8 @@ async function main() {
           (accepted.length ? line('report → providers accepted', accepted) : 'none accepted') +
           (late ? ` (${late} left to the scheduler after a provider call timed out)` : '') +
           `; CPU per report (answer and delivery): stack ${(cpu.node / answers.length).toFixed(1)} ms, ` +
-          `Deno ${(cpu.deno / answers.length).toFixed(1)} ms`,
+          `Deno ${(cpu.deno / answers.length).toFixed(1)} ms; ` +
+          `stack CPU until the last answer, per report: ${(cpu.answersNode / answers.length).toFixed(1)} ms`,
       )
     }
   } finally {
