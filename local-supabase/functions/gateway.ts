@@ -198,9 +198,12 @@ function forward(
     outgoing.once('response', (response) => {
       answered = true
       response.once('close', () => clearTimeout(timer))
+      // a body cut short ends the stream handed on; it must not be an uncaught error
+      response.on('error', () => undefined)
       resolve({ response })
     })
-    outgoing.once('error', (error: NodeJS.ErrnoException) => {
+    // `on`, not `once`: a second error (after the answer began) must not go unheard
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer)
       if (answered) return
       if (!retried && outgoing.reusedSocket && error.code === 'ECONNRESET') {
