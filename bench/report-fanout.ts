@@ -17,6 +17,8 @@
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
+import { writeFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { percentile } from './stats.ts'
@@ -157,6 +159,29 @@ function denoPids(): string[] {
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times. */
 const CLOCK_TICKS = 100
 
+/**
+ * With BENCH_CPU_PROFILE=<file>, a V8 CPU profile of this process (the stack)
+ * over the 50-concurrent round, for Chrome DevTools or bench/profile-summary.ts.
+ * Profiling slows the stack: the round's numbers are then not comparable.
+ */
+async function startProfile(): Promise<{ stop(): Promise<void> } | null> {
+  const file = process.env.BENCH_CPU_PROFILE
+  if (!file) return null
+  const session = new Session()
+  session.connect()
+  await session.post('Profiler.enable')
+  await session.post('Profiler.setSamplingInterval', { interval: 200 })
+  await session.post('Profiler.start')
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop')
+      writeFileSync(file, JSON.stringify(profile))
+      session.disconnect()
+      console.log(`CPU profile of the 50-concurrent round written to ${file}`)
+    },
+  }
+}
+
 /** Epoch milliseconds, comparable with the finders' process (fanout-client.ts). */
 const now = () => performance.timeOrigin + performance.now()
 
@@ -197,10 +222,14 @@ async function main() {
   /** Sends the reports at once; each one's answer time and, once its outbox is sent, accepted time. */
   function timedReports(
     requests: FinderRequest[],
+    onAllAnswered: () => void = () => undefined,
   ): Promise<Array<{ answer: number; accepted: number | null }>> {
+    let unanswered = requests.length
     return Promise.all(
       finders.send(requests).map(async (pending) => {
         const answer = await pending
+        unanswered -= 1
+        if (unanswered === 0) onAllAnswered()
         if (answer.status !== 200) {
           throw new Error(`report-found answered ${answer.status}: ${answer.body.slice(0, 200)}`)
         }
@@ -226,12 +255,16 @@ async function main() {
       const rounds = concurrency === 1 ? 20 : 1
       const answers: number[] = []
       const accepted: number[] = []
-      const cpu = { node: 0, deno: 0 }
+      const cpu = { node: 0, deno: 0, answersNode: 0 }
       for (let round = 0; round < rounds; round += 1) {
         const prepared = await Promise.all(Array.from({ length: concurrency }, () => prepare()))
+        const profiler = concurrency === 50 ? await startProfile() : null
         const before = cpuNow()
-        const results = await timedReports(prepared)
+        const results = await timedReports(prepared, () => {
+          cpu.answersNode += cpuNow().node - before.node
+        })
         const after = cpuNow()
+        await profiler?.stop()
         cpu.node += after.node - before.node
         cpu.deno += after.deno - before.deno
         for (const result of results) {
@@ -246,7 +279,8 @@ async function main() {
           (accepted.length ? line('report → providers accepted', accepted) : 'none accepted') +
           (late ? ` (${late} left to the scheduler after a provider call timed out)` : '') +
           `; CPU per report (answer and delivery): stack ${(cpu.node / answers.length).toFixed(1)} ms, ` +
-          `Deno ${(cpu.deno / answers.length).toFixed(1)} ms`,
+          `Deno ${(cpu.deno / answers.length).toFixed(1)} ms; ` +
+          `stack CPU until the last answer, per report: ${(cpu.answersNode / answers.length).toFixed(1)} ms`,
       )
     }
   } finally {

@@ -20,6 +20,12 @@ export class BodyTooLarge extends Error {
 export async function readLimitedText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? '')
   if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge(limit)
+  // A declared length within the limit is all Node's HTTP parser lets through: the
+  // body is read in one go (on @hono/node-server's request without building a web
+  // stream); without one (chunked), it is counted as it arrives.
+  if (request.headers.has('content-length') && Number.isFinite(declared)) {
+    return Buffer.from(await request.arrayBuffer()).toString('utf8')
+  }
   if (!request.body) return ''
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []

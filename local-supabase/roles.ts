@@ -22,13 +22,35 @@ export function claimsWithRole(context: RoleContext): Record<string, unknown> {
   return { ...context.claims, role: context.role }
 }
 
-/** Sets role, claims and settings transaction-locally (one statement, values as parameters). */
+/**
+ * A text literal Postgres reads back as `value` whatever standard_conforming_strings
+ * says (an escape string: backslashes and quotes doubled).
+ */
+function literal(value: string): string {
+  return `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`
+}
+
+/**
+ * Sets role, claims and settings transaction-locally, in one statement. The
+ * values are written as literals and sent as a simple query: on PGlite a
+ * statement with parameters takes five protocol messages (parse, bind,
+ * describe, execute, sync), each a trip into the database, and every API
+ * request pays this statement. A value with a NUL character (which no literal
+ * can hold) goes as a parameter, and Postgres refuses it as it would anyway.
+ */
 export async function setRole(tx: Queryable, context: RoleContext): Promise<void> {
   const names = ['role', 'request.jwt.claims']
   const values = [context.role, JSON.stringify(claimsWithRole(context))]
   for (const [name, value] of Object.entries(context.settings ?? {})) {
     names.push(name)
     values.push(value)
+  }
+  if (![...names, ...values].some((text) => text.includes('\0'))) {
+    const calls = names.map(
+      (name, i) => `set_config(${literal(name)}, ${literal(values[i]!)}, true)`,
+    )
+    await tx.exec(`select ${calls.join(', ')}`)
+    return
   }
   const calls = names.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')
   await tx.query(

@@ -34,6 +34,7 @@ export function buildApiApp(deps: ApiAppDeps): Hono {
   app.use('*', async (c, next) => {
     const started = performance.now()
     await next()
+    if (!deps.log.isLevelEnabled('debug')) return
     deps.log.debug(
       {
         method: c.req.method,
@@ -50,7 +51,9 @@ export function buildApiApp(deps: ApiAppDeps): Hono {
   app.route('/rest/v1', createRestApp(deps))
   app.route('/realtime/v1', deps.realtime)
   // Functions answer their own preflights (their CORS comes from their configuration).
-  app.mount('/functions/v1', (request) => deps.functions.fetch(request))
+  // The gateway takes the request as it came (it strips /functions/v1 itself): a
+  // mounted app would get a copy of the request, built again with its body as a stream.
+  app.all('/functions/v1/*', (c) => deps.functions.fetch(c.req.raw, c.env))
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
   app.onError((error, c) => {
     deps.log.error({ err: error, path: c.req.path }, 'unhandled error')

@@ -3,6 +3,7 @@
  * of each `[functions.<slug>]` table (default true, as the CLI), read with the
  * same TOML parser as the rest of the stack's configuration (config.ts).
  */
+import { statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { parse } from 'smol-toml'
 
@@ -23,13 +24,41 @@ export async function readFunctionSettings(
   configPath: string,
   slug: string,
 ): Promise<FunctionSettings> {
+  return (await readAllSettings(configPath)).get(slug) ?? { verifyJwt: true, enabled: true }
+}
+
+/**
+ * The parsed file, kept while its modification time and size stay the same: the
+ * gateway asks on every request, and parsing the whole config.toml each time
+ * was a good part of its work. An edited file is read again at the next request.
+ */
+const parsedFiles = new Map<
+  string,
+  { mtimeMs: number; size: number; settings: Map<string, FunctionSettings> }
+>()
+
+async function readAllSettings(configPath: string): Promise<Map<string, FunctionSettings>> {
+  let version: { mtimeMs: number; size: number } | null = null
+  try {
+    // synchronous: a few microseconds, where a promise stat costs the thread far more
+    const info = statSync(configPath)
+    version = { mtimeMs: info.mtimeMs, size: info.size }
+  } catch {
+    // no config.toml: CLI defaults
+  }
+  const cached = parsedFiles.get(configPath)
+  if (version && cached && cached.mtimeMs === version.mtimeMs && cached.size === version.size)
+    return cached.settings
   let text = ''
   try {
     text = await readFile(configPath, 'utf8')
   } catch {
     // no config.toml: CLI defaults
   }
-  return parseFunctionSettings(text).get(slug) ?? { verifyJwt: true, enabled: true }
+  const settings = parseFunctionSettings(text)
+  if (version) parsedFiles.set(configPath, { ...version, settings })
+  else parsedFiles.delete(configPath)
+  return settings
 }
 
 /** `KEY=value` lines (optional quotes, `#` comments, `export ` prefix), as dotenv reads them. */

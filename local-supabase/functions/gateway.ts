@@ -6,6 +6,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { Agent, request as httpRequest, type IncomingMessage } from 'node:http'
+import { Readable } from 'node:stream'
 import { readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -156,6 +158,71 @@ function pickProcessEnv(): Record<string, string> {
   return env
 }
 
+/** Statuses whose responses have no body (as fetch reads them). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
+
+type Forwarded = { response: IncomingMessage }
+
+/**
+ * Sends one request to the Deno process (node:http rather than fetch: fetch's
+ * request and response objects and streams cost the stack's one thread about as
+ * much as the function's whole database transaction) and resolves at its response headers;
+ * the whole exchange, body included, is limited to UPSTREAM_TIMEOUT_MS
+ * (rejects, or ends the body, with a TimeoutError). The body goes with a
+ * Content-Length of its own; Accept-Encoding is not passed on, so Deno answers
+ * uncompressed, as the gateway has always passed responses on. A kept-alive
+ * connection Deno closed just before being reused is retried once on a new one.
+ */
+function forward(
+  request: {
+    agent: Agent
+    port: number
+    method: string
+    path: string
+    headers: Headers
+    body: Buffer | null
+  },
+  retried = false,
+): Promise<Forwarded> {
+  const headers: Record<string, string> = {}
+  request.headers.forEach((value, name) => {
+    if (name !== 'content-length' && name !== 'transfer-encoding' && name !== 'accept-encoding')
+      headers[name] = value
+  })
+  return new Promise<Forwarded>((resolve, reject) => {
+    const outgoing = httpRequest({
+      host: '127.0.0.1',
+      port: request.port,
+      method: request.method,
+      path: request.path,
+      headers,
+      agent: request.agent,
+    })
+    const timer = setTimeout(() => {
+      outgoing.destroy(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
+    }, UPSTREAM_TIMEOUT_MS)
+    let answered = false
+    outgoing.once('response', (response) => {
+      answered = true
+      response.once('close', () => clearTimeout(timer))
+      // a body cut short ends the stream handed on; it must not be an uncaught error
+      response.on('error', () => undefined)
+      resolve({ response })
+    })
+    // `on`, not `once`: a second error (after the answer began) must not go unheard
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer)
+      if (answered) return
+      if (!retried && outgoing.reusedSocket && error.code === 'ECONNRESET') {
+        forward(request, true).then(resolve, reject)
+        return
+      }
+      reject(error)
+    })
+    outgoing.end(request.body ?? undefined)
+  })
+}
+
 const missingHeader = { msg: 'Error: Missing authorization header' }
 const notBearer = { msg: "Error: Auth header is not 'Bearer {token}'" }
 const invalidJwt = { msg: 'Invalid JWT' }
@@ -193,6 +260,8 @@ export async function createFunctionsGateway(
       })
     })
   watchExit(deno.child)
+  // Connections to Deno stay open between requests.
+  const agent = new Agent({ keepAlive: true })
 
   const app = new Hono()
   app.all('*', async (c) => {
@@ -226,17 +295,19 @@ export async function createFunctionsGateway(
     }
     headers.delete('host')
     headers.delete('connection')
-    const target = `http://127.0.0.1:${deno.port}${path}${url.search}`
     const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD'
     try {
-      const upstream = await fetch(target, {
+      const upstream = await forward({
+        agent,
+        port: deno.port,
         method: c.req.method,
+        path: `${path}${url.search}`,
         headers,
-        body: hasBody ? await c.req.arrayBuffer() : undefined,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+        body: hasBody ? Buffer.from(await c.req.arrayBuffer()) : null,
       })
-      const responseHeaders = new Headers(upstream.headers)
+      const responseHeaders = new Headers()
+      const raw = upstream.response.rawHeaders
+      for (let i = 0; i + 1 < raw.length; i += 2) responseHeaders.append(raw[i]!, raw[i + 1]!)
       for (const name of [
         'content-encoding',
         'content-length',
@@ -245,11 +316,17 @@ export async function createFunctionsGateway(
       ]) {
         responseHeaders.delete(name)
       }
-      return new Response(upstream.body, {
-        status: upstream.status,
-        statusText: upstream.statusText,
-        headers: responseHeaders,
-      })
+      const status = upstream.response.statusCode ?? 502
+      const noBody = c.req.method === 'HEAD' || NULL_BODY_STATUSES.has(status)
+      if (noBody) upstream.response.resume()
+      return new Response(
+        noBody ? null : (Readable.toWeb(upstream.response) as ReadableStream<Uint8Array>),
+        {
+          status,
+          statusText: upstream.response.statusMessage ?? '',
+          headers: responseHeaders,
+        },
+      )
     } catch (error) {
       if (error instanceof DOMException && error.name === 'TimeoutError') {
         return c.json({ message: 'The upstream server is timing out' }, 504)
@@ -266,6 +343,7 @@ export async function createFunctionsGateway(
     app,
     async close() {
       closing = true
+      agent.destroy()
       const child = deno.child
       if (child.exitCode !== null || child.signalCode !== null) return
       await new Promise<void>((done) => {
