@@ -271,12 +271,16 @@ export function readTomlSettings(document: Table, env: Env): TomlSettings {
   set(
     settings.email,
     'senderName',
-    str('local_smtp.sender_name') ?? str('inbucket.sender_name') ?? str('auth.email.smtp.sender_name'),
+    str('local_smtp.sender_name') ??
+      str('inbucket.sender_name') ??
+      str('auth.email.smtp.sender_name'),
   )
   set(
     settings.email,
     'adminEmail',
-    str('local_smtp.admin_email') ?? str('inbucket.admin_email') ?? str('auth.email.smtp.admin_email'),
+    str('local_smtp.admin_email') ??
+      str('inbucket.admin_email') ??
+      str('auth.email.smtp.admin_email'),
   )
   set(settings.email.recovery, 'subject', str('auth.email.template.recovery.subject'))
   set(settings.email.recovery, 'contentPath', str('auth.email.template.recovery.content_path'))

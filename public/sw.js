@@ -22,7 +22,9 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll([...STORED].map((url) => new Request(url, { cache: 'no-cache' }))))
+      .then((cache) =>
+        cache.addAll([...STORED].map((url) => new Request(url, { cache: 'no-cache' }))),
+      )
       .then(() => self.skipWaiting()),
   )
 })

@@ -3,11 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  FINDER_JS_GZIP_BYTES,
-  FINDER_PAGES,
-  MAX_CHUNK_BYTES,
-} from '../../scripts/lib/budgets'
+import { FINDER_JS_GZIP_BYTES, FINDER_PAGES, MAX_CHUNK_BYTES } from '../../scripts/lib/budgets'
 import {
   entryKey,
   readManifest,
