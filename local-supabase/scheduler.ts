@@ -9,6 +9,7 @@ import type { StackContext } from './context.ts'
 import { startCronRunner } from './cron/runner.ts'
 import { describeSchedule } from './cron/schedule.ts'
 import { isShim } from './db/shims.ts'
+import { inLane } from './db/types.ts'
 import { startNetWorker } from './net/worker.ts'
 
 export type Scheduler = { describe(): string[]; stop(): Promise<void> }
@@ -62,8 +63,10 @@ export async function startScheduler(ctx: StackContext & { apiUrl: string }): Pr
   } else {
     lines.push('cron jobs: run by the pg_cron extension of the database')
   }
-  const worker = net ? startNetWorker({ db, log }) : null
-  const runner = cron ? startCronRunner({ db, log }) : null
+  // Nobody waits on scheduled jobs and the requests they queue: background work (db/queue.ts).
+  const background = inLane(db, 'background')
+  const worker = net ? startNetWorker({ db: background, log, ownOrigin: ctx.apiUrl }) : null
+  const runner = cron ? startCronRunner({ db: background, log }) : null
   return {
     describe: () => lines,
     async stop() {

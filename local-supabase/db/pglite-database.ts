@@ -1,69 +1,136 @@
-import { PGlite } from '@electric-sql/pglite'
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { Worker } from 'node:worker_threads'
 import { DbQueue, type Lane, type QueueOptions } from './queue.ts'
 import type { Database, Queryable, QueryResult, Row } from './types.ts'
 
 export type EmbeddedDatabase = Database & {
-  /** The PGlite instance underneath (for wire access with @electric-sql/pglite-socket). */
-  pglite: PGlite
   /** The order its one connection serves the stack in (queue.ts). */
   queue: DbQueue
+  /**
+   * Postgres wire access (@electric-sql/pglite-socket) on host:port, served by
+   * the database's thread; resolves with the bound `host:port`.
+   */
+  serveWire(host: string, port: number, maxConnections: number): Promise<string>
+  stopWire(): Promise<void>
 }
 
-type PGliteQueryable = Pick<PGlite, 'query' | 'exec'>
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: object }
+type Notification = { notify: number; payload: string }
 
-function wrap(target: PGliteQueryable): Queryable {
-  return {
-    async query<R extends Row = Row>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-      const result = await target.query<R>(sql, params)
-      return {
-        rows: result.rows,
-        affectedRows: result.affectedRows,
-        fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-      }
-    },
-    async exec(sql: string): Promise<void> {
-      await target.exec(sql)
-    },
+/** An error from the database's thread, with Postgres' fields (code, detail, hint, …). */
+function restoredError(fields: object): Error {
+  const { message, ...rest } = fields as { message?: string }
+  return Object.assign(new Error(message ?? 'database error'), rest)
+}
+
+/** The database's thread (pglite-worker.js) and calls to it. */
+async function startThread(dataDir: string | undefined) {
+  const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), {
+    workerData: { dataDir },
+  })
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>()
+  const listeners = new Map<number, (payload: string) => void>()
+  let nextId = 1
+  let failure: Error | null = null
+
+  const fail = (error: Error) => {
+    failure ??= error
+    for (const call of pending.values()) call.reject(error)
+    pending.clear()
   }
+  await new Promise<void>((ready, reject) => {
+    worker.on('message', (message: Reply | Notification | { ready: true }) => {
+      if ('ready' in message) return ready()
+      if ('notify' in message) return listeners.get(message.notify)?.(message.payload)
+      const call = pending.get(message.id)
+      pending.delete(message.id)
+      if (message.ok) call?.resolve(message.value)
+      else call?.reject(restoredError(message.error))
+    })
+    worker.once('error', (error) => {
+      fail(error)
+      reject(error)
+    })
+    worker.once('exit', (code) => {
+      const error = new Error(`the embedded database's thread exited (code ${code})`)
+      fail(error)
+      reject(error)
+    })
+  })
+
+  const call = <T>(op: string, args: Record<string, unknown> = {}): Promise<T> => {
+    if (failure) return Promise.reject(failure)
+    const id = nextId++
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject })
+      worker.postMessage({ id, op, ...args })
+    })
+  }
+  return { worker, call, listeners, nextListener: () => nextId++ }
 }
 
 /**
- * PGlite, in memory or persisted to dataDir, with pgcrypto available. Its one
- * connection serves the stack's jobs (statements and whole transactions) in
- * lanes, request work first (queue.ts).
+ * PGlite, in memory or persisted to dataDir, with pgcrypto available, on a
+ * thread of its own (pglite-worker.js): the stack's Node thread parses and
+ * answers HTTP while a statement runs. Its one connection serves the stack's
+ * jobs (statements and whole transactions) in lanes, request work first
+ * (queue.ts).
  */
 export async function openPGlite(
   dataDir?: string,
   queueOptions: QueueOptions = {},
 ): Promise<EmbeddedDatabase> {
-  const pglite = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    extensions: { pgcrypto },
+  const thread = await startThread(dataDir)
+  const { call } = thread
+  const on = (tx?: number): Queryable => ({
+    query: <R extends Row = Row>(sql: string, params?: unknown[]) =>
+      call<QueryResult<R>>('query', { sql, params, tx }),
+    exec: (sql: string) => call<void>('exec', { sql, tx }),
   })
-  const base = wrap(pglite)
+  const direct = on()
+  const transaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+    const tx = await call<number>('begin')
+    let result: T
+    try {
+      result = await fn(on(tx))
+    } catch (error) {
+      await call('rollback', { tx })
+      throw error
+    }
+    await call('commit', { tx })
+    return result
+  }
   const queue = new DbQueue(queueOptions)
   const views = new Map<Lane, EmbeddedDatabase>()
+  let closed: Promise<void> | null = null
   const view = (lane: Lane): EmbeddedDatabase => {
     const existing = views.get(lane)
     if (existing) return existing
     const db: EmbeddedDatabase = {
-      pglite,
       queue,
-      query: (sql, params) => queue.run(lane, () => base.query(sql, params)),
-      exec: (sql) => queue.run(lane, () => base.exec(sql)),
-      transaction: (fn) => queue.run(lane, () => pglite.transaction((tx) => fn(wrap(tx)))),
+      query: (sql, params) => queue.run(lane, () => direct.query(sql, params)),
+      exec: (sql) => queue.run(lane, () => direct.exec(sql)),
+      transaction: (fn) => queue.run(lane, () => transaction(fn)),
       async listen(channel, onPayload) {
-        const unlisten = await queue.run(lane, () => pglite.listen(channel, onPayload))
+        const listener = thread.nextListener()
+        thread.listeners.set(listener, onPayload)
+        await queue.run(lane, () => call('listen', { channel, listener }))
         return async () => {
-          await queue.run(lane, () => unlisten())
+          thread.listeners.delete(listener)
+          await queue.run(lane, () => call('unlisten', { listener }))
         }
       },
-      async close() {
-        await pglite.close()
+      close() {
+        closed ??= call('close')
+          .catch(() => undefined)
+          .then(() => thread.worker.terminate())
+          .then(() => undefined)
+        return closed
       },
       lane: view,
       requestStarted: () => queue.requestStarted(),
+      serveWire: (host, port, maxConnections) =>
+        call<string>('serveWire', { host, port, maxConnections }),
+      stopWire: () => call<void>('stopWire'),
     }
     views.set(lane, db)
     return db

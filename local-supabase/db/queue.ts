@@ -10,13 +10,17 @@
  *               request work: someone is waiting for that chat message.
  *
  * The next job is the oldest request job; background jobs run when no request
- * work is under way: no request job waits and no request is being served (the
+ * work is under way: no request job waits, no request is being served (the
  * REST server marks each request-lane request from arrival to answer with
  * requestStarted(), so a background job does not slip into the gap between one
  * request's statements and the next request's, on the Node thread those
- * requests need). So that a steady stream of requests cannot starve them, a
- * background job that has waited maxBackgroundWaitMs goes first. Within a lane
- * jobs run in arrival order.
+ * requests need), and none has been for quietMs. The quiet period covers the
+ * gaps of a burst: while an Edge Function computes between two finders' calls,
+ * nothing is being served, yet the next call is a few milliseconds away, and
+ * delivery started in that gap would put its HTTP work (function, providers) on
+ * the same thread ahead of it. So that a steady stream of requests cannot starve
+ * them, a background job that has waited maxBackgroundWaitMs goes first. Within
+ * a lane jobs run in arrival order.
  *
  * Between two jobs Node's pending I/O runs (setImmediate), so answers leave as
  * their transactions end and new requests are read and queued by lane.
@@ -33,9 +37,25 @@ export type Lane = 'request' | 'background'
 
 export const LANES: readonly Lane[] = ['request', 'background']
 
+/**
+ * `x-local-priority: background` marks an HTTP request to the stack as work nobody
+ * waits on (outbox delivery after a report's answer, the requests pg_net sends):
+ * its database work queues in the background lane. Hosted Supabase ignores the header.
+ */
+export const PRIORITY_HEADER = 'x-local-priority'
+
+/** The lane an HTTP request to the stack asks for (PRIORITY_HEADER). */
+export function laneOfHeaders(headers: Headers): Lane {
+  return headers.get(PRIORITY_HEADER)?.trim().toLowerCase() === 'background'
+    ? 'background'
+    : 'request'
+}
+
 export type QueueOptions = {
   /** After waiting this long a background job goes before request jobs (default 2000 ms). */
   maxBackgroundWaitMs?: number
+  /** Background work starts once request work has been quiet this long (default 25 ms). */
+  quietMs?: number
   now?: () => number
 }
 
@@ -49,12 +69,16 @@ export class DbQueue {
   private busy = false
   /** Requests being served (requestStarted() not yet ended). */
   private served = 0
+  /** When the last served request ended. */
+  private lastRequestAt = Number.NEGATIVE_INFINITY
   private timer: ReturnType<typeof setTimeout> | null = null
   private readonly maxBackgroundWaitMs: number
+  private readonly quietMs: number
   private readonly now: () => number
 
   constructor(options: QueueOptions = {}) {
     this.maxBackgroundWaitMs = options.maxBackgroundWaitMs ?? 2000
+    this.quietMs = options.quietMs ?? 25
     this.now = options.now ?? (() => performance.now())
   }
 
@@ -71,6 +95,7 @@ export class DbQueue {
       if (ended) return
       ended = true
       this.served -= 1
+      this.lastRequestAt = this.now()
       this.next()
     }
   }
@@ -113,11 +138,15 @@ export class DbQueue {
     job.start()
   }
 
-  /** Background work held back by requests being served goes once it has waited long enough. */
+  /** Background work held back goes when request work has been quiet, or it has waited too long. */
   private wakeForOldestBackground(): void {
     const oldest = this.waiting.background[0]
-    if (!oldest || this.timer) return
-    const wait = Math.max(0, oldest.enqueuedAt + this.maxBackgroundWaitMs - this.now())
+    if (!oldest) return
+    const now = this.now()
+    const overdue = oldest.enqueuedAt + this.maxBackgroundWaitMs
+    const quiet = this.served === 0 ? this.lastRequestAt + this.quietMs : overdue
+    const wait = Math.max(0, Math.min(overdue, quiet) - now)
+    if (this.timer) clearTimeout(this.timer)
     this.timer = setTimeout(() => {
       this.timer = null
       this.next()
@@ -127,11 +156,13 @@ export class DbQueue {
 
   private take(): Job | undefined {
     const background = this.waiting.background[0]
-    if (background && this.now() - background.enqueuedAt >= this.maxBackgroundWaitMs) {
+    const now = this.now()
+    if (background && now - background.enqueuedAt >= this.maxBackgroundWaitMs) {
       return this.waiting.background.shift()
     }
     const request = this.waiting.request.shift()
     if (request) return request
-    return this.served === 0 ? this.waiting.background.shift() : undefined
+    const quiet = this.served === 0 && now - this.lastRequestAt >= this.quietMs
+    return quiet ? this.waiting.background.shift() : undefined
   }
 }

@@ -223,6 +223,22 @@ function forward(
   })
 }
 
+/** Bodies of a declared length up to this size are passed on whole, others as a stream. */
+const WHOLE_BODY_BYTES = 1024 * 1024
+
+/**
+ * The function's answer body: read whole when its length is declared and small
+ * (a JSON answer; cheaper for the stack's one thread than a web stream), else
+ * streamed as it comes (server-sent events, large downloads).
+ */
+async function answerBody(response: IncomingMessage): Promise<Buffer | ReadableStream<Uint8Array>> {
+  const length = Number(response.headers['content-length'] ?? Number.NaN)
+  if (!(length <= WHOLE_BODY_BYTES)) return Readable.toWeb(response) as ReadableStream<Uint8Array>
+  const chunks: Buffer[] = []
+  for await (const chunk of response) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
 const missingHeader = { msg: 'Error: Missing authorization header' }
 const notBearer = { msg: "Error: Auth header is not 'Bearer {token}'" }
 const invalidJwt = { msg: 'Invalid JWT' }
@@ -319,14 +335,11 @@ export async function createFunctionsGateway(
       const status = upstream.response.statusCode ?? 502
       const noBody = c.req.method === 'HEAD' || NULL_BODY_STATUSES.has(status)
       if (noBody) upstream.response.resume()
-      return new Response(
-        noBody ? null : (Readable.toWeb(upstream.response) as ReadableStream<Uint8Array>),
-        {
-          status,
-          statusText: upstream.response.statusMessage ?? '',
-          headers: responseHeaders,
-        },
-      )
+      return new Response(noBody ? null : await answerBody(upstream.response), {
+        status,
+        statusText: upstream.response.statusMessage ?? '',
+        headers: responseHeaders,
+      })
     } catch (error) {
       if (error instanceof DOMException && error.name === 'TimeoutError') {
         return c.json({ message: 'The upstream server is timing out' }, 504)

@@ -5,8 +5,12 @@
  * commits, sent with their timeout, and the outcome is written to
  * net._http_response (status, headers, body, or timed_out / error_msg).
  * Responses older than pg_net's default TTL (6 hours) are deleted.
+ *
+ * Requests to the stack itself (ownOrigin: the Edge Functions the schedules
+ * invoke) say they are background work (PRIORITY_HEADER), as nobody waits on them.
  */
 import type { Logger } from 'pino'
+import { PRIORITY_HEADER } from '../db/queue.ts'
 import type { Database } from '../db/types.ts'
 
 type QueuedRow = {
@@ -27,6 +31,8 @@ export type NetWorkerOptions = {
   batchSize?: number
   /** Poll interval (ms) besides the wake-up notification; default 1000. */
   pollMs?: number
+  /** The stack's own API origin: requests there go as background work. */
+  ownOrigin?: string
 }
 
 const RESPONSE_TTL = '6 hours'
@@ -43,6 +49,14 @@ export function startNetWorker(options: NetWorkerOptions): NetWorker {
   let again = false
   let lastCleanup = 0
 
+  const ownOrigin = options.ownOrigin ? new URL(options.ownOrigin).origin : null
+  const headersOf = (row: QueuedRow): Record<string, string> => {
+    const headers = row.headers ?? {}
+    const toSelf =
+      ownOrigin !== null && URL.canParse(row.url) && new URL(row.url).origin === ownOrigin
+    return toSelf ? { ...headers, [PRIORITY_HEADER]: 'background' } : headers
+  }
+
   const send = async (row: QueuedRow): Promise<void> => {
     const timeout = AbortSignal.timeout(Math.max(1, row.timeout_milliseconds))
     const signal = AbortSignal.any([timeout, controller.signal])
@@ -50,7 +64,7 @@ export function startNetWorker(options: NetWorkerOptions): NetWorker {
     try {
       const response = await fetch(row.url, {
         method: row.method,
-        headers: row.headers ?? {},
+        headers: headersOf(row),
         ...(row.body ? { body: Buffer.from(row.body) } : {}),
         signal,
       })

@@ -8,6 +8,7 @@
  */
 import { Hono, type Context } from 'hono'
 import type { StackContext } from '../context.ts'
+import { laneOfHeaders } from '../db/queue.ts'
 import { inLane, requestStarted, type Lane, type Queryable } from '../db/types.ts'
 import { JwtError, resolveApiRole, type VerifiedRequest } from '../keys.ts'
 import { BodyTooLarge, jsonDepth, MAX_JSON_DEPTH, readLimitedText } from '../request-limits.ts'
@@ -42,19 +43,6 @@ import {
   type SchemaCache,
 } from './schema-cache.ts'
 import { ident, type Statement } from './sql.ts'
-
-/**
- * `x-local-priority: background` (sent by work nobody waits on, such as outbox
- * delivery after a report's answer) queues the request's transaction behind
- * request work on PGlite (db/queue.ts). Hosted Supabase ignores the header.
- */
-export const PRIORITY_HEADER = 'x-local-priority'
-
-function laneOf(c: Context): Lane {
-  return c.req.header(PRIORITY_HEADER)?.trim().toLowerCase() === 'background'
-    ? 'background'
-    : 'request'
-}
 
 class Rollback extends Error {
   constructor(readonly reply: Reply) {
@@ -97,7 +85,7 @@ export function createRestApp(ctx: StackContext): Hono {
   app.all('*', (c) => errorReply(c, parseError(`Unsupported path ${c.req.path}`), 'anon'))
 
   async function serve(c: Context, target: string, isRpc: boolean): Promise<Response> {
-    const lane = laneOf(c)
+    const lane = laneOfHeaders(c.req.raw.headers)
     // background work waits while a request is being served, not only while its statements wait
     const ended = lane === 'request' ? requestStarted(db) : () => undefined
     try {

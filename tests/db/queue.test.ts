@@ -26,7 +26,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('DbQueue', () => {
   it('runs one job at a time, request jobs before background jobs that waited less', async () => {
-    const queue = new DbQueue({ now: () => 0, maxBackgroundWaitMs: 1000 })
+    const queue = new DbQueue({ now: () => 0, maxBackgroundWaitMs: 1000, quietMs: 0 })
     const log: string[] = []
     const first = gate(log, 'r1')
     const jobs: Array<[Lane, string]> = [
@@ -60,7 +60,7 @@ describe('DbQueue', () => {
 
   it('lets a background job that waited maxBackgroundWaitMs go before request jobs', async () => {
     let now = 0
-    const queue = new DbQueue({ now: () => now, maxBackgroundWaitMs: 1000 })
+    const queue = new DbQueue({ now: () => now, maxBackgroundWaitMs: 1000, quietMs: 0 })
     const log: string[] = []
     const first = gate(log, 'r1')
     const running = [queue.run('request', first.job)]
@@ -84,7 +84,7 @@ describe('DbQueue', () => {
   it('holds background work back while a request is being served, until it has waited too long', async () => {
     vi.useFakeTimers()
     try {
-      const queue = new DbQueue({ maxBackgroundWaitMs: 1000, now: () => Date.now() })
+      const queue = new DbQueue({ maxBackgroundWaitMs: 1000, quietMs: 0, now: () => Date.now() })
       const log: string[] = []
       const ended = queue.requestStarted()
       const background = queue.run('background', async () => log.push('background'))
@@ -117,6 +117,37 @@ describe('DbQueue', () => {
     }
   })
 
+  it('starts background work once no request has been served for quietMs', async () => {
+    vi.useFakeTimers()
+    try {
+      const queue = new DbQueue({ quietMs: 25, now: () => Date.now() })
+      const log: string[] = []
+      const served = queue.requestStarted()
+      await queue.run('request', async () => log.push('request'))
+      served()
+      const background = queue.run('background', async () => log.push('background'))
+      await vi.advanceTimersByTimeAsync(20)
+      expect(log).toEqual(['request'])
+      // a request served in the gap starts the quiet period again when it ends
+      const ended = queue.requestStarted()
+      await vi.advanceTimersByTimeAsync(10)
+      ended()
+      await vi.advanceTimersByTimeAsync(24)
+      expect(log).toEqual(['request'])
+      await vi.advanceTimersByTimeAsync(1)
+      await background
+      expect(log).toEqual(['request', 'background'])
+      // after a quiet period background work goes at once
+      await vi.advanceTimersByTimeAsync(100)
+      const later = queue.run('background', async () => log.push('later'))
+      await vi.advanceTimersByTimeAsync(0)
+      await later
+      expect(log.at(-1)).toBe('later')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('passes a failing job on and goes on with the next', async () => {
     const queue = new DbQueue()
     const failing = queue.run('request', async () => {
@@ -141,10 +172,14 @@ describe('PGlite in lanes', () => {
       expect(inLane(background, 'request')).toBe(db)
       const order: string[] = []
       let release!: () => void
+      let started!: () => void
+      const inside = new Promise<void>((resolve) => (started = resolve))
       const held = db.transaction(async (tx) => {
+        started()
         await new Promise<void>((resolve) => (release = resolve))
         await tx.query('select 1')
       })
+      await inside
       const later = [
         background.query('select 1').then(() => order.push('background query')),
         background
