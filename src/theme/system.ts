@@ -78,10 +78,12 @@ function lightOnly<T extends object>(group: T): T {
 const semanticColors = lightOnly({
   ...pick(semanticTokens.colors, PALETTES),
   ...Object.fromEntries(
-    (['bg', 'fg', 'border'] as const).map((group) => {
-      const { info: _info, ...rest } = semanticTokens.colors[group]
-      return [group, rest]
-    }),
+    (['bg', 'fg', 'border'] as const).map((group) => [
+      group,
+      Object.fromEntries(
+        Object.entries(semanticTokens.colors[group]).filter(([key]) => key !== 'info'),
+      ),
+    ]),
   ),
 })
 
