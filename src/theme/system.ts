@@ -2,7 +2,6 @@ import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@ch
 import {
   accordionSlotRecipe,
   alertSlotRecipe,
-  animationStyles,
   badgeRecipe,
   buttonRecipe,
   cardSlotRecipe,
@@ -41,7 +40,10 @@ import {
  */
 const PALETTES = ['gray', 'red', 'orange', 'green', 'teal'] as const
 
-/** Chakra's keyframes our recipes use: the spinner, the drawer, the accordion. */
+/**
+ * Chakra's keyframes our recipes use: the spinner, the drawer, the accordion. (Its
+ * animation styles are left out too: no recipe or component here names one.)
+ */
 const KEYFRAMES = [
   'spin',
   'fade-in',
@@ -213,7 +215,6 @@ const chakraTheme = defineConfig({
     },
     textStyles,
     layerStyles,
-    animationStyles,
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
