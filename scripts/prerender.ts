@@ -65,8 +65,9 @@ async function main() {
   const entryFiles = new Set(staticClosure(manifest, [entry]))
   // Body text (400) and headings, labels and buttons (600, Chakra's semibold). Preloaded
   // from the end of <body>, not <head>: Chromium holds the first paint of a page for
-  // fonts preloaded while it parses (up to ~50 ms after the page could paint, ~130 ms
-  // of /tag's LCP under bench:finder-page's throttling). At the end of <body> the
+  // fonts preloaded while it parses (a trace showed ~45 ms after the page could paint,
+  // and it paints nothing before the whole page is parsed; /tag's LCP went from ~510 to
+  // ~400 ms under bench:finder-page's throttling, 7 loads each). At the end of <body> the
   // preload scanner still requests them as the HTML arrives, and the text first paints
   // in the fallback font (`font-display: swap`, no layout shift measured).
   const fonts = readdirSync(join(dist, 'assets')).filter((file) =>
