@@ -25,7 +25,7 @@ import { chromium, type Browser } from 'playwright-core'
 import { serveDist } from '../scripts/lib/serve-dist'
 
 const root = resolve(import.meta.dirname, '..')
-const dist = join(root, 'dist')
+const dist = process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : join(root, 'dist')
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const THROTTLING = {
   latency: 150,

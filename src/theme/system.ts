@@ -2,7 +2,6 @@ import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@ch
 import {
   accordionSlotRecipe,
   alertSlotRecipe,
-  animationStyles,
   badgeRecipe,
   buttonRecipe,
   cardSlotRecipe,
@@ -10,7 +9,6 @@ import {
   cssVarsRoot,
   drawerSlotRecipe,
   fieldSlotRecipe,
-  globalCss,
   headingRecipe,
   iconRecipe,
   inputRecipe,
@@ -31,6 +29,65 @@ import {
  * backgrounds that vary by screen. Components use the semantic tokens below,
  * never hex values.
  */
+
+/**
+ * Chakra's palettes we use: brand (ours, below), gray, red, green, teal, and orange
+ * (the Alert's `warning` status). Every token becomes a CSS custom property inlined
+ * in each prerendered page, and the finder's phone parses them before its first
+ * paint: the other palettes (blue, cyan, purple, pink, yellow) and whiteAlpha are
+ * left out. A component given one of those palettes renders uncoloured, so add the
+ * palette here before using it.
+ */
+const PALETTES = ['gray', 'red', 'orange', 'green', 'teal'] as const
+
+/**
+ * Chakra's keyframes our recipes use: the spinner, the drawer, the accordion. (Its
+ * animation styles are left out too: no recipe or component here names one.)
+ */
+const KEYFRAMES = [
+  'spin',
+  'fade-in',
+  'fade-out',
+  'expand-height',
+  'collapse-height',
+  ...['from', 'to'].flatMap((way) =>
+    ['left', 'right', 'top', 'bottom'].map((side) => `slide-${way}-${side}-full`),
+  ),
+]
+
+const pick = <T extends object>(from: T, keys: readonly string[]) =>
+  Object.fromEntries(keys.map((key) => [key, from[key as keyof T]])) as Record<
+    string,
+    NonNullable<T[keyof T]>
+  >
+
+/**
+ * A semantic token group without its dark-mode values: the app has no dark mode
+ * (nothing sets Chakra's `.dark` class), so `_dark` values were only dead CSS.
+ */
+function lightOnly<T extends object>(group: T): T {
+  return Object.fromEntries(
+    Object.entries(group).map(([key, token]) => {
+      const value = (token as { value?: unknown }).value
+      if (value === undefined) return [key, lightOnly(token as object)]
+      const light = (value as { _light?: unknown })._light
+      return [key, light === undefined ? token : { value: light }]
+    }),
+  ) as T
+}
+
+/** Chakra's semantic colours for our palettes; `info` (blue) is not used. */
+const semanticColors = lightOnly({
+  ...pick(semanticTokens.colors, PALETTES),
+  ...Object.fromEntries(
+    (['bg', 'fg', 'border'] as const).map((group) => [
+      group,
+      Object.fromEntries(
+        Object.entries(semanticTokens.colors[group]).filter(([key]) => key !== 'info'),
+      ),
+    ]),
+  ),
+})
 
 const brand = {
   50: { value: '#e8f6f8' },
@@ -81,12 +138,12 @@ const homewardConfig = defineConfig({
           // solid fills use brand.600 (5.4:1). The palette keeps #1E889C at its centre.
           solid: { value: '{colors.brand.600}' },
           contrast: { value: 'white' },
-          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
-          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
-          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
-          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          fg: { value: '{colors.brand.700}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
           focusRing: { value: '{colors.brand.500}' },
-          border: { value: { _light: '{colors.brand.300}', _dark: '{colors.brand.700}' } },
+          border: { value: '{colors.brand.300}' },
         },
         // Chakra's default teal, green and red solids carry white text at 3.7:1, 3.3:1
         // and 4.3:1; one step darker meets WCAG AA (found by the e2e axe scans).
@@ -120,14 +177,44 @@ const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
+  // Chakra's global styles, less the filter and ring variables it set on every element
+  // (`*`): no style here uses `filter="auto"`, `backdropFilter="auto"` or rings, and 25
+  // custom properties per element slowed the first style pass. The fonts and border
+  // colour it gave every element are set once on html and inherited.
+  globalCss: {
+    '*': { fontFeatureSettings: '"cv11"' },
+    html: {
+      color: 'fg',
+      bg: 'bg',
+      lineHeight: '1.5',
+      colorPalette: 'gray',
+      '--global-font-mono': 'fonts.mono',
+      '--global-font-body': 'fonts.body',
+      '--global-color-border': 'colors.border',
+    },
+    '*::placeholder, *[data-placeholder]': { color: 'fg.muted/80' },
+    '*::selection': { bg: 'colorPalette.emphasized/80' },
+  },
   theme: {
-    keyframes,
-    tokens,
-    semanticTokens,
+    keyframes: pick(keyframes, KEYFRAMES),
+    tokens: {
+      ...tokens,
+      colors: pick(tokens.colors, [
+        'transparent',
+        'current',
+        'black',
+        'white',
+        'blackAlpha',
+        ...PALETTES,
+      ]),
+    },
+    semanticTokens: {
+      ...semanticTokens,
+      colors: semanticColors,
+      shadows: lightOnly(semanticTokens.shadows),
+    },
     textStyles,
     layerStyles,
-    animationStyles,
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
