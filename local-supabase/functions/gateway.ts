@@ -231,12 +231,14 @@ const WHOLE_BODY_BYTES = 1024 * 1024
  * (a JSON answer; cheaper for the stack's one thread than a web stream), else
  * streamed as it comes (server-sent events, large downloads).
  */
-async function answerBody(response: IncomingMessage): Promise<Buffer | ReadableStream<Uint8Array>> {
+async function answerBody(
+  response: IncomingMessage,
+): Promise<Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>> {
   const length = Number(response.headers['content-length'] ?? Number.NaN)
   if (!(length <= WHOLE_BODY_BYTES)) return Readable.toWeb(response) as ReadableStream<Uint8Array>
   const chunks: Buffer[] = []
   for await (const chunk of response) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks)
+  return new Uint8Array(Buffer.concat(chunks))
 }
 
 const missingHeader = { msg: 'Error: Missing authorization header' }
