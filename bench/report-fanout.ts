@@ -8,9 +8,9 @@
  *                                 accepted it)
  * Each report has its own owner, tag and anonymous finder (the abuse limits
  * count per tag and per finder). The finders' requests leave from a process of
- * their own (fanout-client.ts), as from the finders' browsers: the stack's one
- * Node thread serves the API, the gateway and PGlite, and the load generator's
- * HTTP work is not the stack's.
+ * their own (fanout-client.ts), as from the finders' browsers: the stack's Node
+ * thread serves the API and the gateway (PGlite has a thread of its own), and the
+ * load generator's HTTP work is not the stack's.
  *
  * One watcher reads the outbox rows of every report still waiting, in one query
  * every 20 ms, as background work (db/queue.ts): the times come from the rows,
