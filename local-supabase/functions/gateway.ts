@@ -161,8 +161,6 @@ function pickProcessEnv(): Record<string, string> {
 /** Statuses whose responses have no body (as fetch reads them). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 
-type Forwarded = { response: IncomingMessage }
-
 /**
  * Sends one request to the Deno process (node:http rather than fetch: fetch's
  * request and response objects and streams cost the stack's one thread about as
@@ -183,13 +181,13 @@ function forward(
     body: Buffer | null
   },
   retried = false,
-): Promise<Forwarded> {
+): Promise<IncomingMessage> {
   const headers: Record<string, string> = {}
   request.headers.forEach((value, name) => {
     if (name !== 'content-length' && name !== 'transfer-encoding' && name !== 'accept-encoding')
       headers[name] = value
   })
-  return new Promise<Forwarded>((resolve, reject) => {
+  return new Promise<IncomingMessage>((resolve, reject) => {
     const outgoing = httpRequest({
       host: '127.0.0.1',
       port: request.port,
@@ -207,7 +205,7 @@ function forward(
       response.once('close', () => clearTimeout(timer))
       // a body cut short ends the stream handed on; it must not be an uncaught error
       response.on('error', () => undefined)
-      resolve({ response })
+      resolve(response)
     })
     // `on`, not `once`: a second error (after the answer began) must not go unheard
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
@@ -324,7 +322,7 @@ export async function createFunctionsGateway(
         body: hasBody ? Buffer.from(await c.req.arrayBuffer()) : null,
       })
       const responseHeaders = new Headers()
-      const raw = upstream.response.rawHeaders
+      const raw = upstream.rawHeaders
       for (let i = 0; i + 1 < raw.length; i += 2) responseHeaders.append(raw[i]!, raw[i + 1]!)
       for (const name of [
         'content-encoding',
@@ -334,12 +332,12 @@ export async function createFunctionsGateway(
       ]) {
         responseHeaders.delete(name)
       }
-      const status = upstream.response.statusCode ?? 502
+      const status = upstream.statusCode ?? 502
       const noBody = c.req.method === 'HEAD' || NULL_BODY_STATUSES.has(status)
-      if (noBody) upstream.response.resume()
-      return new Response(noBody ? null : await answerBody(upstream.response), {
+      if (noBody) upstream.resume()
+      return new Response(noBody ? null : await answerBody(upstream), {
         status,
-        statusText: upstream.response.statusMessage ?? '',
+        statusText: upstream.statusMessage ?? '',
         headers: responseHeaders,
       })
     } catch (error) {
