@@ -4,7 +4,7 @@
  * `role`, `request.jwt.claims` (with `role` inserted) and any other request
  * settings are set transaction-locally. Used by REST, Realtime and the tests.
  */
-import type { Database, Queryable } from './db/types.ts'
+import type { Database, Queryable, Statement } from './db/types.ts'
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role'
 
@@ -31,14 +31,14 @@ function literal(value: string): string {
 }
 
 /**
- * Sets role, claims and settings transaction-locally, in one statement. The
+ * The statement that sets role, claims and settings transaction-locally. The
  * values are written as literals and sent as a simple query: on PGlite a
  * statement with parameters takes five protocol messages (parse, bind,
  * describe, execute, sync), each a trip into the database, and every API
  * request pays this statement. A value with a NUL character (which no literal
  * can hold) goes as a parameter, and Postgres refuses it as it would anyway.
  */
-export async function setRole(tx: Queryable, context: RoleContext): Promise<void> {
+export function roleStatement(context: RoleContext): Statement {
   const names = ['role', 'request.jwt.claims']
   const values = [context.role, JSON.stringify(claimsWithRole(context))]
   for (const [name, value] of Object.entries(context.settings ?? {})) {
@@ -49,23 +49,24 @@ export async function setRole(tx: Queryable, context: RoleContext): Promise<void
     const calls = names.map(
       (name, i) => `set_config(${literal(name)}, ${literal(values[i]!)}, true)`,
     )
-    await tx.exec(`select ${calls.join(', ')}`)
-    return
+    return { sql: `select ${calls.join(', ')}` }
   }
   const calls = names.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')
-  await tx.query(
-    `select ${calls}`,
-    names.flatMap((name, i) => [name, values[i]]),
-  )
+  return { sql: `select ${calls}`, params: names.flatMap((name, i) => [name, values[i]]) }
 }
 
-export async function withRole<T>(
+/** Sets role, claims and settings in a transaction already under way. */
+export async function setRole(tx: Queryable, context: RoleContext): Promise<void> {
+  const { sql, params } = roleStatement(context)
+  if (params) await tx.query(sql, params)
+  else await tx.exec(sql)
+}
+
+/** Runs fn in a transaction acting as the role (set as the transaction's prelude). */
+export function withRole<T>(
   db: Database,
   context: RoleContext,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    await setRole(tx, context)
-    return fn(tx)
-  })
+  return db.transaction(fn, { prelude: roleStatement(context) })
 }

@@ -186,7 +186,7 @@ function deferredDatabase(opening: Promise<Database>): Database {
     query: async <R extends Row = Row>(sql: string, params?: unknown[]) =>
       (await opening).query<R>(sql, params),
     exec: async (sql) => (await opening).exec(sql),
-    transaction: async (fn) => (await opening).transaction(fn),
+    transaction: async (fn, options) => (await opening).transaction(fn, options),
     listen: async (channel, onPayload) => (await opening).listen(channel, onPayload),
     close: async () => (await opening).close(),
   }

@@ -1,6 +1,13 @@
 import { Worker } from 'node:worker_threads'
 import { DbQueue, type Lane, type QueueOptions } from './queue.ts'
-import type { Database, Queryable, QueryResult, Row } from './types.ts'
+import type {
+  Database,
+  Queryable,
+  QueryResult,
+  Row,
+  Statement,
+  TransactionOptions,
+} from './types.ts'
 
 export type EmbeddedDatabase = Database & {
   /** The order its one connection serves the stack in (queue.ts). */
@@ -81,23 +88,41 @@ export async function openPGlite(
 ): Promise<EmbeddedDatabase> {
   const thread = await startThread(dataDir)
   const { call } = thread
-  const on = (tx?: number): Queryable => ({
+  const direct: Queryable = {
     query: <R extends Row = Row>(sql: string, params?: unknown[]) =>
-      call<QueryResult<R>>('query', { sql, params, tx }),
-    exec: (sql: string) => call<void>('exec', { sql, tx }),
-  })
-  const direct = on()
-  const transaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
-    const tx = await call<number>('begin')
+      call<QueryResult<R>>('query', { sql, params }),
+    exec: (sql: string) => call<void>('exec', { sql }),
+  }
+  let nextTransaction = 1
+  /**
+   * Runs fn in a transaction of the database's thread. BEGIN and the prelude
+   * go with the first statement (or the commit), one trip instead of three.
+   * Resolves once COMMIT is sent: `committed` settles with it. The thread runs
+   * messages in order, so the next job's statements may follow it at once.
+   */
+  const transaction = async <T>(
+    fn: (tx: Queryable) => Promise<T>,
+    { prelude }: TransactionOptions,
+  ): Promise<{ result: T; committed: Promise<void> }> => {
+    const tx = nextTransaction++
+    let begin: { prelude?: Statement } | null = { prelude }
+    const send = <R>(op: string, args: Record<string, unknown> = {}) => {
+      const opening = begin
+      begin = null
+      return call<R>(op, { ...args, tx, ...(opening ? { begin: opening } : {}) })
+    }
     let result: T
     try {
-      result = await fn(on(tx))
+      result = await fn({
+        query: <R extends Row = Row>(sql: string, params?: unknown[]) =>
+          send<QueryResult<R>>('query', { sql, params }),
+        exec: (sql: string) => send<void>('exec', { sql }),
+      })
     } catch (error) {
-      await call('rollback', { tx })
+      if (!begin) await call('rollback', { tx })
       throw error
     }
-    await call('commit', { tx })
-    return result
+    return { result, committed: send<void>('commit') }
   }
   const queue = new DbQueue(queueOptions)
   const views = new Map<Lane, EmbeddedDatabase>()
@@ -109,7 +134,11 @@ export async function openPGlite(
       queue,
       query: (sql, params) => queue.run(lane, () => direct.query(sql, params)),
       exec: (sql) => queue.run(lane, () => direct.exec(sql)),
-      transaction: (fn) => queue.run(lane, () => transaction(fn)),
+      async transaction(fn, options = {}) {
+        const { result, committed } = await queue.run(lane, () => transaction(fn, options))
+        await committed
+        return result
+      },
       async listen(channel, onPayload) {
         const listener = thread.nextListener()
         thread.listeners.set(listener, onPayload)

@@ -23,7 +23,13 @@ const options = workerData ?? {}
 
 /**
  * @typedef {{ query: PGlite['query'], exec: PGlite['exec'] }} Target
- * @typedef {{ target: Target, finish: { resolve(): void, reject(error: unknown): void }, done: Promise<unknown> }} OpenTransaction
+ * @typedef {{ sql: string, params?: unknown[] }} Statement
+ * @typedef {{
+ *   opened: Promise<Target>,
+ *   ready: Promise<Target>,
+ *   finish: { resolve(): void, reject(error: unknown): void },
+ *   done: Promise<unknown>,
+ * }} OpenTransaction
  */
 
 /** @type {Map<number, OpenTransaction>} */
@@ -32,7 +38,6 @@ const transactions = new Map()
 const listeners = new Map()
 /** @type {import('@electric-sql/pglite-socket').PGLiteSocketServer | null} */
 let wireServer = null
-let nextTransaction = 1
 
 /** A rollback asked for by the stack (not an error of the transaction's own). */
 class RollbackRequested extends Error {}
@@ -43,41 +48,92 @@ function plainError(error) {
   return { ...error, name: error.name, message: error.message }
 }
 
-/** @param {number | undefined} id */
-function targetOf(pglite, id) {
-  if (id === undefined) return pglite
-  const open = transactions.get(id)
-  if (!open) throw new Error(`transaction ${id} is not open`)
-  return open.target
+/** @param {Target} target @param {Statement} statement */
+function run(target, { sql, params }) {
+  return params ? target.query(sql, params) : target.exec(sql)
 }
 
-/** Opens a transaction that stays open until commit or rollback; resolves with its id. */
-function begin(pglite) {
-  const id = nextTransaction++
-  return new Promise((opened, failed) => {
-    const done = pglite.transaction(
-      (tx) =>
-        new Promise((resolve, reject) => {
-          transactions.set(id, { target: tx, finish: { resolve, reject }, done })
-          opened(id)
-        }),
-    )
-    done.catch(failed).finally(() => transactions.delete(id))
+/**
+ * Opens transaction `id` (numbered by the stack) inside PGlite's own
+ * transaction(), which holds its connection (and the wire server's clients
+ * off it) until commit or rollback, and runs the prelude (the role and
+ * request settings) first. The entry is in `transactions` at once, so
+ * statements sent right behind the first wait for BEGIN.
+ *
+ * @param {number} id @param {Statement | undefined} prelude
+ */
+function begin(pglite, id, prelude) {
+  if (transactions.has(id)) throw new Error(`transaction ${id} is already open`)
+  /** @type {OpenTransaction['finish'] | null} */
+  let finish = null
+  /** @type {(tx: Target) => void} */
+  let began = () => undefined
+  /** @type {(error: unknown) => void} */
+  let failed = () => undefined
+  const ready = new Promise((resolve, reject) => {
+    began = resolve
+    failed = reject
+  })
+  const done = pglite.transaction(
+    (tx) =>
+      new Promise((resolve, reject) => {
+        finish = { resolve, reject }
+        began(tx)
+      }),
+  )
+  // BEGIN itself failed: whatever waits on it fails with its error
+  done.catch(failed).finally(() => transactions.delete(id))
+  transactions.set(id, {
+    ready,
+    opened: ready.then(async (tx) => {
+      if (prelude) await run(tx, prelude)
+      return tx
+    }),
+    finish: {
+      resolve: () => finish?.resolve(),
+      reject: (error) => finish?.reject(error),
+    },
+    done,
   })
 }
 
-async function end(id, commit) {
-  const open = transactions.get(id)
-  if (!open) throw new Error(`transaction ${id} is not open`)
-  if (commit) {
-    open.finish.resolve()
-    await open.done
-    return
+/**
+ * Where a message's statement runs: the connection, or its transaction (opened
+ * first when the message carries `begin`: the stack sends a transaction's BEGIN
+ * and prelude with its first statement, one trip instead of three).
+ */
+function targetOf(pglite, { tx, begin: opening }) {
+  if (tx === undefined) return pglite
+  if (opening) begin(pglite, tx, opening.prelude)
+  const open = transactions.get(tx)
+  if (!open) throw new Error(`transaction ${tx} is not open`)
+  return open.opened
+}
+
+async function rollback(open) {
+  try {
+    await open.ready
+  } catch {
+    return // BEGIN failed: nothing to roll back
   }
   open.finish.reject(new RollbackRequested())
   await open.done.catch((error) => {
     if (!(error instanceof RollbackRequested)) throw error
   })
+}
+
+async function commit(pglite, message) {
+  if (message.begin) targetOf(pglite, message)
+  const open = transactions.get(message.tx)
+  if (!open) throw new Error(`transaction ${message.tx} is not open`)
+  try {
+    await open.opened
+  } catch (error) {
+    await rollback(open).catch(() => undefined)
+    throw error
+  }
+  open.finish.resolve()
+  await open.done
 }
 
 async function serveWire(pglite, host, wirePort, maxConnections) {
@@ -94,20 +150,25 @@ const pglite = await PGlite.create({
 })
 
 const ops = {
-  async query({ sql, params, tx }) {
-    const result = await targetOf(pglite, tx).query(sql, params)
+  async query(message) {
+    const target = await targetOf(pglite, message)
+    const result = await target.query(message.sql, message.params)
     return {
       rows: result.rows,
       affectedRows: result.affectedRows,
       fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
     }
   },
-  async exec({ sql, tx }) {
-    await targetOf(pglite, tx).exec(sql)
+  async exec(message) {
+    const target = await targetOf(pglite, message)
+    await target.exec(message.sql)
   },
-  begin: () => begin(pglite),
-  commit: ({ tx }) => end(tx, true),
-  rollback: ({ tx }) => end(tx, false),
+  commit: (message) => commit(pglite, message),
+  async rollback({ tx }) {
+    // a transaction whose BEGIN was never sent (or failed) has nothing to roll back
+    const open = transactions.get(tx)
+    if (open) await rollback(open)
+  },
   async listen({ channel, listener }) {
     const stop = await pglite.listen(channel, (payload) =>
       port.postMessage({ notify: listener, payload }),

@@ -254,8 +254,15 @@ begin
     values (payload, event, topic, private, 'broadcast')
     returning id into new_id;
     -- local only: tells the local stack's Realtime server about the new row
-    -- (hosted Realtime reads the table through logical replication instead).
-    perform pg_notify('realtime_messages', new_id::text);
+    -- (hosted Realtime reads the table through logical replication instead),
+    -- as '<id> <route>', route being private:<topic> or public:<topic>, so the
+    -- server reads only rows some joined channel waits for; '<id>' alone when
+    -- the topic is too long for a notification's payload.
+    perform pg_notify('realtime_messages', new_id::text || case
+      when octet_length(topic) <= 4000
+        then ' ' || case when private is true then 'private' else 'public' end || ':' || topic
+      else ''
+    end);
   exception
     when others then
       raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;

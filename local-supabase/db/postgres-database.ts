@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { Database, Queryable, QueryResult, Row } from './types.ts'
+import type { Database, Queryable, QueryResult, Row, TransactionOptions } from './types.ts'
 
 type PgQueryable = Pick<pg.Pool | pg.PoolClient, 'query'>
 
@@ -41,10 +41,14 @@ export function openPostgres(databaseUrl: string): Database {
   return {
     query: base.query,
     exec: base.exec,
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    async transaction<T>(
+      fn: (tx: Queryable) => Promise<T>,
+      options: TransactionOptions = {},
+    ): Promise<T> {
       const client = await pool.connect()
       try {
         await client.query('begin')
+        if (options.prelude) await client.query(options.prelude.sql, options.prelude.params)
         const result = await fn(wrap(client))
         await client.query('commit')
         return result

@@ -23,9 +23,21 @@ export interface Queryable {
   exec(sql: string): Promise<void>
 }
 
+/** A statement, with parameters or (without) as a simple query. */
+export type Statement = { sql: string; params?: unknown[] }
+
+export type TransactionOptions = {
+  /**
+   * Run right after BEGIN, before fn's statements: the role and request
+   * settings (roles.ts). PGlite gets BEGIN, the prelude and fn's first
+   * statement in one trip to its thread.
+   */
+  prelude?: Statement
+}
+
 export interface Database extends Queryable {
   /** Runs fn in one transaction on one connection; rolls back if fn throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>
   /** LISTEN on a channel; returns a function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   close(): Promise<void>

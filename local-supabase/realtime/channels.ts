@@ -72,6 +72,16 @@ function routeOf(isPrivate: boolean, subtopic: string): string {
   return `${isPrivate ? 'private' : 'public'}:${subtopic}`
 }
 
+/**
+ * A realtime_messages notification (platform.sql's realtime.send): the stored
+ * row's id and the route it goes to, '<id> <route>', or '<id>' alone.
+ */
+export function parseFeedNotice(notice: string): { id: string; route: string | null } {
+  const space = notice.indexOf(' ')
+  if (space < 0) return { id: notice, route: null }
+  return { id: notice.slice(0, space), route: notice.slice(space + 1) }
+}
+
 /** Verifies a channel/socket token; Realtime requires `role` and `exp`. */
 export async function identify(token: string, config: StackConfig): Promise<Identity> {
   const claims: Claims = await verifyAccessToken(translateApiKey(token, config), config.jwtSecret)
@@ -102,7 +112,10 @@ export class RealtimeChannels {
 
   /** Starts the database feeds: realtime.send / broadcast_changes rows and table changes. */
   async start(): Promise<void> {
-    this.stopFeed = await this.db.listen('realtime_messages', (id) => {
+    this.stopFeed = await this.db.listen('realtime_messages', (notice) => {
+      const { id, route } = parseFeedNotice(notice)
+      // nobody has joined the topic: nothing to read (a report's alert when no owner is online)
+      if (route !== null && !this.routes.has(route)) return
       // Ids that arrive while a fetch is running are fetched together by the next one.
       this.feedIds.push(id)
       if (this.feedIds.length > 1) return

@@ -12,7 +12,7 @@ import { laneOfHeaders } from '../db/queue.ts'
 import { inLane, requestStarted, type Lane, type Queryable } from '../db/types.ts'
 import { JwtError, resolveApiRole, type VerifiedRequest } from '../keys.ts'
 import { BodyTooLarge, jsonDepth, MAX_JSON_DEPTH, readLimitedText } from '../request-limits.ts'
-import { setRole } from '../roles.ts'
+import { roleStatement } from '../roles.ts'
 import { buildCall, chooseFunction, type CallRequest } from './call.ts'
 import { parseError, RestError, unsupported } from './errors.ts'
 import {
@@ -129,41 +129,46 @@ export function createRestApp(ctx: StackContext): Hono {
         requestHeaders[name.toLowerCase()] = value
       })
       const timeoutMs = config.restStatementTimeoutSeconds * 1000
-      const reply = await transactionWithin(inLane(db, lane), timeoutMs, async (tx) => {
-        await setRole(tx, {
-          role: auth.role,
-          claims: auth.claims,
-          settings: {
-            search_path: [schema, ...config.rest.extraSearchPath.filter((s) => s !== schema)]
-              .map(ident)
-              .join(', '),
-            statement_timeout: String(timeoutMs),
-            // GET and HEAD never write, as PostgREST runs them (25006 → 405)
-            ...(method === 'GET' || method === 'HEAD' ? { transaction_read_only: 'on' } : {}),
-            'request.method': method,
-            'request.path': isRpc ? `/rpc/${target}` : `/${target}`,
-            'request.headers': JSON.stringify(requestHeaders),
-            'request.cookies': JSON.stringify(parseCookies(c.req.header('cookie'))),
-          },
-        })
-        const input: Input = {
-          tx,
-          cache: cached,
-          schema,
-          target,
-          prefer,
-          negotiated,
-          params: url.searchParams,
-          body,
-          bodyText,
-          contentType,
-          method,
-          range: c.req.header('range'),
-        }
-        const result = isRpc ? await rpc(input) : await table(input)
-        if (prefer.rollback) throw new Rollback(result)
-        return result
-      }).catch((error: unknown) => {
+      const role = roleStatement({
+        role: auth.role,
+        claims: auth.claims,
+        settings: {
+          search_path: [schema, ...config.rest.extraSearchPath.filter((s) => s !== schema)]
+            .map(ident)
+            .join(', '),
+          statement_timeout: String(timeoutMs),
+          // GET and HEAD never write, as PostgREST runs them (25006 → 405)
+          ...(method === 'GET' || method === 'HEAD' ? { transaction_read_only: 'on' } : {}),
+          'request.method': method,
+          'request.path': isRpc ? `/rpc/${target}` : `/${target}`,
+          'request.headers': JSON.stringify(requestHeaders),
+          'request.cookies': JSON.stringify(parseCookies(c.req.header('cookie'))),
+        },
+      })
+      const reply = await transactionWithin(
+        inLane(db, lane),
+        timeoutMs,
+        async (tx) => {
+          const input: Input = {
+            tx,
+            cache: cached,
+            schema,
+            target,
+            prefer,
+            negotiated,
+            params: url.searchParams,
+            body,
+            bodyText,
+            contentType,
+            method,
+            range: c.req.header('range'),
+          }
+          const result = isRpc ? await rpc(input) : await table(input)
+          if (prefer.rollback) throw new Rollback(result)
+          return result
+        },
+        { prelude: role },
+      ).catch((error: unknown) => {
         if (error instanceof Rollback) return error.reply
         throw error
       })

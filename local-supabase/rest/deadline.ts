@@ -7,7 +7,7 @@
  * slow request cannot leave the others queued behind it for ever, and a
  * request the client was told failed never commits.
  */
-import type { Database, Queryable } from '../db/types.ts'
+import type { Database, Queryable, TransactionOptions } from '../db/types.ts'
 
 export const statementTimeout = () =>
   Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })
@@ -26,7 +26,7 @@ export function transactionWithin<T>(
   db: Database,
   ms: number,
   fn: (tx: Queryable) => Promise<T>,
-  timers: Timers = realTimers,
+  { timers = realTimers, ...options }: TransactionOptions & { timers?: Timers } = {},
 ): Promise<T> {
   let expired = false
   return new Promise<T>((resolve, reject) => {
@@ -40,7 +40,7 @@ export function transactionWithin<T>(
       // answered already: roll back rather than commit what the client was told failed
       if (expired) throw statementTimeout()
       return result
-    }).then(
+    }, options).then(
       (value) => {
         timers.clearTimeout(timer)
         resolve(value)

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../local-supabase/db/open.ts'
+import { parseFeedNotice } from '../../local-supabase/realtime/channels.ts'
 import { withRole } from '../../local-supabase/roles.ts'
 import type { Database } from '../../local-supabase/db/types.ts'
 
@@ -34,17 +35,26 @@ describe('openDatabase (embedded)', () => {
     expect(rows).toHaveLength(1)
   })
 
-  it('realtime.send stores the message and notifies realtime_messages with its id', async () => {
+  it('realtime.send stores the message and notifies realtime_messages with its id and route', async () => {
     const db = opened[0]!
     const seen: string[] = []
-    const stop = await db.listen('realtime_messages', (id) => seen.push(id))
-    await db.query("select realtime.send('{\"a\":1}'::jsonb, 'ev', 'chat:x', true)")
-    await expect.poll(() => seen.length).toBe(1)
+    const stop = await db.listen('realtime_messages', (notice) => seen.push(notice))
+    await db.query("select realtime.send('{\"a\":1}'::jsonb, 'ev', 'chat:x y', true)")
+    await db.query("select realtime.send('{}'::jsonb, 'ev', 'room', false)")
+    await db.query("select realtime.send('{}'::jsonb, 'ev', repeat('t', 4001), true)")
+    await expect.poll(() => seen.length).toBe(3)
+    const notices = seen.map(parseFeedNotice)
+    expect(notices.map((notice) => notice.route)).toEqual(['private:chat:x y', 'public:room', null])
     const { rows } = await db.query<{ topic: string; event: string }>(
       'select topic, event from realtime.messages where id = $1',
-      [seen[0]],
+      [notices[0]!.id],
     )
-    expect(rows).toEqual([{ topic: 'chat:x', event: 'ev' }])
+    expect(rows).toEqual([{ topic: 'chat:x y', event: 'ev' }])
+    const long = await db.query(
+      'select 1 from realtime.messages where id = $1 and length(topic) = 4001',
+      [notices[2]!.id],
+    )
+    expect(long.rows).toHaveLength(1)
     await stop()
   })
 

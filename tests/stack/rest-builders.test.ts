@@ -355,7 +355,7 @@ describe('request deadline', () => {
       async () => {
         ran = true
       },
-      timers,
+      { timers },
     )
     fire()
     await expect(request).rejects.toMatchObject({ code: '57014' })
@@ -368,7 +368,7 @@ describe('request deadline', () => {
   it('commits a request that finishes in time', async () => {
     const { db, release, outcomes } = busyDatabase()
     const { timers } = manualTimers()
-    const request = transactionWithin(db, 1000, async () => 'done', timers)
+    const request = transactionWithin(db, 1000, async () => 'done', { timers })
     release()
     await expect(request).resolves.toBe('done')
     expect(outcomes).toEqual(['commit'])

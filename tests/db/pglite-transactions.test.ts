@@ -1,0 +1,114 @@
+/**
+ * Transactions on the embedded database's thread (pglite-database.ts): BEGIN
+ * and the prelude travel with the first statement, the queue lets the next
+ * job follow a COMMIT without waiting for its answer, and none of that may
+ * change what a transaction means.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openPGlite, type EmbeddedDatabase } from '../../local-supabase/db/pglite-database.ts'
+
+describe('transactions on the embedded database', () => {
+  let db: EmbeddedDatabase
+  beforeAll(async () => {
+    db = await openPGlite()
+    await db.exec(`
+      create table items (id int primary key, note text not null);
+      create table checked (id int constraint unique_at_commit unique deferrable initially deferred);
+      create table entries (n int not null);
+    `)
+  })
+  afterAll(async () => {
+    await db.close()
+  })
+
+  const count = async (table: string) =>
+    Number((await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n)
+
+  it('runs the prelude before the first statement, inside the transaction', async () => {
+    const seen = await db.transaction(
+      async (tx) =>
+        (await tx.query<{ odd: string }>(`select current_setting('request.odd') as odd`)).rows[0],
+      { prelude: { sql: `select set_config('request.odd', 'from the prelude', true)` } },
+    )
+    expect(seen).toEqual({ odd: 'from the prelude' })
+    const after = await db.query<{ odd: string | null }>(
+      `select current_setting('request.odd', true) as odd`,
+    )
+    expect(after.rows[0]?.odd ?? '').toBe('')
+  })
+
+  it('commits a prelude with parameters even when fn sends no statement', async () => {
+    await db.transaction(async () => undefined, {
+      prelude: { sql: 'insert into items (id, note) values ($1, $2)', params: [1, 'prelude only'] },
+    })
+    const { rows } = await db.query('select note from items where id = 1')
+    expect(rows).toEqual([{ note: 'prelude only' }])
+  })
+
+  it('rolls everything back when the prelude fails, and the next transaction runs', async () => {
+    await expect(
+      db.transaction(
+        async (tx) => {
+          await tx.query('insert into items (id, note) values (2, $1)', ['never'])
+        },
+        { prelude: { sql: 'select no_such_function()' } },
+      ),
+    ).rejects.toThrow(/no_such_function/)
+    expect(await count('items where id = 2')).toBe(0)
+    await db.transaction((tx) => tx.exec(`insert into items (id, note) values (3, 'after')`))
+    expect(await count('items where id = 3')).toBe(1)
+  })
+
+  it('rolls back what fn wrote when fn throws, and when fn throws before any statement', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.exec(`insert into items (id, note) values (4, 'written')`)
+        throw new Error('changed my mind')
+      }),
+    ).rejects.toThrow('changed my mind')
+    await expect(
+      db.transaction(async () => {
+        throw new Error('before anything')
+      }),
+    ).rejects.toThrow('before anything')
+    expect(await count('items where id = 4')).toBe(0)
+    expect(await count('items where id = 3')).toBe(1)
+  })
+
+  it("serves statements sent together before BEGIN's answer, in order", async () => {
+    const notes = await db.transaction(async (tx) => {
+      const writes = [5, 6, 7].map((id) =>
+        tx.query('insert into items (id, note) values ($1, $2) returning note', [id, `n${id}`]),
+      )
+      const results = await Promise.all(writes)
+      return results.map((result) => result.rows[0]?.note)
+    })
+    expect(notes).toEqual(['n5', 'n6', 'n7'])
+    expect(await count('items where id between 5 and 7')).toBe(3)
+  })
+
+  it("reports an error raised at COMMIT to that transaction's caller, not the next one's", async () => {
+    let inserted = 0
+    const failing = db.transaction(async (tx) => {
+      inserted = (await tx.query('insert into checked (id) values (1), (1)')).affectedRows ?? 0
+    })
+    const next = db.transaction((tx) => tx.query('select 1 as one'))
+    await expect(failing).rejects.toMatchObject({ code: '23505' })
+    expect(inserted).toBe(2) // the statement itself went through: the error is COMMIT's
+    await expect(next).resolves.toMatchObject({ rows: [{ one: 1 }] })
+    expect(await count('checked')).toBe(0)
+  })
+
+  it('keeps back-to-back transactions apart: each sees its own writes and the ones committed before', async () => {
+    const seen = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        db.transaction(async (tx) => {
+          await tx.query('insert into entries (n) values ($1)', [i])
+          const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from entries')
+          return rows[0]!.n
+        }),
+      ),
+    )
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+  })
+})
