@@ -11,9 +11,20 @@
  * Messages out: { id, ok: true, value } | { id, ok: false, error }
  *               { notify: listenerId, payload }   (LISTEN notifications)
  */
+import v8 from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+
+// Postgres is compiled with V8's optimising compiler up front, in the background
+// while it starts. With V8's default (dynamic tiering: the baseline compiler
+// first, hot functions optimised later) PGlite kept running largely baseline
+// code and kept V8's helper threads busy compiling: every statement cost about
+// twice the CPU (bench:fanout, README "Benchmarks"). The price is ~2 s of CPU on
+// helper threads at start. The flag is the process's: it must be set before
+// PGlite compiles its WebAssembly (PGlite.create below), and it only changes
+// how WebAssembly is compiled.
+v8.setFlagsFromString('--no-wasm-dynamic-tiering')
 
 const port = parentPort
 if (!port) throw new Error('pglite-worker.js runs as a worker thread')
