@@ -6,6 +6,8 @@
  *   report → providers accepted   until every outbox row of the report is 'sent'
  *                                 (the last row's sent_at, recorded as the provider
  *                                 accepted it)
+ * 1 concurrent: 20 reports one after another; 50 concurrent: three bursts of
+ * 50, percentiles over the 150 answers.
  * Each report has its own owner, tag and anonymous finder (the abuse limits
  * count per tag and per finder). The finders' requests leave from a process of
  * their own (fanout-client.ts), as from the finders' browsers: the stack's Node
@@ -177,7 +179,7 @@ const CLOCK_TICKS = 100
 
 /**
  * With BENCH_CPU_PROFILE=<file>, a V8 CPU profile of this process (the stack)
- * over the 50-concurrent round, for Chrome DevTools or bench/profile-summary.ts.
+ * over the first 50-concurrent round, for Chrome DevTools or bench/profile-summary.ts.
  * Profiling slows the stack: the round's numbers are then not comparable.
  */
 async function startProfile(): Promise<{ stop(): Promise<void> } | null> {
@@ -193,7 +195,7 @@ async function startProfile(): Promise<{ stop(): Promise<void> } | null> {
       const { profile } = await session.post('Profiler.stop')
       writeFileSync(file, JSON.stringify(profile))
       session.disconnect()
-      console.log(`CPU profile of the 50-concurrent round written to ${file}`)
+      console.log(`CPU profile of the first 50-concurrent round written to ${file}`)
     },
   }
 }
@@ -265,13 +267,15 @@ async function main() {
     // Warm up: Deno boots the functions and loads their npm dependencies.
     await timedReports([await prepare()])
     for (const concurrency of [1, 50]) {
-      const rounds = concurrency === 1 ? 20 : 1
+      // three bursts of 50: one burst's p95 is its 48th answer, at the mercy of a
+      // moment's load on the machine; the percentiles are over all answers
+      const rounds = concurrency === 1 ? 20 : 3
       const answers: number[] = []
       const accepted: number[] = []
       const cpu = { node: 0, deno: 0, answersNode: 0, answersMain: 0, answersDeno: 0 }
       for (let round = 0; round < rounds; round += 1) {
         const prepared = await Promise.all(Array.from({ length: concurrency }, () => prepare()))
-        const profiler = concurrency === 50 ? await startProfile() : null
+        const profiler = concurrency === 50 && round === 0 ? await startProfile() : null
         const before = cpuNow()
         const results = await timedReports(prepared, () => {
           const answered = cpuNow()

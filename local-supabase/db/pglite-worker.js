@@ -13,7 +13,7 @@
  */
 import v8 from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, parse, protocol } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 
 // Postgres is compiled with V8's optimising compiler up front, in the background
@@ -147,6 +147,39 @@ async function commit(pglite, message) {
   await open.done
 }
 
+/** @param {unknown} value */
+const isText = (value) => value === null || typeof value === 'string'
+
+/**
+ * A statement whose parameters are text (or null), in one trip into Postgres:
+ * PGlite's query() sends parse, describe, bind, describe, execute and sync one
+ * call at a time, as it describes the statement first to choose each
+ * parameter's serializer by type, and text needs none. The answer is read by
+ * PGlite's own parser, as query() reads it. For statements in a transaction of
+ * this thread only: execProtocol takes none of PGlite's locks, the open
+ * transaction holds them.
+ *
+ * @param {string} sql @param {unknown[]} params
+ */
+async function queryInOneTrip(pglite, sql, params) {
+  const { serialize } = protocol
+  const messages = [
+    serialize.parse({ text: sql }),
+    serialize.bind({ values: params }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  ]
+  const buffer = new Uint8Array(messages.reduce((size, message) => size + message.length, 0))
+  let offset = 0
+  for (const message of messages) {
+    buffer.set(message, offset)
+    offset += message.length
+  }
+  const answer = await pglite.execProtocol(buffer, { syncToFs: false })
+  return parse.parseResults(answer.messages, pglite.parsers)[0]
+}
+
 async function serveWire(pglite, host, wirePort, maxConnections) {
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket')
   const server = new PGLiteSocketServer({ db: pglite, host, port: wirePort, maxConnections })
@@ -163,7 +196,11 @@ const pglite = await PGlite.create({
 const ops = {
   async query(message) {
     const target = await targetOf(pglite, message)
-    const result = await target.query(message.sql, message.params)
+    const { sql, params = [] } = message
+    const result =
+      target !== pglite && params.every(isText)
+        ? await queryInOneTrip(pglite, sql, params)
+        : await target.query(sql, params)
     return {
       rows: result.rows,
       affectedRows: result.affectedRows,

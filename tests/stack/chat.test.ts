@@ -213,9 +213,18 @@ describe('chat between owner and finder through the local stack', () => {
     // The owner's phone reconnects slowly, so what the finder writes right after
     // the restart cannot arrive live: only the gap-fill can bring it.
     const token = await mintToken(running(), owner.id)
+    // The phone stays away until the messages sent meanwhile are stored (its
+    // attempts meanwhile go to a closed port): however long the restart takes,
+    // it must not rejoin before them.
+    let away = false
+    class PhoneSocket extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(away ? 'ws://127.0.0.1:9/' : address, protocols)
+      }
+    }
     const ownerPhone = createClient(running().apiUrl, running().config.publishableKey, {
       accessToken: async () => token,
-      realtime: { transport: WebSocket as never, reconnectAfterMs: () => 2_000 },
+      realtime: { transport: PhoneSocket as never, reconnectAfterMs: () => 500 },
     })
     const fetchAfter = async (after = 0) => {
       const { data, error } = await ownerPhone
@@ -234,6 +243,7 @@ describe('chat between owner and finder through the local stack', () => {
     await eventually(() => ownerSide.received.some((m) => m.id === before.id), 'live message')
     held = mergeMessages(held, ownerSide.received)
 
+    away = true
     await running().close()
     stack = null
     await eventually(() => !ownerPhone.realtime.isConnected(), 'the socket to drop')
@@ -243,6 +253,7 @@ describe('chat between owner and finder through the local stack', () => {
       await sendMessage(finder.client, report.chat_id, 'While you were away 1'),
       await sendMessage(finder.client, report.chat_id, 'While you were away 2'),
     ]
+    away = false
     await eventually(
       () => ownerSide.statuses.slice(1).includes('SUBSCRIBED'),
       'the channel to subscribe again',
