@@ -99,6 +99,40 @@ describe('transactions on the embedded database', () => {
     expect(await count('checked')).toBe(0)
   })
 
+  it('reads a statement with text parameters in a transaction as it does outside one', async () => {
+    const sql = `select $1::int + 1 as n, $2::text as nothing, $3::jsonb as doc, $4::timestamptz as at,
+                        $5::uuid as id, $6::boolean as yes, $7::numeric as amount, $8::int[] as list,
+                        $9::text as awkward`
+    const params = [
+      '41',
+      null,
+      '{"a": [1, "b"]}',
+      '2026-11-23T12:00:00Z',
+      '6f9619ff-8b86-d011-b42d-00c04fc964ff',
+      'true',
+      '12.50',
+      '{1,2,3}',
+      `it's "quoted" \\ and ünïcødé`,
+    ]
+    const outside = await db.query(sql, params)
+    const inside = await db.transaction((tx) => tx.query(sql, params))
+    expect(inside.rows).toEqual(outside.rows)
+    expect(inside.fields).toEqual(outside.fields)
+    expect(inside.rows[0]).toMatchObject({ n: 42, nothing: null, doc: { a: [1, 'b'] }, yes: true })
+  })
+
+  it("keeps a failed statement's Postgres fields in a transaction", async () => {
+    const failure = db.transaction((tx) =>
+      tx.query('insert into items (id, note) values ($1, $2)', ['not a number', 'x']),
+    )
+    await expect(failure).rejects.toMatchObject({
+      code: '22P02',
+      message: 'invalid input syntax for type integer: "not a number"',
+    })
+    const missing = db.transaction((tx) => tx.query('insert into items (id) values ($1)', ['8']))
+    await expect(missing).rejects.toMatchObject({ code: '23502', column: 'note', table: 'items' })
+  })
+
   it('keeps back-to-back transactions apart: each sees its own writes and the ones committed before', async () => {
     const seen = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
