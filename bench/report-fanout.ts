@@ -7,7 +7,9 @@
  *                                 (the last row's sent_at, recorded as the provider
  *                                 accepted it)
  * 1 concurrent: 20 reports one after another; 50 concurrent: three bursts of
- * 50, percentiles over the 150 answers.
+ * 50, percentiles over the 150 answers. The first burst after the stack
+ * starts, before those, is printed apart: it also pays for V8 compiling the
+ * code a burst runs (the stack's and Deno's).
  * Each report has its own owner, tag and anonymous finder (the abuse limits
  * count per tag and per finder). The finders' requests leave from a process of
  * their own (fanout-client.ts), as from the finders' browsers: the stack's Node
@@ -179,7 +181,7 @@ const CLOCK_TICKS = 100
 
 /**
  * With BENCH_CPU_PROFILE=<file>, a V8 CPU profile of this process (the stack)
- * over the first 50-concurrent round, for Chrome DevTools or bench/profile-summary.ts.
+ * over the first of the three bursts of 50, for Chrome DevTools or bench/profile-summary.ts.
  * Profiling slows the stack: the round's numbers are then not comparable.
  */
 async function startProfile(): Promise<{ stop(): Promise<void> } | null> {
@@ -195,7 +197,7 @@ async function startProfile(): Promise<{ stop(): Promise<void> } | null> {
       const { profile } = await session.post('Profiler.stop')
       writeFileSync(file, JSON.stringify(profile))
       session.disconnect()
-      console.log(`CPU profile of the first 50-concurrent round written to ${file}`)
+      console.log(`CPU profile of the first measured burst of 50 written to ${file}`)
     },
   }
 }
@@ -263,48 +265,59 @@ async function main() {
     return `${label} p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`
   }
 
+  /** `rounds` rounds of `concurrency` reports sent at once; one line of results. */
+  async function measure(
+    label: string,
+    concurrency: number,
+    rounds: number,
+    { profile = false } = {},
+  ): Promise<void> {
+    const answers: number[] = []
+    const accepted: number[] = []
+    const cpu = { node: 0, deno: 0, answersNode: 0, answersMain: 0, answersDeno: 0 }
+    for (let round = 0; round < rounds; round += 1) {
+      const prepared = await Promise.all(Array.from({ length: concurrency }, () => prepare()))
+      const profiler = profile && round === 0 ? await startProfile() : null
+      const before = cpuNow()
+      const results = await timedReports(prepared, () => {
+        const answered = cpuNow()
+        cpu.answersNode += answered.node - before.node
+        cpu.answersMain += answered.main - before.main
+        cpu.answersDeno += answered.deno - before.deno
+      })
+      const after = cpuNow()
+      await profiler?.stop()
+      cpu.node += after.node - before.node
+      cpu.deno += after.deno - before.deno
+      for (const result of results) {
+        answers.push(result.answer)
+        if (result.accepted !== null) accepted.push(result.accepted)
+      }
+    }
+    const late = answers.length - accepted.length
+    console.log(
+      `${label} (${answers.length} reports): ` +
+        `${line('report → answer', answers)}; ` +
+        (accepted.length ? line('report → providers accepted', accepted) : 'none accepted') +
+        (late ? ` (${late} left to the scheduler after a provider call timed out)` : '') +
+        `; CPU per report (answer and delivery): stack ${(cpu.node / answers.length).toFixed(1)} ms, ` +
+        `Deno ${(cpu.deno / answers.length).toFixed(1)} ms; ` +
+        `until the last answer, per report: stack ${(cpu.answersNode / answers.length).toFixed(1)} ms ` +
+        `(its Node thread ${(cpu.answersMain / answers.length).toFixed(1)} ms), ` +
+        `Deno ${(cpu.answersDeno / answers.length).toFixed(1)} ms`,
+    )
+  }
+
   try {
     // Warm up: Deno boots the functions and loads their npm dependencies.
     await timedReports([await prepare()])
-    for (const concurrency of [1, 50]) {
-      // three bursts of 50: one burst's p95 is its 48th answer, at the mercy of a
-      // moment's load on the machine; the percentiles are over all answers
-      const rounds = concurrency === 1 ? 20 : 3
-      const answers: number[] = []
-      const accepted: number[] = []
-      const cpu = { node: 0, deno: 0, answersNode: 0, answersMain: 0, answersDeno: 0 }
-      for (let round = 0; round < rounds; round += 1) {
-        const prepared = await Promise.all(Array.from({ length: concurrency }, () => prepare()))
-        const profiler = concurrency === 50 && round === 0 ? await startProfile() : null
-        const before = cpuNow()
-        const results = await timedReports(prepared, () => {
-          const answered = cpuNow()
-          cpu.answersNode += answered.node - before.node
-          cpu.answersMain += answered.main - before.main
-          cpu.answersDeno += answered.deno - before.deno
-        })
-        const after = cpuNow()
-        await profiler?.stop()
-        cpu.node += after.node - before.node
-        cpu.deno += after.deno - before.deno
-        for (const result of results) {
-          answers.push(result.answer)
-          if (result.accepted !== null) accepted.push(result.accepted)
-        }
-      }
-      const late = answers.length - accepted.length
-      console.log(
-        `${concurrency} concurrent (${answers.length} reports): ` +
-          `${line('report → answer', answers)}; ` +
-          (accepted.length ? line('report → providers accepted', accepted) : 'none accepted') +
-          (late ? ` (${late} left to the scheduler after a provider call timed out)` : '') +
-          `; CPU per report (answer and delivery): stack ${(cpu.node / answers.length).toFixed(1)} ms, ` +
-          `Deno ${(cpu.deno / answers.length).toFixed(1)} ms; ` +
-          `until the last answer, per report: stack ${(cpu.answersNode / answers.length).toFixed(1)} ms ` +
-          `(its Node thread ${(cpu.answersMain / answers.length).toFixed(1)} ms), ` +
-          `Deno ${(cpu.answersDeno / answers.length).toFixed(1)} ms`,
-      )
-    }
+    // The first burst after the start is reported apart: V8 (the stack's and
+    // Deno's) compiles the code a burst runs while serving it, once.
+    await measure('first burst of 50 after the start', 50, 1)
+    await measure('1 concurrent', 1, 20)
+    // three bursts of 50: one burst's p95 is its 48th answer, at the mercy of a
+    // moment's load on the machine; the percentiles are over all 150 answers
+    await measure('50 concurrent', 50, 3, { profile: true })
   } finally {
     acceptance.stop()
     finders.close()

@@ -249,7 +249,7 @@ declare
   new_id uuid;
 begin
   begin
-    execute format('set local realtime.topic to %L', topic);
+    perform set_config('realtime.topic', topic, true);
     insert into realtime.messages (payload, event, topic, private, extension)
     values (payload, event, topic, private, 'broadcast')
     returning id into new_id;
