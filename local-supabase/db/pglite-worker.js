@@ -2,7 +2,7 @@
  * The embedded database's own thread: PGlite (with pgcrypto) and, when asked,
  * its Postgres wire server, run here so that their work does not share the
  * stack's Node thread with the API, the gateway and Realtime (the thread that
- * parses and answers every HTTP request). pglite-thread.ts is the other end.
+ * parses and answers every HTTP request). pglite-database.ts is the other end.
  *
  * Plain JavaScript, as the thread is started from whatever runs the stack
  * (tsx, Vitest, the Supabase CLI-like scripts) without a TypeScript loader.
