@@ -2,7 +2,8 @@
  * The Edge Functions gateway at /functions/v1, answering as the CLI's local
  * gateway does (protocols reference §4.2): 404 for unknown slugs, verify_jwt from
  * config.toml, then the request goes to one long-lived Deno process
- * (deno-router.js) that runs each function in its own worker.
+ * (deno-router.js) that runs each function in its own worker, a few of each
+ * function's requests at a time (admission.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
 import type { StackContext } from '../context.ts'
 import { translateApiKey, verifyAccessToken } from '../keys.ts'
+import { type AdmissionOptions, createAdmission } from './admission.ts'
 import { parseDotenv, readFunctionSettings } from './function-config.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -32,6 +34,8 @@ export type FunctionsGatewayOptions = StackContext & {
   configPath?: string
   /** The env file functions get; default `<functionsDir>/.env`. */
   envFile?: string
+  /** How many of a function's requests go to Deno at once (admission.ts). */
+  admission?: AdmissionOptions
 }
 
 /**
@@ -278,6 +282,8 @@ export async function createFunctionsGateway(
   watchExit(deno.child)
   // Connections to Deno stay open between requests.
   const agent = new Agent({ keepAlive: true })
+  // A burst reaches Deno a few requests at a time, each function in arrival order.
+  const admit = createAdmission(options.admission)
 
   const app = new Hono()
   app.all('*', async (c) => {
@@ -313,14 +319,16 @@ export async function createFunctionsGateway(
     headers.delete('connection')
     const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD'
     try {
+      const body = hasBody ? Buffer.from(await c.req.arrayBuffer()) : null
+      const release = await admit(slug)
       const upstream = await forward({
         agent,
         port: deno.port,
         method: c.req.method,
         path: `${path}${url.search}`,
         headers,
-        body: hasBody ? Buffer.from(await c.req.arrayBuffer()) : null,
-      })
+        body,
+      }).finally(release)
       const responseHeaders = new Headers()
       const raw = upstream.rawHeaders
       for (let i = 0; i + 1 < raw.length; i += 2) responseHeaders.append(raw[i]!, raw[i + 1]!)

@@ -161,6 +161,34 @@ describe('functions gateway', () => {
     }
   })
 
+  it('hands a burst of requests to a function a few at a time, and answers them all', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        fetch(`${apiUrl}/functions/v1/slow?ms=40`).then(async (response) => ({
+          status: response.status,
+          ...((await response.json()) as { alongside: number }),
+        })),
+      ),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200))
+    expect(Math.max(...answers.map((answer) => answer.alongside))).toBeLessThanOrEqual(4)
+  })
+
+  it('does not keep a request waiting behind slow calls to the same function', async () => {
+    const slow = Array.from({ length: 4 }, () =>
+      fetch(`${apiUrl}/functions/v1/slow?ms=4000`).then((response) => response.json()),
+    )
+    const firstToAnswer = await Promise.race([
+      ...slow.map((answer) => answer.then(() => 'a slow call')),
+      fetch(`${apiUrl}/functions/v1/slow`).then(async (response) => {
+        expect(await response.json()).toEqual({ alongside: 5 })
+        return 'the quick call'
+      }),
+    ])
+    expect(firstToAnswer).toBe('the quick call')
+    await Promise.all(slow)
+  })
+
   it('reloads a function after its file changes', async () => {
     const client = clientWith(stack.config.anonKey)
     const first = await client.functions.invoke('echo', { method: 'GET' })
