@@ -7,9 +7,9 @@
  *                                 (the last row's sent_at, recorded as the provider
  *                                 accepted it)
  * 1 concurrent: 20 reports one after another; 50 concurrent: three bursts of
- * 50, percentiles over the 150 answers. The first burst after the stack
- * starts, before those, is printed apart: it also pays for V8 compiling the
- * code a burst runs (the stack's and Deno's).
+ * 50, percentiles over the 150 answers, and each burst's first answer. The
+ * first burst after the stack starts, before those, is printed apart: it also
+ * pays for V8 compiling the code a burst runs (the stack's and Deno's).
  * Each report has its own owner, tag and anonymous finder (the abuse limits
  * count per tag and per finder). The finders' requests leave from a process of
  * their own (fanout-client.ts), as from the finders' browsers: the stack's Node
@@ -274,6 +274,8 @@ async function main() {
   ): Promise<void> {
     const answers: number[] = []
     const accepted: number[] = []
+    /** Each burst's first answer: how long the quickest finder waits. */
+    const firsts: number[] = []
     const cpu = { node: 0, deno: 0, answersNode: 0, answersMain: 0, answersDeno: 0 }
     for (let round = 0; round < rounds; round += 1) {
       const prepared = await Promise.all(Array.from({ length: concurrency }, () => prepare()))
@@ -289,6 +291,7 @@ async function main() {
       await profiler?.stop()
       cpu.node += after.node - before.node
       cpu.deno += after.deno - before.deno
+      firsts.push(Math.min(...results.map((result) => result.answer)))
       for (const result of results) {
         answers.push(result.answer)
         if (result.accepted !== null) accepted.push(result.accepted)
@@ -297,7 +300,11 @@ async function main() {
     const late = answers.length - accepted.length
     console.log(
       `${label} (${answers.length} reports): ` +
-        `${line('report → answer', answers)}; ` +
+        `${line('report → answer', answers)}` +
+        (concurrency > 1
+          ? ` (each burst's first answer: ${firsts.map((ms) => ms.toFixed(0)).join(', ')} ms)`
+          : '') +
+        '; ' +
         (accepted.length ? line('report → providers accepted', accepted) : 'none accepted') +
         (late ? ` (${late} left to the scheduler after a provider call timed out)` : '') +
         `; CPU per report (answer and delivery): stack ${(cpu.node / answers.length).toFixed(1)} ms, ` +
