@@ -9,7 +9,7 @@
 import { Hono, type Context } from 'hono'
 import type { StackContext } from '../context.ts'
 import { laneOfHeaders } from '../db/queue.ts'
-import { inLane, requestStarted, type Lane, type Queryable } from '../db/types.ts'
+import { inLane, requestStarted, type Lane, type Queryable, type Statement } from '../db/types.ts'
 import { JwtError, resolveApiRole, type VerifiedRequest } from '../keys.ts'
 import { BodyTooLarge, jsonDepth, MAX_JSON_DEPTH, readLimitedText } from '../request-limits.ts'
 import { roleStatement } from '../roles.ts'
@@ -42,7 +42,7 @@ import {
   type Relation,
   type SchemaCache,
 } from './schema-cache.ts'
-import { ident, type Statement } from './sql.ts'
+import { ident } from './sql.ts'
 
 class Rollback extends Error {
   constructor(readonly reply: Reply) {
@@ -391,14 +391,14 @@ export function createRestApp(ctx: StackContext): Hono {
     const exact = async () => {
       const { rows } = await tx.query<{ total: number }>(
         `select count(*)::int as total from (${statement.sql}) _c`,
-        statement.values,
+        statement.params,
       )
       return rows[0]?.total ?? 0
     }
     if (kind === 'exact') return exact()
     const { rows } = await tx.query<{ plan: unknown }>(
       `explain (format json) ${statement.sql}`,
-      statement.values,
+      statement.params,
     )
     const planned = planRows(rows[0])
     if (kind === 'estimated' && planned <= config.rest.maxRows) return exact()
@@ -432,12 +432,12 @@ function withRangeHeader(query: Query, header: string | undefined): Query {
   return { ...query, offset: first, limit: last === null ? null : last - first + 1 }
 }
 
-function statementArgs(statement: Statement): [string, unknown[]] {
-  return [statement.sql, statement.values]
+function statementArgs(statement: Statement): [sql: string, params?: unknown[]] {
+  return [statement.sql, statement.params]
 }
 
 async function bodyRow(tx: Queryable, statement: Statement): Promise<BodyRow> {
-  const { rows } = await tx.query<BodyRow>(statement.sql, statement.values)
+  const { rows } = await tx.query<BodyRow>(statement.sql, statement.params)
   return rows[0] ?? { n: 0, body: '[]', first: null }
 }
 

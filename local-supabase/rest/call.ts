@@ -5,6 +5,7 @@
  * text/xml/bytea one takes a body of its media type), then the call itself.
  * Pure, no database access.
  */
+import type { Statement } from '../db/types.ts'
 import { RestError, unsupported } from './errors.ts'
 import type { Query } from './query.ts'
 import {
@@ -24,7 +25,6 @@ import {
   selectListSql,
   whereSql,
   type Scope,
-  type Statement,
 } from './sql.ts'
 
 /** What the request offers as arguments. */
@@ -162,20 +162,20 @@ export function buildCall(plan: CallPlan): CallStatements {
     query.offset > 0 ||
     query.select.some((s) => s.kind !== 'star')
   if (fn.isVoid)
-    return { shape: 'void', call: { sql: `select ${call}`, values: params.values }, count: null }
+    return { shape: 'void', call: { sql: `select ${call}`, params: params.values }, count: null }
   const rowType = fn.returnKind === 'c' || fn.returnKind === 'p'
   if (!rowType) {
     if (hasQuery) throw unsupported(`select, filters or order on the scalar result of ${fn.name}`)
     if (!fn.returnsSet) {
       const sql = `select ${plan.stripNulls ? 'json_strip_nulls' : ''}(to_json(${call}))::text as body`
-      return { shape: 'scalar', call: { sql, values: params.values }, count: null }
+      return { shape: 'scalar', call: { sql, params: params.values }, count: null }
     }
     const source = `select _v from ${call} as _t0(_v)`
     const sql = `select count(*)::int as n, coalesce(json_agg(_r._v), '[]')::text as body, (json_agg(_r._v)->0)::text as first from (${source}) _r`
     return {
       shape: 'rows',
-      call: { sql, values: params.values },
-      count: { sql: `select 1 from ${call} as _t0`, values: params.values },
+      call: { sql, params: params.values },
+      count: { sql: `select 1 from ${call} as _t0`, params: params.values },
     }
   }
   const relation =
@@ -204,7 +204,7 @@ export function buildCall(plan: CallPlan): CallStatements {
   const source = `select ${columns} from ${call} as _t0${where}${orderSql(scope, query.order)}${pageSql(query.limit, query.offset)}`
   return {
     shape: fn.returnsSet ? 'rows' : 'object',
-    call: { sql: bodySql(source, plan.stripNulls), values: params.values },
-    count: { sql: `select 1 from ${call} as _t0${where}`, values: params.values },
+    call: { sql: bodySql(source, plan.stripNulls), params: params.values },
+    count: { sql: `select 1 from ${call} as _t0${where}`, params: params.values },
   }
 }

@@ -3,6 +3,7 @@
  * access. Every statement reports how many rows it touched and, for upserts on
  * tables, how many of them were inserted (PostgREST answers 200 when none was).
  */
+import type { Statement } from '../db/types.ts'
 import { parseError, RestError, unsupported } from './errors.ts'
 import { parseColumnList } from './parse.ts'
 import type { Prefer } from './prefer.ts'
@@ -18,7 +19,6 @@ import {
   tableSql,
   whereSql,
   type Scope,
-  type Statement,
 } from './sql.ts'
 
 export type MutatePlan = {
@@ -135,13 +135,13 @@ export function buildMutation(plan: MutatePlan, mutation: Mutation): Statement {
   const cte = `with _m0 as (${mutation.sql} returning _t0 as _row, ${inserted} as _ins)`
   const counts = `(select count(*) from _m0)::int as n, (select count(*) from _m0 where _ins)::int as inserted`
   if (plan.prefer.return !== 'representation') {
-    return { sql: `${cte} select ${counts}`, values: mutation.params.values }
+    return { sql: `${cte} select ${counts}`, params: mutation.params.values }
   }
   const sctx = selectContext(plan.cache, plan.schema, mutation.params, plan.query.embedOptions)
   const columns = selectListSql(sctx, plan.relation, '_t0', plan.query.select)
   const body = bodySql(`select ${columns} from (select (_row).* from _m0) as _t0`, plan.stripNulls)
   return {
     sql: `${cte}, _b as (${body}) select _b.n, _b.body, _b.first, (select count(*) from _m0 where _ins)::int as inserted from _b`,
-    values: mutation.params.values,
+    params: mutation.params.values,
   }
 }

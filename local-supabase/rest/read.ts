@@ -1,4 +1,5 @@
 /** Plan to SQL for reads (GET/HEAD on a table or view): pure, no database access. */
+import type { Statement } from '../db/types.ts'
 import type { Query } from './query.ts'
 import type { Relation, SchemaCache } from './schema-cache.ts'
 import {
@@ -11,7 +12,6 @@ import {
   tableSql,
   whereSql,
   type Scope,
-  type Statement,
 } from './sql.ts'
 
 export type ReadPlan = {
@@ -39,7 +39,7 @@ export function buildRead(plan: ReadPlan): { page: Statement; count: Statement }
   const limit = Math.min(query.limit ?? plan.maxRows, plan.maxRows)
   const source = `select ${columns} from ${from}${where}${orderSql(scope, query.order)}${pageSql(limit, query.offset)}`
   return {
-    page: { sql: bodySql(source, plan.stripNulls), values: params.values },
-    count: { sql: `select 1 from ${from}${where}`, values: params.values },
+    page: { sql: bodySql(source, plan.stripNulls), params: params.values },
+    count: { sql: `select 1 from ${from}${where}`, params: params.values },
   }
 }

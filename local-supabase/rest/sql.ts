@@ -30,9 +30,6 @@ export class Params {
   }
 }
 
-/** A built statement: SQL text with $n placeholders and their values. */
-export type Statement = { sql: string; values: unknown[] }
-
 const BINARY: Record<string, string> = {
   eq: '=',
   neq: '<>',

@@ -124,7 +124,7 @@ describe('buildRead', () => {
     expect(page.sql).toContain('_t0."status" = $1')
     expect(page.sql).toContain('order by _t0."age" desc')
     expect(page.sql).toContain('limit 1000')
-    expect(page.values).toEqual(["x'y"])
+    expect(page.params).toEqual(["x'y"])
     expect(count.sql).toBe('select 1 from "public"."users" as _t0 where _t0."status" = $1')
   })
 
@@ -259,7 +259,7 @@ describe('function calls', () => {
     const named = choose('shout', { args: { '': 'x' }, rawBody: '{"":"x"}' })
     expect(buildCall({ cache, chosen: named, query: query(''), stripNulls: false }).call).toEqual({
       sql: 'select (to_json("public"."shout"($1::text)))::text as body',
-      values: ['x'],
+      params: ['x'],
     })
     const json = choose('echo', { args: { a: 1 }, rawBody: '{"a":1}' })
     expect(json.args[0]).toMatchObject({ value: '{"a":1}', raw: true })
