@@ -4,8 +4,8 @@ import { fileURLToPath, URL } from 'node:url'
 import preact from '@preact/preset-vite'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
-import { finderServiceWorker } from './scripts/lib/finder-precache'
-import { appPageFallback } from './scripts/lib/page-fallback'
+import { finderServiceWorker } from './scripts/lib/finder-precache.ts'
+import { appPageFallback } from './scripts/lib/page-fallback.ts'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
 const dist = fileURLToPath(new URL('./dist', import.meta.url))

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Plugin } from 'vite'
-import { paths } from '../../src/lib/paths'
-import { entryKey, readManifest, type Manifest, type ManifestChunk } from './bundle-graph'
-import { PRERENDERED_PAGES } from './prerendered-pages'
+import { paths } from '../../src/lib/paths.ts'
+import { entryKey, readManifest, type Manifest, type ManifestChunk } from './bundle-graph.ts'
+import { PRERENDERED_PAGES } from './prerendered-pages.ts'
 
 /**
  * What the service worker (public/sw.js) stores on a finder's first visit, so the

@@ -1,4 +1,4 @@
-import { paths } from '../../src/lib/paths'
+import { paths } from '../../src/lib/paths.ts'
 
 const APP_PATHS = new Set(Object.values(paths).map((path) => path.toLowerCase()))
 

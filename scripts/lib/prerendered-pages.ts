@@ -1,4 +1,4 @@
-import { paths } from '../../src/lib/paths'
+import { paths } from '../../src/lib/paths.ts'
 
 /**
  * The public pages prerendered at build time, each with the source module of its
