@@ -4,6 +4,7 @@
  * Ctrl-C stops both.
  */
 import { spawn } from 'node:child_process'
+import { connect } from 'node:net'
 import { banner } from '../local-supabase/banner.ts'
 import { parseConfig } from '../local-supabase/config.ts'
 import { startStack, type RunningStack } from '../local-supabase/stack.ts'
@@ -18,6 +19,35 @@ async function answers(url: string): Promise<boolean> {
   } catch {
     return false
   }
+}
+
+/** The web app's port: Auth's e-mail links and redirects point to http://localhost:5173. */
+const APP_PORT = 5173
+
+/** Whether something already accepts connections on port (IPv4 or IPv6 localhost). */
+function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: 'localhost', autoSelectFamily: true })
+    socket.setTimeout(1000)
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+    socket.once('timeout', () => {
+      socket.destroy()
+      resolve(false)
+    })
+  })
+}
+
+if (await portTaken(APP_PORT)) {
+  console.error(
+    `Port ${APP_PORT} is already in use, and the web app must run there (Auth's e-mail links ` +
+      `and redirects point to http://localhost:${APP_PORT}). Stop whatever is using it ` +
+      '(another `npm start`?) and run `npm start` again.',
+  )
+  process.exit(1)
 }
 
 const started = Date.now()
@@ -42,7 +72,7 @@ if (await answers(`${EXISTING_API}/auth/v1/health`)) {
 
 const vite = spawn(
   process.execPath,
-  ['node_modules/vite/bin/vite.js', '--port', '5173', '--strictPort'],
+  ['node_modules/vite/bin/vite.js', '--port', String(APP_PORT), '--strictPort'],
   {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL || apiUrl },
@@ -54,7 +84,7 @@ vite.stdout.on('data', (chunk: Buffer) => {
   if (!announced && /ready in/i.test(text)) {
     announced = true
     console.log(
-      `        Web app: http://localhost:5173 (ready ${((Date.now() - started) / 1000).toFixed(1)} s after start)`,
+      `        Web app: http://localhost:${APP_PORT} (ready ${((Date.now() - started) / 1000).toFixed(1)} s after start)`,
     )
     console.log('Press Ctrl-C to stop.')
   } else if (announced) {

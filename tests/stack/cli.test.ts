@@ -1,5 +1,6 @@
 /** The operator commands: argument parsing, CSV shape, and tags:mint / tags:deactivate against a stack. */
 import { execFile } from 'node:child_process'
+import { createServer } from 'node:net'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseMintArgs, toCsv } from '../../scripts/tags-mint.ts'
@@ -75,5 +76,27 @@ describe('tags:mint and tags:deactivate against the stack', () => {
     )
     expect('code' in failed && failed.code).toBe(1)
     expect((failed as { stderr: string }).stderr).toContain('cannot reach http://127.0.0.1:9')
+  }, 60_000)
+})
+
+describe('npm start', () => {
+  it('says plainly that the app port is taken, before starting anything', async () => {
+    // Something on 5173 (this server, or a developer's own npm start already there).
+    const blocker = createServer((socket) => socket.end())
+    await new Promise<void>((resolve) => {
+      blocker.once('error', () => resolve())
+      blocker.listen(5173, 'localhost', () => resolve())
+    })
+    try {
+      const failed = await run('npx', ['tsx', 'scripts/start.ts']).catch(
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      )
+      expect('code' in failed && failed.code).toBe(1)
+      const { stdout, stderr } = failed as { stdout: string; stderr: string }
+      expect(stderr).toContain('Port 5173 is already in use')
+      expect(stdout).not.toContain('API URL')
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()))
+    }
   }, 60_000)
 })
