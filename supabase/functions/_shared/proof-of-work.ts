@@ -43,14 +43,22 @@ export async function sha256Hex(text: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(text)))
 }
 
+/** The signing key per secret, imported once (a function has one secret; tests a few). */
+const hmacKeys = new Map<string, Promise<CryptoKey>>()
+
 function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey(
-    'raw',
-    encoder.encode(`homeward proof-of-work:${secret}`),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  )
+  let key = hmacKeys.get(secret)
+  if (!key) {
+    key = crypto.subtle.importKey(
+      'raw',
+      encoder.encode(`homeward proof-of-work:${secret}`),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    )
+    hmacKeys.set(secret, key)
+  }
+  return key
 }
 
 async function sign(secret: string, challenge: string): Promise<string> {
