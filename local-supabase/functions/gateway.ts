@@ -36,6 +36,8 @@ export type FunctionsGatewayOptions = StackContext & {
   envFile?: string
   /** How many of a function's requests go to Deno at once (admission.ts). */
   admission?: AdmissionOptions
+  /** How long a function may take to answer, body included (default Kong's 150 s). */
+  upstreamTimeoutMs?: number
 }
 
 /**
@@ -169,7 +171,7 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
  * Sends one request to the Deno process (node:http rather than fetch: fetch's
  * request and response objects and streams cost the stack's one thread about as
  * much as the function's whole database transaction) and resolves at its response headers;
- * the whole exchange, body included, is limited to UPSTREAM_TIMEOUT_MS
+ * the whole exchange, body included, is limited to timeoutMs (UPSTREAM_TIMEOUT_MS)
  * (rejects, or ends the body, with a TimeoutError). The body goes with a
  * Content-Length of its own; Accept-Encoding is not passed on, so Deno answers
  * uncompressed, as the gateway has always passed responses on. A kept-alive
@@ -179,6 +181,7 @@ function forward(
   request: {
     agent: Agent
     port: number
+    timeoutMs: number
     method: string
     path: string
     headers: Headers
@@ -202,7 +205,7 @@ function forward(
     })
     const timer = setTimeout(() => {
       outgoing.destroy(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
-    }, UPSTREAM_TIMEOUT_MS)
+    }, request.timeoutMs)
     let answered = false
     outgoing.once('response', (response) => {
       answered = true
@@ -324,6 +327,7 @@ export async function createFunctionsGateway(
       const upstream = await forward({
         agent,
         port: deno.port,
+        timeoutMs: options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
         method: c.req.method,
         path: `${path}${url.search}`,
         headers,

@@ -1,4 +1,4 @@
-/** The operator commands: argument parsing, CSV shape, and tags:mint / tags:deactivate against a stack. */
+/** The operator commands (argument parsing, CSV shape, tags:mint / tags:deactivate against a stack) and npm start's port check. */
 import { execFile } from 'node:child_process'
 import { createServer } from 'node:net'
 import { promisify } from 'node:util'

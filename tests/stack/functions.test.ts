@@ -224,3 +224,26 @@ describe('functions gateway', () => {
     )
   })
 })
+
+describe('functions gateway timeout', () => {
+  it('answers 504 as Kong does when a function takes too long, and serves the next call', async () => {
+    const short = await createFunctionsGateway({
+      ...stack.context,
+      apiUrl,
+      functionsDir,
+      configPath: join(fixtures, 'config.toml'),
+      upstreamTimeoutMs: 500,
+    })
+    const call = (search: string) =>
+      short.app.fetch(new Request(`${apiUrl}/functions/v1/slow${search}`))
+    try {
+      const late = await call('?ms=3000')
+      expect(late.status).toBe(504)
+      expect(await late.json()).toEqual({ message: 'The upstream server is timing out' })
+      const next = await call('')
+      expect(next.status).toBe(200)
+    } finally {
+      await short.close()
+    }
+  }, 60_000)
+})
