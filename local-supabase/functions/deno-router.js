@@ -4,7 +4,9 @@
  * `/<name>/…` on 127.0.0.1 (a free port, announced on stdout) by handing each
  * request to a worker that runs `<functionsDir>/<name>/index.ts`. Workers are
  * started on first use and dropped whenever a file under the functions folder
- * changes, so the next request loads the new code.
+ * changes, so the next request loads the new code. It exits when its stdin
+ * ends: the stack holds the other end, so even a stack killed with SIGKILL
+ * leaves no Deno behind.
  *
  * Usage: deno run -A deno-router.js <functionsDir>
  */
@@ -129,3 +131,11 @@ Deno.serve(
   handle,
 )
 void watch()
+
+/** Reads stdin until the stack's end of the pipe closes, then exits. */
+async function exitWithParent() {
+  // nothing is sent: the open pipe only says that the stack is still there
+  await Deno.stdin.readable.pipeTo(new WritableStream()).catch(() => undefined)
+  Deno.exit(0)
+}
+void exitWithParent()

@@ -100,7 +100,8 @@ function startDeno(
     {
       cwd: functionsDir,
       env: { ...pickProcessEnv(), ...env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // stdin: Deno exits when it ends, that is when this process is gone (deno-router.js)
+      stdio: ['pipe', 'pipe', 'pipe'],
     },
   )
   const stderr = createInterface({ input: child.stderr! })

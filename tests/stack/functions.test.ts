@@ -3,12 +3,13 @@
  * (404, 401, 503 BOOT_ERROR, 500 WORKER_ERROR), verify_jwt from config.toml,
  * the functions' environment and reload on change — driven by supabase-js.
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
@@ -245,5 +246,24 @@ describe('functions gateway timeout', () => {
     } finally {
       await short.close()
     }
+  }, 60_000)
+})
+
+describe('the functions Deno process', () => {
+  it('exits when the stack that started it is gone (its stdin ends), even after SIGKILL', async () => {
+    const router = fileURLToPath(
+      new URL('../../local-supabase/functions/deno-router.js', import.meta.url),
+    )
+    const deno = fileURLToPath(new URL('../../node_modules/.bin/deno', import.meta.url))
+    const child = spawn(deno, ['run', '--allow-all', '--no-config', router, functionsDir], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    })
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    for await (const line of createInterface({ input: child.stdout })) {
+      if (line.startsWith('LOCAL_FUNCTIONS_READY')) break
+    }
+    // what the kernel does to the pipe when the stack dies
+    child.stdin.end()
+    expect(await exited).toBe(0)
   }, 60_000)
 })
