@@ -1,12 +1,13 @@
 import { Worker } from 'node:worker_threads'
 import { DbQueue, type Lane, type QueueOptions } from './queue.ts'
-import type {
-  Database,
-  Queryable,
-  QueryResult,
-  Row,
-  Statement,
-  TransactionOptions,
+import {
+  oneStatement,
+  type Database,
+  type Queryable,
+  type QueryResult,
+  type Row,
+  type Statement,
+  type TransactionOptions,
 } from './types.ts'
 
 export type EmbeddedDatabase = Database & {
@@ -97,19 +98,41 @@ export async function openPGlite(
   /**
    * Runs fn in a transaction of the database's thread. BEGIN and the prelude
    * go with the first statement (or the commit), one trip instead of three.
-   * Resolves once COMMIT is sent: `committed` settles with it. The thread runs
-   * messages in order, so the next job's statements may follow it at once.
+   * Resolves once COMMIT is sent (`result` settles when it is done): the thread
+   * runs messages in order, so the next job's statements may follow at once.
+   * A singleStatement transaction resolves as soon as its statement is sent
+   * (with COMMIT in the same message; `result` settles later).
    */
   const transaction = async <T>(
     fn: (tx: Queryable) => Promise<T>,
-    { prelude }: TransactionOptions,
-  ): Promise<{ result: T; committed: Promise<void> }> => {
+    { prelude, singleStatement, deadline }: TransactionOptions,
+  ): Promise<{ result: Promise<T> }> => {
     const tx = nextTransaction++
     let begin: { prelude?: Statement } | null = { prelude }
     const send = <R>(op: string, args: Record<string, unknown> = {}) => {
       const opening = begin
       begin = null
       return call<R>(op, { ...args, tx, ...(opening ? { begin: opening } : {}) })
+    }
+    if (singleStatement) {
+      const ending = { commit: true, ...(deadline === undefined ? {} : { deadline }) }
+      let sent = () => undefined as void
+      const statementSent = new Promise<void>((resolve) => (sent = resolve))
+      const sendOne = <R>(op: string, args: Record<string, unknown>) => {
+        const reply = send<R>(op, { ...args, ...ending })
+        sent()
+        return reply
+      }
+      const result = fn(
+        oneStatement({
+          query: <R extends Row = Row>(sql: string, params?: unknown[]) =>
+            sendOne<QueryResult<R>>('query', { sql, params }),
+          exec: (sql: string) => sendOne<void>('exec', { sql }),
+        }),
+      )
+      // fn may also end (or fail) without sending anything
+      await Promise.race([statementSent, result.catch(() => undefined)])
+      return { result }
     }
     let result: T
     try {
@@ -122,7 +145,8 @@ export async function openPGlite(
       if (!begin) await call('rollback', { tx })
       throw error
     }
-    return { result, committed: send<void>('commit') }
+    const committed = send<void>('commit')
+    return { result: committed.then(() => result) }
   }
   const queue = new DbQueue(queueOptions)
   const views = new Map<Lane, EmbeddedDatabase>()
@@ -135,8 +159,7 @@ export async function openPGlite(
       query: (sql, params) => queue.run(lane, () => direct.query(sql, params)),
       exec: (sql) => queue.run(lane, () => direct.exec(sql)),
       async transaction(fn, options = {}) {
-        const { result, committed } = await queue.run(lane, () => transaction(fn, options))
-        await committed
+        const { result } = await queue.run(lane, () => transaction(fn, options))
         return result
       },
       async listen(channel, onPayload) {

@@ -7,7 +7,8 @@
  * Plain JavaScript, as the thread is started from whatever runs the stack
  * (tsx, Vitest, the Supabase CLI-like scripts) without a TypeScript loader.
  *
- * Messages in:  { id, op, ...arguments }  (ops below)
+ * Messages in:  { id, op, ...arguments }  (ops below; a statement of a
+ *               transaction may carry `begin` and, if it is the only one, `commit`)
  * Messages out: { id, ok: true, value } | { id, ok: false, error }
  *               { notify: listenerId, payload }   (LISTEN notifications)
  */
@@ -147,6 +148,29 @@ async function commit(pglite, message) {
   await open.done
 }
 
+/** Postgres' own error for a statement stopped by statement_timeout. */
+const statementTimeout = () =>
+  Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })
+
+/**
+ * The statement of a single-statement transaction (a message with `commit`),
+ * committed as it ends: no second trip, and the connection is not held until
+ * the stack sends COMMIT. Rolled back instead when it fails, or when it ends
+ * past the message's `deadline` (the stack has stopped waiting on it by then).
+ */
+async function runAndCommit(pglite, message, run) {
+  try {
+    const value = await run(message)
+    if (message.deadline !== undefined && Date.now() >= message.deadline) throw statementTimeout()
+    await commit(pglite, { tx: message.tx })
+    return value
+  } catch (error) {
+    const open = transactions.get(message.tx)
+    if (open) await rollback(open).catch(() => undefined)
+    throw error
+  }
+}
+
 /** @param {unknown} value */
 const isText = (value) => value === null || typeof value === 'string'
 
@@ -245,7 +269,7 @@ port.on('message', async (message) => {
   try {
     const run = ops[op]
     if (!run) throw new Error(`unknown operation ${op}`)
-    const value = await run(message)
+    const value = message.commit ? await runAndCommit(pglite, message, run) : await run(message)
     port.postMessage({ id, ok: true, value })
   } catch (error) {
     port.postMessage({ id, ok: false, error: plainError(error) })

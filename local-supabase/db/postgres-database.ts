@@ -1,5 +1,12 @@
 import pg from 'pg'
-import type { Database, Queryable, QueryResult, Row, TransactionOptions } from './types.ts'
+import {
+  oneStatement,
+  type Database,
+  type Queryable,
+  type QueryResult,
+  type Row,
+  type TransactionOptions,
+} from './types.ts'
 
 type PgQueryable = Pick<pg.Pool | pg.PoolClient, 'query'>
 
@@ -49,7 +56,7 @@ export function openPostgres(databaseUrl: string): Database {
       try {
         await client.query('begin')
         if (options.prelude) await client.query(options.prelude.sql, options.prelude.params)
-        const result = await fn(wrap(client))
+        const result = await fn(options.singleStatement ? oneStatement(wrap(client)) : wrap(client))
         await client.query('commit')
         return result
       } catch (error) {

@@ -33,6 +33,20 @@ export type TransactionOptions = {
    * statement in one trip to its thread.
    */
   prelude?: Statement
+  /**
+   * fn sends one statement and nothing fn does with its result calls for a
+   * rollback: the transaction commits as the statement ends. PGlite commits it
+   * in the same trip to its thread, and the next job may follow at once, so its
+   * one connection is never held while the stack's Node thread gets round to
+   * sending COMMIT. A second statement is refused.
+   */
+  singleStatement?: boolean
+  /**
+   * With singleStatement: a moment (Date.now() milliseconds) after which the
+   * statement is rolled back instead of committed, failing with 57014 (as
+   * Postgres' statement_timeout would have stopped it).
+   */
+  deadline?: number
 }
 
 export interface Database extends Queryable {
@@ -72,4 +86,19 @@ export type OpenDatabaseOptions = {
 /** Marks a request as being served on db until the returned function is called. */
 export function requestStarted(db: Database): () => void {
   return db.requestStarted?.() ?? (() => undefined)
+}
+
+/** tx as a singleStatement transaction's fn sees it: a second statement is refused. */
+export function oneStatement(tx: Queryable): Queryable {
+  let sent = false
+  const once = <T>(send: () => Promise<T>): Promise<T> => {
+    if (sent) return Promise.reject(new Error('a single-statement transaction sends one statement'))
+    sent = true
+    return send()
+  }
+  return {
+    query: <R extends Row = Row>(sql: string, params?: unknown[]) =>
+      once(() => tx.query<R>(sql, params)),
+    exec: (sql) => once(() => tx.exec(sql)),
+  }
 }

@@ -167,7 +167,12 @@ export function createRestApp(ctx: StackContext): Hono {
           if (prefer.rollback) throw new Rollback(result)
           return result
         },
-        { prelude: role },
+        {
+          prelude: role,
+          // a call is one statement, committed as it ends, unless a count
+          // follows it or its result may still roll it back
+          singleStatement: isRpc && !prefer.count && !prefer.rollback && !negotiated.single,
+        },
       ).catch((error: unknown) => {
         if (error instanceof Rollback) return error.reply
         throw error

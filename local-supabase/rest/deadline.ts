@@ -5,9 +5,12 @@
  * request that has waited past its limit is answered 57014 at once and its
  * transaction, whenever its turn comes, is rolled back before it runs: one
  * slow request cannot leave the others queued behind it for ever, and a
- * request the client was told failed never commits.
+ * request the client was told failed never commits. A single-statement
+ * request whose statement is already with the database is the exception: it
+ * is answered as that statement ends, committed, or rolled back with 57014 by
+ * the database's thread when it ends past the limit.
  */
-import type { Database, Queryable, TransactionOptions } from '../db/types.ts'
+import type { Database, Queryable, Row, TransactionOptions } from '../db/types.ts'
 
 export const statementTimeout = () =>
   Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })
@@ -29,18 +32,27 @@ export function transactionWithin<T>(
   { timers = realTimers, ...options }: TransactionOptions & { timers?: Timers } = {},
 ): Promise<T> {
   let expired = false
+  // A single statement, once sent, commits or fails on its own: past the
+  // deadline the database rolls it back and fails it with 57014 itself, so the
+  // answer waits for it rather than risk telling the client of a failure that
+  // committed.
+  let sent = false
+  const single = options.singleStatement === true
   return new Promise<T>((resolve, reject) => {
     const timer = timers.setTimeout(() => {
       expired = true
-      reject(statementTimeout())
+      if (!sent) reject(statementTimeout())
     }, ms)
-    db.transaction(async (tx) => {
-      if (expired) throw statementTimeout()
-      const result = await fn(tx)
-      // answered already: roll back rather than commit what the client was told failed
-      if (expired) throw statementTimeout()
-      return result
-    }, options).then(
+    db.transaction(
+      async (tx) => {
+        if (expired) throw statementTimeout()
+        const result = await fn(single ? markSent(tx, () => (sent = true)) : tx)
+        // answered already: roll back rather than commit what the client was told failed
+        if (expired && !single) throw statementTimeout()
+        return result
+      },
+      single ? { ...options, deadline: Date.now() + ms } : options,
+    ).then(
       (value) => {
         timers.clearTimeout(timer)
         resolve(value)
@@ -51,4 +63,18 @@ export function transactionWithin<T>(
       },
     )
   })
+}
+
+/** tx, calling onSend as a statement is sent. */
+function markSent(tx: Queryable, onSend: () => void): Queryable {
+  return {
+    query: <R extends Row = Row>(sql: string, params?: unknown[]) => {
+      onSend()
+      return tx.query<R>(sql, params)
+    },
+    exec: (sql) => {
+      onSend()
+      return tx.exec(sql)
+    },
+  }
 }

@@ -1,8 +1,8 @@
 /**
  * Transactions on the embedded database's thread (pglite-database.ts): BEGIN
  * and the prelude travel with the first statement, the queue lets the next
- * job follow a COMMIT without waiting for its answer, and none of that may
- * change what a transaction means.
+ * job follow a COMMIT without waiting for its answer, a single statement takes
+ * its COMMIT along, and none of that may change what a transaction means.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPGlite, type EmbeddedDatabase } from '../../local-supabase/db/pglite-database.ts'
@@ -144,5 +144,100 @@ describe('transactions on the embedded database', () => {
       ),
     )
     expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+  })
+
+  describe('a single-statement transaction (committed with its statement)', () => {
+    const single = { singleStatement: true }
+
+    it('commits its statement, after the prelude, in the same transaction', async () => {
+      const { rows } = await db.transaction(
+        (tx) =>
+          tx.query<{ note: string }>(
+            `insert into items (id, note) values (20, current_setting('request.note')) returning note`,
+          ),
+        { ...single, prelude: { sql: `select set_config('request.note', 'single', true)` } },
+      )
+      expect(rows).toEqual([{ note: 'single' }])
+      const after = await db.query(`select note, current_setting('request.note', true) as setting
+                                      from items where id = 20`)
+      expect(after.rows).toEqual([{ note: 'single', setting: '' }])
+    })
+
+    it('rolls back the prelude and the statement when the statement fails, and the next job runs', async () => {
+      const failure = db.transaction(
+        (tx) => tx.query('insert into items (id, note) values ($1, null)', ['22']),
+        { ...single, prelude: { sql: `insert into items (id, note) values (21, 'prelude')` } },
+      )
+      const next = db.transaction((tx) => tx.query('select 1 as one'), single)
+      await expect(failure).rejects.toMatchObject({ code: '23502' })
+      await expect(next).resolves.toMatchObject({ rows: [{ one: 1 }] })
+      expect(await count('items where id in (21, 22)')).toBe(0)
+    })
+
+    it("reports an error raised at COMMIT to that transaction's caller, not the next one's", async () => {
+      const failing = db.transaction(
+        (tx) => tx.query('insert into checked (id) values (2), (2)'),
+        single,
+      )
+      const next = db.transaction((tx) => tx.query('select 2 as two'), single)
+      await expect(failing).rejects.toMatchObject({ code: '23505' })
+      await expect(next).resolves.toMatchObject({ rows: [{ two: 2 }] })
+      expect(await count('checked where id = 2')).toBe(0)
+    })
+
+    it('refuses a second statement', async () => {
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(`insert into items (id, note) values (23, 'first')`)
+          await tx.query(`insert into items (id, note) values (24, 'second')`)
+        }, single),
+      ).rejects.toThrow('a single-statement transaction sends one statement')
+      expect(await count('items where id = 24')).toBe(0)
+    })
+
+    it('rolls back a statement that ends past its deadline and fails it with 57014', async () => {
+      const late = db.transaction(
+        (tx) => tx.query(`insert into items (id, note) values (25, 'too late')`),
+        { ...single, deadline: Date.now() - 1 },
+      )
+      await expect(late).rejects.toMatchObject({
+        code: '57014',
+        message: 'canceling statement due to statement timeout',
+      })
+      expect(await count('items where id = 25')).toBe(0)
+      await db.transaction(
+        (tx) => tx.query(`insert into items (id, note) values (26, 'in time')`),
+        { ...single, deadline: Date.now() + 60_000 },
+      )
+      expect(await count('items where id = 26')).toBe(1)
+    })
+
+    it('keeps back-to-back transactions apart when single and ordinary ones alternate', async () => {
+      await db.exec('delete from entries')
+      const seen = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 === 0
+            ? db
+                .transaction(
+                  (tx) =>
+                    tx.query<{ n: number }>(
+                      `with added as (insert into entries (n) values ($1) returning n)
+                       select (select count(*)::int from entries) + 1 as n`,
+                      [i],
+                    ),
+                  single,
+                )
+                .then(({ rows }) => rows[0]!.n)
+            : db.transaction(async (tx) => {
+                await tx.query('insert into entries (n) values ($1)', [i])
+                const { rows } = await tx.query<{ n: number }>(
+                  'select count(*)::int as n from entries',
+                )
+                return rows[0]!.n
+              }),
+        ),
+      )
+      expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+    })
   })
 })

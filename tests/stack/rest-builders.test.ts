@@ -5,7 +5,7 @@
  * parameters, negotiation) made before any SQL runs.
  */
 import { describe, expect, it } from 'vitest'
-import type { Database, Queryable } from '../../local-supabase/db/types.ts'
+import type { Database, Queryable, TransactionOptions } from '../../local-supabase/db/types.ts'
 import { buildCall, chooseFunction, type CallRequest } from '../../local-supabase/rest/call.ts'
 import { transactionWithin, type Timers } from '../../local-supabase/rest/deadline.ts'
 import { RestError } from '../../local-supabase/rest/errors.ts'
@@ -356,6 +356,55 @@ describe('request deadline', () => {
         ran = true
       },
       { timers },
+    )
+    fire()
+    await expect(request).rejects.toMatchObject({ code: '57014' })
+    release()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(ran).toBe(false)
+    expect(outcomes).toEqual(['rollback'])
+  })
+
+  it('waits for a single statement the database already has, and tells it the deadline', async () => {
+    let finish = (_rows: unknown[]) => {}
+    const seen: TransactionOptions[] = []
+    const db = {
+      async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions) {
+        seen.push(options)
+        const tx = {
+          query: () => new Promise((resolve) => (finish = (rows) => resolve({ rows, fields: [] }))),
+        } as unknown as Queryable
+        return fn(tx)
+      },
+    } as unknown as Database
+    const { timers, fire } = manualTimers()
+    const before = Date.now()
+    const request = transactionWithin(db, 1000, (tx) => tx.query('select 1'), {
+      timers,
+      singleStatement: true,
+    })
+    await new Promise((resolve) => setImmediate(resolve))
+    fire() // the statement is with the database: it, not the timer, decides the outcome
+    let settled = false
+    void request.finally(() => (settled = true))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(settled).toBe(false)
+    finish([{ one: 1 }])
+    await expect(request).resolves.toMatchObject({ rows: [{ one: 1 }] })
+    expect(seen[0]?.deadline).toBeGreaterThanOrEqual(before + 1000)
+  })
+
+  it('answers 57014 at once for a single statement still waiting for its turn', async () => {
+    const { db, release, outcomes } = busyDatabase()
+    const { timers, fire } = manualTimers()
+    let ran = false
+    const request = transactionWithin(
+      db,
+      1000,
+      async () => {
+        ran = true
+      },
+      { timers, singleStatement: true },
     )
     fire()
     await expect(request).rejects.toMatchObject({ code: '57014' })
