@@ -4,6 +4,7 @@ import {
   oneStatement,
   type Database,
   type Queryable,
+  type QueryOptions,
   type QueryResult,
   type Row,
   type Statement,
@@ -125,8 +126,8 @@ export async function openPGlite(
       }
       const result = fn(
         oneStatement({
-          query: <R extends Row = Row>(sql: string, params?: unknown[]) =>
-            sendOne<QueryResult<R>>('query', { sql, params }),
+          query: <R extends Row = Row>(sql: string, params?: unknown[], options?: QueryOptions) =>
+            sendOne<QueryResult<R>>('query', { sql, params, reusable: options?.reusable }),
           exec: (sql: string) => sendOne<void>('exec', { sql }),
         }),
       )
@@ -137,8 +138,8 @@ export async function openPGlite(
     let result: T
     try {
       result = await fn({
-        query: <R extends Row = Row>(sql: string, params?: unknown[]) =>
-          send<QueryResult<R>>('query', { sql, params }),
+        query: <R extends Row = Row>(sql: string, params?: unknown[], options?: QueryOptions) =>
+          send<QueryResult<R>>('query', { sql, params, reusable: options?.reusable }),
         exec: (sql: string) => send<void>('exec', { sql }),
       })
     } catch (error) {

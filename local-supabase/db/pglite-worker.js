@@ -175,21 +175,57 @@ async function runAndCommit(pglite, message, run) {
 const isText = (value) => value === null || typeof value === 'string'
 
 /**
+ * REST's reusable statements (QueryOptions.reusable in types.ts), kept prepared
+ * on PGlite's one connection under a name, by SQL text: parsed and planned once.
+ * Postgres still plans again by itself when a table or function they use
+ * changes. The 200 used last are kept (the Map's order: last used last).
+ */
+const prepared = new Map()
+const MAX_PREPARED = 200
+let nextPrepared = 1
+
+/**
+ * The name to run `sql` under and the messages that make it ready: a Parse for
+ * a new name (and a Close for the one it pushes out), nothing for a known one.
+ */
+function preparation(sql, reusable) {
+  const { serialize } = protocol
+  if (!reusable) return { name: '', known: false, messages: [serialize.parse({ text: sql })] }
+  const known = prepared.get(sql)
+  if (known) {
+    prepared.delete(sql)
+    prepared.set(sql, known)
+    return { name: known, known: true, messages: [] }
+  }
+  const messages = []
+  if (prepared.size >= MAX_PREPARED) {
+    const [oldest, oldName] = prepared.entries().next().value
+    prepared.delete(oldest)
+    // closing a name Postgres does not have is not an error
+    messages.push(serialize.close({ type: 'S', name: oldName }))
+  }
+  const name = `homeward_${nextPrepared++}`
+  messages.push(serialize.parse({ name, text: sql }))
+  return { name, known: false, messages }
+}
+
+/**
  * A statement whose parameters are text (or null), in one trip into Postgres:
  * PGlite's query() sends parse, describe, bind, describe, execute and sync one
  * call at a time, as it describes the statement first to choose each
- * parameter's serializer by type, and text needs none. The answer is read by
- * PGlite's own parser, as query() reads it. For statements in a transaction of
- * this thread only: execProtocol takes none of PGlite's locks, the open
- * transaction holds them.
+ * parameter's serializer by type, and text needs none. A reusable statement
+ * already prepared skips the parse. The answer is read by PGlite's own parser,
+ * as query() reads it. For statements in a transaction of this thread only:
+ * execProtocol takes none of PGlite's locks, the open transaction holds them.
  *
- * @param {string} sql @param {unknown[]} params
+ * @param {string} sql @param {unknown[]} params @param {boolean} reusable
  */
-async function queryInOneTrip(pglite, sql, params) {
+async function queryInOneTrip(pglite, sql, params, reusable) {
   const { serialize } = protocol
+  const { name, known, messages: preparing } = preparation(sql, reusable)
   const messages = [
-    serialize.parse({ text: sql }),
-    serialize.bind({ values: params }),
+    ...preparing,
+    serialize.bind({ statement: name, values: params }),
     serialize.describe({ type: 'P' }),
     serialize.execute({}),
     serialize.sync(),
@@ -200,7 +236,17 @@ async function queryInOneTrip(pglite, sql, params) {
     buffer.set(message, offset)
     offset += message.length
   }
-  const answer = await pglite.execProtocol(buffer, { syncToFs: false })
+  // errors come back among the messages: a new name is kept once Postgres has parsed it
+  const answer = await pglite.execProtocol(buffer, { syncToFs: false, throwOnError: false })
+  if (name && !known && answer.messages.some((message) => message.name === 'parseComplete')) {
+    prepared.set(sql, name)
+  }
+  const failure = answer.messages.find((message) => message instanceof Error)
+  if (failure) {
+    // gone (DEALLOCATE from a wire client) or stale: parse it afresh next time
+    if (known && (failure.code === '26000' || failure.code === '0A000')) prepared.delete(sql)
+    throw failure
+  }
   return parse.parseResults(answer.messages, pglite.parsers)[0]
 }
 
@@ -223,7 +269,7 @@ const ops = {
     const { sql, params = [] } = message
     const result =
       target !== pglite && params.every(isText)
-        ? await queryInOneTrip(pglite, sql, params)
+        ? await queryInOneTrip(pglite, sql, params, message.reusable === true)
         : await target.query(sql, params)
     return {
       rows: result.rows,

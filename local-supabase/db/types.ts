@@ -17,8 +17,23 @@ export type QueryResult<R extends Row = Row> = {
   fields: { name: string; dataTypeID: number }[]
 }
 
+export type QueryOptions = {
+  /**
+   * The statement's result columns are the same whatever the schema (REST's
+   * wrappers: counts and JSON text). Within a transaction, PGlite keeps such a
+   * statement prepared: it is parsed and planned once, not on every call. (A
+   * statement whose columns follow a table or function could fail with "cached
+   * plan must not change result type" after a migration.)
+   */
+  reusable?: boolean
+}
+
 export interface Queryable {
-  query<R extends Row = Row>(sql: string, params?: unknown[]): Promise<QueryResult<R>>
+  query<R extends Row = Row>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<R>>
   /** Runs one or more statements without parameters. */
   exec(sql: string): Promise<void>
 }
@@ -97,8 +112,8 @@ export function oneStatement(tx: Queryable): Queryable {
     return send()
   }
   return {
-    query: <R extends Row = Row>(sql: string, params?: unknown[]) =>
-      once(() => tx.query<R>(sql, params)),
+    query: <R extends Row = Row>(sql: string, params?: unknown[], options?: QueryOptions) =>
+      once(() => tx.query<R>(sql, params, options)),
     exec: (sql) => once(() => tx.exec(sql)),
   }
 }

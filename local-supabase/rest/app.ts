@@ -354,7 +354,10 @@ export function createRestApp(ctx: StackContext): Hono {
       return { status: 204, body: null, headers: {} }
     }
     if (built.shape === 'scalar') {
-      const { rows } = await input.tx.query<{ body: string | null }>(...statementArgs(built.call))
+      const { rows } = await input.tx.query<{ body: string | null }>(
+        ...statementArgs(built.call),
+        { reusable: true }, // its one column is the result as JSON text
+      )
       const total = input.prefer.count ? 1 : null
       return {
         status: 200,
@@ -441,8 +444,9 @@ function statementArgs(statement: Statement): [sql: string, params?: unknown[]] 
   return [statement.sql, statement.params]
 }
 
+/** Runs one of the builders' body statements: its columns are always n, body and first. */
 async function bodyRow(tx: Queryable, statement: Statement): Promise<BodyRow> {
-  const { rows } = await tx.query<BodyRow>(statement.sql, statement.params)
+  const { rows } = await tx.query<BodyRow>(statement.sql, statement.params, { reusable: true })
   return rows[0] ?? { n: 0, body: '[]', first: null }
 }
 

@@ -10,7 +10,7 @@
  * is answered as that statement ends, committed, or rolled back with 57014 by
  * the database's thread when it ends past the limit.
  */
-import type { Database, Queryable, Row, TransactionOptions } from '../db/types.ts'
+import type { Database, Queryable, QueryOptions, Row, TransactionOptions } from '../db/types.ts'
 
 export const statementTimeout = () =>
   Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })
@@ -68,9 +68,9 @@ export function transactionWithin<T>(
 /** tx, calling onSend as a statement is sent. */
 function markSent(tx: Queryable, onSend: () => void): Queryable {
   return {
-    query: <R extends Row = Row>(sql: string, params?: unknown[]) => {
+    query: <R extends Row = Row>(sql: string, params?: unknown[], options?: QueryOptions) => {
       onSend()
-      return tx.query<R>(sql, params)
+      return tx.query<R>(sql, params, options)
     },
     exec: (sql) => {
       onSend()

@@ -146,6 +146,82 @@ describe('transactions on the embedded database', () => {
     expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
   })
 
+  describe('a reusable statement (kept prepared)', () => {
+    const reusable = { reusable: true }
+    const prepared = async () =>
+      Number(
+        (await db.query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements`))
+          .rows[0]!.n,
+      )
+
+    it('answers as an ordinary statement does, prepared once however often it runs', async () => {
+      const sql = `select count(*)::int as n, $1::text as label from items where id > $2::int`
+      const before = await prepared()
+      for (const [label, above] of [
+        ['a', '0'],
+        ['b', '5'],
+        ['c', '100'],
+      ] as const) {
+        const plain = await db.transaction((tx) => tx.query(sql, [label, above]))
+        const reused = await db.transaction((tx) => tx.query(sql, [label, above], reusable))
+        expect(reused.rows).toEqual(plain.rows)
+        expect(reused.fields).toEqual(plain.fields)
+      }
+      expect(await prepared()).toBe(before + 1)
+    })
+
+    it('sees a table changed after it was prepared', async () => {
+      await db.exec(`create table shelf (id int)`)
+      const sql = `select count(*)::int as n, coalesce(json_agg(s), '[]')::text as body from shelf s where id >= $1::int`
+      const read = async () =>
+        (await db.transaction((tx) => tx.query<{ n: number; body: string }>(sql, ['0'], reusable)))
+          .rows[0]
+      await db.exec(`insert into shelf values (1)`)
+      expect(await read()).toEqual({ n: 1, body: '[{"id":1}]' })
+      await db.exec(`alter table shelf add column label text default 'new'`)
+      expect(await read()).toEqual({ n: 1, body: '[{"id":1,"label":"new"}]' })
+    })
+
+    it('keeps a failed statement from spoiling the next call of the same text', async () => {
+      const sql = `select (100 / $1::int)::int as n`
+      await expect(db.transaction((tx) => tx.query(sql, ['0'], reusable))).rejects.toMatchObject({
+        code: '22012',
+      })
+      await expect(db.transaction((tx) => tx.query(sql, ['4'], reusable))).resolves.toMatchObject({
+        rows: [{ n: 25 }],
+      })
+      await expect(
+        db.transaction((tx) =>
+          tx.query(`select no_such_column from items where id = $1`, ['1'], reusable),
+        ),
+      ).rejects.toMatchObject({ code: '42703' })
+    })
+
+    it('is parsed afresh after a wire client deallocates it', async () => {
+      const sql = `select $1::text || '!' as shout`
+      await db.transaction((tx) => tx.query(sql, ['hey'], reusable))
+      await db.exec('deallocate all')
+      // the first call after finds its name gone and fails; the next prepares it again
+      await expect(db.transaction((tx) => tx.query(sql, ['lost'], reusable))).rejects.toMatchObject(
+        { code: '26000' },
+      )
+      await expect(
+        db.transaction((tx) => tx.query(sql, ['again'], reusable)),
+      ).resolves.toMatchObject({ rows: [{ shout: 'again!' }] })
+    })
+
+    it('keeps only the 200 used last', async () => {
+      for (let i = 0; i < 210; i++) {
+        await db.transaction((tx) => tx.query(`select $1::int + ${i} as n`, ['1'], reusable))
+      }
+      expect(await prepared()).toBeLessThanOrEqual(200)
+      const { rows } = await db.transaction((tx) =>
+        tx.query(`select $1::int + 0 as n`, ['1'], reusable),
+      )
+      expect(rows).toEqual([{ n: 1 }])
+    })
+  })
+
   describe('a single-statement transaction (committed with its statement)', () => {
     const single = { singleStatement: true }
 
