@@ -288,6 +288,17 @@ describe('transactions on the embedded database', () => {
       expect(await count('items where id = 26')).toBe(1)
     })
 
+    it('is not touched by a failing statement queued right behind it', async () => {
+      const insert = db.transaction(
+        (tx) => tx.query(`insert into items (id, note) values (27, 'kept')`),
+        single,
+      )
+      const failing = db.query('select 1 / 0')
+      await expect(failing).rejects.toMatchObject({ code: '22012' })
+      await insert
+      expect(await count('items where id = 27')).toBe(1)
+    })
+
     it('keeps back-to-back transactions apart when single and ordinary ones alternate', async () => {
       await db.exec('delete from entries')
       const seen = await Promise.all(
