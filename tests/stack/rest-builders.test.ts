@@ -345,25 +345,31 @@ describe('request deadline', () => {
     return { timers, fire: () => pending.splice(0).forEach((fn) => fn()) }
   }
 
-  it('answers 57014 once the limit passes and never runs the request afterwards', async () => {
-    const { db, release, outcomes } = busyDatabase()
-    const { timers, fire } = manualTimers()
-    let ran = false
-    const request = transactionWithin(
-      db,
-      1000,
-      async () => {
-        ran = true
-      },
-      { timers },
-    )
-    fire()
-    await expect(request).rejects.toMatchObject({ code: '57014' })
-    release()
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(ran).toBe(false)
-    expect(outcomes).toEqual(['rollback'])
-  })
+  it.each([
+    ['', {}],
+    [' (a single statement still waiting for its turn)', { singleStatement: true }],
+  ])(
+    'answers 57014 once the limit passes and never runs the request afterwards%s',
+    async (_, options) => {
+      const { db, release, outcomes } = busyDatabase()
+      const { timers, fire } = manualTimers()
+      let ran = false
+      const request = transactionWithin(
+        db,
+        1000,
+        async () => {
+          ran = true
+        },
+        { timers, ...options },
+      )
+      fire()
+      await expect(request).rejects.toMatchObject({ code: '57014' })
+      release()
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(ran).toBe(false)
+      expect(outcomes).toEqual(['rollback'])
+    },
+  )
 
   it('waits for a single statement the database already has, and tells it the deadline', async () => {
     let finish = (_rows: unknown[]) => {}
@@ -392,26 +398,6 @@ describe('request deadline', () => {
     finish([{ one: 1 }])
     await expect(request).resolves.toMatchObject({ rows: [{ one: 1 }] })
     expect(seen[0]?.deadline).toBeGreaterThanOrEqual(before + 1000)
-  })
-
-  it('answers 57014 at once for a single statement still waiting for its turn', async () => {
-    const { db, release, outcomes } = busyDatabase()
-    const { timers, fire } = manualTimers()
-    let ran = false
-    const request = transactionWithin(
-      db,
-      1000,
-      async () => {
-        ran = true
-      },
-      { timers, singleStatement: true },
-    )
-    fire()
-    await expect(request).rejects.toMatchObject({ code: '57014' })
-    release()
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(ran).toBe(false)
-    expect(outcomes).toEqual(['rollback'])
   })
 
   it('commits a request that finishes in time', async () => {
