@@ -97,12 +97,28 @@ export async function openPGlite(
   }
   let nextTransaction = 1
   /**
+   * Single-statement transactions sent and not yet answered. The queue lets a
+   * job go on once one is sent, but only while the thread has at most one
+   * other to run first: enough that it never waits for the stack between
+   * them, and a job waiting its turn (and its deadline, rest/deadline.ts) stays
+   * in the queue, not behind a slow statement in the thread.
+   */
+  let singlesWithThread = 0
+  let singleAnswered: Array<() => void> = []
+  const oneSingleAnswered = () => {
+    singlesWithThread -= 1
+    const waiting = singleAnswered
+    singleAnswered = []
+    for (const wake of waiting) wake()
+  }
+  /**
    * Runs fn in a transaction of the database's thread. BEGIN and the prelude
    * go with the first statement (or the commit), one trip instead of three.
    * Resolves once COMMIT is sent (`result` settles when it is done): the thread
    * runs messages in order, so the next job's statements may follow at once.
-   * A singleStatement transaction resolves as soon as its statement is sent
-   * (with COMMIT in the same message; `result` settles later).
+   * A singleStatement transaction resolves once its statement is sent (with
+   * COMMIT in the same message; `result` settles later) and the thread has no
+   * more than it to run.
    */
   const transaction = async <T>(
     fn: (tx: Queryable) => Promise<T>,
@@ -121,6 +137,8 @@ export async function openPGlite(
       const statementSent = new Promise<void>((resolve) => (sent = resolve))
       const sendOne = <R>(op: string, args: Record<string, unknown>) => {
         const reply = send<R>(op, { ...args, ...ending })
+        singlesWithThread += 1
+        reply.then(oneSingleAnswered, oneSingleAnswered)
         sent()
         return reply
       }
@@ -133,6 +151,7 @@ export async function openPGlite(
       )
       // fn may also end (or fail) without sending anything
       await Promise.race([statementSent, result.catch(() => undefined)])
+      while (singlesWithThread > 1) await new Promise<void>((wake) => singleAnswered.push(wake))
       return { result }
     }
     let result: T

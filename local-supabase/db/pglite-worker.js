@@ -155,13 +155,16 @@ const statementTimeout = () =>
 /**
  * The statement of a single-statement transaction (a message with `commit`),
  * committed as it ends: no second trip, and the connection is not held until
- * the stack sends COMMIT. Rolled back instead when it fails, or when it ends
- * past the message's `deadline` (the stack has stopped waiting on it by then).
+ * the stack sends COMMIT. Not run when it comes past the message's `deadline`,
+ * rolled back when it fails or ends past it (57014, as statement_timeout).
  */
 async function runAndCommit(pglite, message, run) {
+  const late = () => message.deadline !== undefined && Date.now() >= message.deadline
+  // past it already: not begun, nothing to roll back
+  if (late()) throw statementTimeout()
   try {
     const value = await run(message)
-    if (message.deadline !== undefined && Date.now() >= message.deadline) throw statementTimeout()
+    if (late()) throw statementTimeout()
     await commit(pglite, { tx: message.tx })
     return value
   } catch (error) {

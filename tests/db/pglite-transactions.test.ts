@@ -288,6 +288,34 @@ describe('transactions on the embedded database', () => {
       expect(await count('items where id = 26')).toBe(1)
     })
 
+    it('lets the queue go on while the thread has at most one other to run first', async () => {
+      const events: string[] = []
+      const slow = db
+        .transaction((tx) => tx.query('select pg_sleep(0.2)'), single)
+        .then(() => events.push('first answered'))
+      const second = db
+        .transaction((tx) => tx.query('select 2 as n'), single)
+        .then(() => events.push('second answered'))
+      const third = db.transaction(async (tx) => {
+        events.push('third began')
+        await tx.query('select 3 as n')
+      })
+      await Promise.all([slow, second, third])
+      // the second went to the thread behind the first; the third waited in the queue
+      expect(events.indexOf('first answered')).toBeLessThan(events.indexOf('third began'))
+    })
+
+    it('does not run a statement that reaches the thread past its deadline', async () => {
+      const slow = db.transaction((tx) => tx.query('select pg_sleep(0.2)'), single)
+      const late = db.transaction(
+        (tx) => tx.query(`insert into items (id, note) values (28, 'late') returning pg_sleep(0)`),
+        { ...single, deadline: Date.now() + 50 },
+      )
+      await slow
+      await expect(late).rejects.toMatchObject({ code: '57014' })
+      expect(await count('items where id = 28')).toBe(0)
+    })
+
     it('is not touched by a failing statement queued right behind it', async () => {
       const insert = db.transaction(
         (tx) => tx.query(`insert into items (id, note) values (27, 'kept')`),
