@@ -97,11 +97,11 @@ export async function openPGlite(
   }
   let nextTransaction = 1
   /**
-   * Single-statement transactions sent and not yet answered. The queue lets a
-   * job go on once one is sent, but only while the thread has at most one
-   * other to run first: enough that it never waits for the stack between
-   * them, and a job waiting its turn (and its deadline, rest/deadline.ts) stays
-   * in the queue, not behind a slow statement in the thread.
+   * Single-statement transactions sent and not yet answered. Such a job gives
+   * the queue back once its statement is sent and every one sent before it is
+   * answered: the thread then holds the running statement and at most the next,
+   * so it never waits for the stack between them, while later jobs (and their
+   * deadlines, rest/deadline.ts) stay in the queue, not behind a slow statement.
    */
   let singlesWithThread = 0
   let singleAnswered: Array<() => void> = []
@@ -117,8 +117,8 @@ export async function openPGlite(
    * Resolves once COMMIT is sent (`result` settles when it is done): the thread
    * runs messages in order, so the next job's statements may follow at once.
    * A singleStatement transaction resolves once its statement is sent (with
-   * COMMIT in the same message; `result` settles later) and the thread has no
-   * more than it to run.
+   * COMMIT in the same message; `result` settles later) and the ones sent
+   * before it are answered.
    */
   const transaction = async <T>(
     fn: (tx: Queryable) => Promise<T>,
