@@ -103,17 +103,25 @@ export function requestStarted(db: Database): () => void {
   return db.requestStarted?.() ?? (() => undefined)
 }
 
+/** tx, calling `before` ahead of each statement sent through it (a throw refuses the statement). */
+export function beforeEachStatement(tx: Queryable, before: () => void): Queryable {
+  return {
+    query: async <R extends Row = Row>(sql: string, params?: unknown[], options?: QueryOptions) => {
+      before()
+      return tx.query<R>(sql, params, options)
+    },
+    exec: async (sql) => {
+      before()
+      return tx.exec(sql)
+    },
+  }
+}
+
 /** tx as a singleStatement transaction's fn sees it: a second statement is refused. */
 export function oneStatement(tx: Queryable): Queryable {
   let sent = false
-  const once = <T>(send: () => Promise<T>): Promise<T> => {
-    if (sent) return Promise.reject(new Error('a single-statement transaction sends one statement'))
+  return beforeEachStatement(tx, () => {
+    if (sent) throw new Error('a single-statement transaction sends one statement')
     sent = true
-    return send()
-  }
-  return {
-    query: <R extends Row = Row>(sql: string, params?: unknown[], options?: QueryOptions) =>
-      once(() => tx.query<R>(sql, params, options)),
-    exec: (sql) => once(() => tx.exec(sql)),
-  }
+  })
 }

@@ -10,7 +10,12 @@
  * is answered as that statement ends, committed, or rolled back with 57014 by
  * the database's thread when it ends past the limit.
  */
-import type { Database, Queryable, QueryOptions, Row, TransactionOptions } from '../db/types.ts'
+import {
+  beforeEachStatement,
+  type Database,
+  type Queryable,
+  type TransactionOptions,
+} from '../db/types.ts'
 
 export const statementTimeout = () =>
   Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })
@@ -46,7 +51,7 @@ export function transactionWithin<T>(
     db.transaction(
       async (tx) => {
         if (expired) throw statementTimeout()
-        const result = await fn(single ? markSent(tx, () => (sent = true)) : tx)
+        const result = await fn(single ? beforeEachStatement(tx, () => (sent = true)) : tx)
         // answered already: roll back rather than commit what the client was told failed
         if (expired && !single) throw statementTimeout()
         return result
@@ -63,18 +68,4 @@ export function transactionWithin<T>(
       },
     )
   })
-}
-
-/** tx, calling onSend as a statement is sent. */
-function markSent(tx: Queryable, onSend: () => void): Queryable {
-  return {
-    query: <R extends Row = Row>(sql: string, params?: unknown[], options?: QueryOptions) => {
-      onSend()
-      return tx.query<R>(sql, params, options)
-    },
-    exec: (sql) => {
-      onSend()
-      return tx.exec(sql)
-    },
-  }
 }
