@@ -3,10 +3,12 @@
  * are): the local stack serves every API and the functions gateway on one
  * Node thread, and the load generator's own HTTP work must not be counted as
  * the stack's. Reads one JSON line per round from stdin, an array of
- * { id, url, headers, body }, sends them all at once, and writes one JSON
- * line per answer: { id, startedAt, answeredAt, status, body }, times in
- * epoch milliseconds (performance.timeOrigin + performance.now(), comparable
- * with the parent's).
+ * { id, url, headers, body }, sends them all at once, and once every answer
+ * of the round is in writes one JSON line per answer: { id, startedAt,
+ * answeredAt, status, body }, times in epoch milliseconds
+ * (performance.timeOrigin + performance.now(), comparable with the parent's).
+ * The parent is the stack's own process: reading answers while the round is
+ * still running would put the bench's bookkeeping on the thread it measures.
  *
  * Each finder has a connection of its own, as each phone would, and speaks
  * HTTP/1.1 over it directly: the finders share the machine's two cores with
@@ -82,7 +84,7 @@ function post(job: Job): Promise<Answer> {
   })
 }
 
-async function send(job: Job): Promise<void> {
+async function send(job: Job): Promise<string> {
   const startedAt = now()
   let status = 0
   let body = ''
@@ -92,11 +94,11 @@ async function send(job: Job): Promise<void> {
     body = error instanceof Error ? error.message : String(error)
   }
   const answeredAt = now()
-  process.stdout.write(`${JSON.stringify({ id: job.id, startedAt, answeredAt, status, body })}\n`)
+  return `${JSON.stringify({ id: job.id, startedAt, answeredAt, status, body })}\n`
 }
 
 for await (const line of createInterface({ input: process.stdin })) {
   if (!line.trim()) continue
   const jobs = JSON.parse(line) as Job[]
-  await Promise.all(jobs.map(send))
+  process.stdout.write((await Promise.all(jobs.map(send))).join(''))
 }
