@@ -129,6 +129,8 @@ async function latencyReport() {
   }
 }
 
+const CHAT_ROUTE_MODULE = 'src/features/chat/components/chat-page.tsx'
+
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string }
 
 function routeBundle(skipBuild: boolean) {
@@ -154,7 +156,8 @@ function routeBundle(skipBuild: boolean) {
     }
     return seen
   }
-  const chatKey = Object.keys(manifest).find((key) => key.endsWith('src/app/routes/chat.tsx'))
+  // the module src/app/router.tsx loads for /chat
+  const chatKey = Object.keys(manifest).find((key) => key.endsWith(CHAT_ROUTE_MODULE))
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
   if (!chatKey || !entryKey) throw new Error('chat route or entry not found in the manifest')
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
