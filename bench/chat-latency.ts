@@ -15,12 +15,12 @@
  */
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
 import { stats, type Stats } from './stats.ts'
+import { entryKey, readManifest, sizeOf, staticClosure } from '../scripts/lib/bundle-graph.ts'
 import { startStack, type RunningStack } from '../local-supabase/stack.ts'
 import {
   activatedItem,
@@ -129,9 +129,8 @@ async function latencyReport() {
   }
 }
 
+/** The module src/app/router.tsx loads for /chat. */
 const CHAT_ROUTE_MODULE = 'src/features/chat/components/chat-page.tsx'
-
-type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string }
 
 function routeBundle(skipBuild: boolean) {
   const root = fileURLToPath(new URL('..', import.meta.url))
@@ -143,37 +142,22 @@ function routeBundle(skipBuild: boolean) {
       { cwd: root, stdio: 'inherit' },
     )
   }
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >
-  const gz = (file: string) => gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length
-  const closure = (keys: string[], seen = new Set<string>()) => {
-    for (const key of keys) {
-      if (seen.has(key) || !manifest[key]) continue
-      seen.add(key)
-      closure(manifest[key].imports ?? [], seen)
-    }
-    return seen
-  }
-  // the module src/app/router.tsx loads for /chat
-  const chatKey = Object.keys(manifest).find((key) => key.endsWith(CHAT_ROUTE_MODULE))
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
-  if (!chatKey || !entryKey) throw new Error('chat route or entry not found in the manifest')
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
-  const sum = (keys: Set<string>) =>
-    [...keys].reduce((total, key) => total + gz(manifest[key]?.file ?? ''), 0)
-  const chatOwn = closure([chatKey])
-  const appShell = closure([entryKey])
-  const onlyChat = new Set([...chatOwn].filter((key) => !appShell.has(key)))
+  const manifest = readManifest(outDir)
+  const kb = (files: string[]) =>
+    `${(files.reduce((sum, file) => sum + sizeOf(outDir, file).gzipBytes, 0) / 1024).toFixed(1)} kB`
+  const chatFile = manifest[CHAT_ROUTE_MODULE]?.file
+  if (!chatFile) throw new Error(`${CHAT_ROUTE_MODULE} is not in the build manifest`)
+  const appShell = new Set(staticClosure(manifest, [entryKey(manifest)]))
+  const onlyChat = staticClosure(manifest, [CHAT_ROUTE_MODULE]).filter(
+    (file) => !appShell.has(file),
+  )
+  const coldChat = staticClosure(manifest, [entryKey(manifest), CHAT_ROUTE_MODULE])
+  console.log(`chat route chunk (${chatFile}), gzipped: ${kb([chatFile])}`)
   console.log(
-    `chat route chunk (${manifest[chatKey]?.file}), gzipped: ${kb(gz(manifest[chatKey]?.file ?? ''))}`,
+    `chat route JS beyond the app shell (${onlyChat.length} chunks), gzipped: ${kb(onlyChat)}`,
   )
   console.log(
-    `chat route JS beyond the app shell (${onlyChat.size} chunks), gzipped: ${kb(sum(onlyChat))}`,
-  )
-  console.log(
-    `cold /chat total (app shell + chat route, ${closure([entryKey, chatKey]).size} chunks), gzipped: ${kb(sum(closure([entryKey, chatKey])))}`,
+    `cold /chat total (app shell + chat route, ${coldChat.length} chunks), gzipped: ${kb(coldChat)}`,
   )
 }
 
