@@ -21,7 +21,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stats, type Stats } from './stats.ts'
 import { entryKey, readManifest, sizeOf, staticClosure } from '../scripts/lib/bundle-graph.ts'
-import { startStack, type RunningStack } from '../local-supabase/stack.ts'
+import type { RunningStack } from '../local-supabase/stack.ts'
 import {
   activatedItem,
   reportFound,
@@ -29,7 +29,7 @@ import {
   sendMessage,
   type MessageRow,
 } from '../tests/stack/chat-fixtures.ts'
-import { serviceClient } from '../tests/stack/helpers.ts'
+import { serviceClient, startTestStack } from '../tests/stack/helpers.ts'
 import { subscribe, type UserClient } from '../tests/stack/realtime-support.ts'
 
 function line(label: string, s: Stats): string {
@@ -101,16 +101,7 @@ async function deliveryLatency(
 }
 
 async function latencyReport() {
-  const stack = await startStack({
-    ports: { api: 0, inbox: 0, db: 0 },
-    dataDir: null,
-    dbSocket: false,
-    functions: false,
-    scheduler: false,
-    seed: false,
-    config: { logLevel: 'silent' },
-    env: {},
-  })
+  const stack = await startTestStack()
   try {
     for (const [chats, sequential, bursts] of [
       [1, 100, 0],

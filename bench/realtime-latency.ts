@@ -22,7 +22,8 @@ import { Hono } from 'hono'
 import WebSocket, { WebSocketServer } from 'ws'
 import { createFunctionsGateway } from '../local-supabase/functions/gateway.ts'
 import { stats, type Stats } from './stats.ts'
-import { startStack, type RunningStack } from '../local-supabase/stack.ts'
+import type { RunningStack } from '../local-supabase/stack.ts'
+import { startTestStack } from '../tests/stack/helpers.ts'
 import {
   createRoom,
   ROOM_SCHEMA,
@@ -173,16 +174,7 @@ async function main() {
   console.log(`Homeward local stack bench — ${new Date().toISOString()}, Node ${process.version}`)
   console.log(line('raw WebSocket echo round trip (floor)', await rawEchoFloor(2000)))
 
-  const stack = await startStack({
-    ports: { api: 0, inbox: 0, db: 0 },
-    dataDir: null,
-    dbSocket: false,
-    functions: false,
-    scheduler: false,
-    seed: false,
-    config: { logLevel: 'silent' },
-    env: {},
-  })
+  const stack = await startTestStack()
   try {
     await stack.context.db.exec(ROOM_SCHEMA)
     for (const [channels, bursts] of [
