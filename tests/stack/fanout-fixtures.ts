@@ -15,9 +15,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { Hono } from 'hono'
 import WebSocket from 'ws'
 import { createFunctionsGateway } from '../../local-supabase/functions/gateway.ts'
-import { startStack } from '../../local-supabase/stack.ts'
 import { activatedItem, seededUser } from './chat-fixtures.ts'
-import type { TestStack } from './helpers.ts'
+import { startTestStack, type TestStack } from './helpers.ts'
 import { writeProviderEnv } from './provider-env.ts'
 
 const functionsDir = fileURLToPath(new URL('../../supabase/functions', import.meta.url))
@@ -147,18 +146,8 @@ export type FanoutStack = {
 export async function startFanoutStack({
   anonymousLimit = 1000,
 }: { anonymousLimit?: number } = {}): Promise<FanoutStack> {
-  const stack = await startStack({
-    ports: { api: 0, inbox: 0, db: 0 },
-    dataDir: null,
-    dbSocket: false,
-    functions: false,
-    scheduler: false,
-    seed: false,
-    config: {
-      logLevel: 'silent',
-      rateLimits: { anonymousUsers: { limit: anonymousLimit, windowSeconds: 3600 } },
-    },
-    env: {},
+  const stack = await startTestStack({
+    rateLimits: { anonymousUsers: { limit: anonymousLimit, windowSeconds: 3600 } },
   })
   const proxy = new FaultProxy(stack.inboxUrl)
   await proxy.listen()
