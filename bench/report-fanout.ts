@@ -22,9 +22,9 @@
  * queue ahead of the finders' requests it measures.
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
-import { writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { percentile } from './stats.ts'
@@ -114,6 +114,7 @@ function startFinders() {
     }
   })()
   return {
+    pid: child.pid,
     /** Sends the requests at once (from the finders' process); resolves each with its answer. */
     send(requests: FinderRequest[]): Promise<Answer>[] {
       const answers = requests.map(
@@ -135,12 +136,17 @@ type Answer = { id: string; startedAt: number; answeredAt: number; status: numbe
 /**
  * CPU time used so far, in ms: this process (the stack, its PGlite thread, the
  * gateway, the dev inbox and this bench's outbox watcher), its main thread alone
- * (the one that parses and answers every HTTP request), and its Deno children
- * (the Edge Functions). Less at the mercy of other load on the machine than wall
- * time. The main thread's and Deno's are read from /proc (0 where there is none),
- * in 10 ms ticks.
+ * (the one that parses and answers every HTTP request), its Deno children (the
+ * Edge Functions) and the finders' process. Less at the mercy of other load on
+ * the machine than wall time. All but this process's are read from /proc (0
+ * where there is none), in 10 ms ticks.
  */
-function cpuNow(): { node: number; main: number; deno: number } {
+function cpuNow(findersPid: number | undefined): {
+  node: number
+  main: number
+  deno: number
+  finders: number
+} {
   const { user, system } = process.cpuUsage()
   const ticks = (path: string) => {
     try {
@@ -155,6 +161,7 @@ function cpuNow(): { node: number; main: number; deno: number } {
     node: (user + system) / 1000,
     main: ticks(`/proc/${process.pid}/task/${process.pid}/stat`),
     deno,
+    finders: findersPid === undefined ? 0 : ticks(`/proc/${findersPid}/stat`),
   }
 }
 
@@ -174,6 +181,25 @@ function denoPids(): string[] {
     }
   }
   return denoChildren
+}
+
+/**
+ * The burst's CPU until its last answer, every process's (stack, Deno, finders),
+ * and so the least time a burst of that size takes on this machine's cores
+ * however well it is spread: when the p95 sits near that floor, the machine's
+ * speed at the moment decides it (README "Benchmarks").
+ */
+function cpuFloor(
+  cpu: { answersNode: number; answersDeno: number; answersFinders: number },
+  reports: number,
+  burst: number,
+): string {
+  const perReport = (cpu.answersNode + cpu.answersDeno + cpu.answersFinders) / reports
+  const cores = availableParallelism()
+  return (
+    `all processes ${perReport.toFixed(1)} ms per report (finders ${(cpu.answersFinders / reports).toFixed(1)} ms), ` +
+    `so a burst of ${burst} needs at least ${((perReport * burst) / cores).toFixed(0)} ms on ${cores} cores`
+  )
 }
 
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times. */
@@ -276,18 +302,26 @@ async function main() {
     const accepted: number[] = []
     /** Each burst's first answer: how long the quickest finder waits. */
     const firsts: number[] = []
-    const cpu = { node: 0, deno: 0, answersNode: 0, answersMain: 0, answersDeno: 0 }
+    const cpu = {
+      node: 0,
+      deno: 0,
+      answersNode: 0,
+      answersMain: 0,
+      answersDeno: 0,
+      answersFinders: 0,
+    }
     for (let round = 0; round < rounds; round += 1) {
       const prepared = await Promise.all(Array.from({ length: concurrency }, () => prepare()))
       const profiler = profile && round === 0 ? await startProfile() : null
-      const before = cpuNow()
+      const before = cpuNow(finders.pid)
       const results = await timedReports(prepared, () => {
-        const answered = cpuNow()
+        const answered = cpuNow(finders.pid)
         cpu.answersNode += answered.node - before.node
         cpu.answersMain += answered.main - before.main
         cpu.answersDeno += answered.deno - before.deno
+        cpu.answersFinders += answered.finders - before.finders
       })
-      const after = cpuNow()
+      const after = cpuNow(finders.pid)
       await profiler?.stop()
       cpu.node += after.node - before.node
       cpu.deno += after.deno - before.deno
@@ -311,7 +345,8 @@ async function main() {
         `Deno ${(cpu.deno / answers.length).toFixed(1)} ms; ` +
         `until the last answer, per report: stack ${(cpu.answersNode / answers.length).toFixed(1)} ms ` +
         `(its Node thread ${(cpu.answersMain / answers.length).toFixed(1)} ms), ` +
-        `Deno ${(cpu.answersDeno / answers.length).toFixed(1)} ms`,
+        `Deno ${(cpu.answersDeno / answers.length).toFixed(1)} ms` +
+        (concurrency > 1 ? `; ${cpuFloor(cpu, answers.length, concurrency)}` : ''),
     )
   }
 
