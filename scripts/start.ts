@@ -1,10 +1,13 @@
 /**
  * `npm start`: the local Supabase stack (or an API already answering on
  * 127.0.0.1:54321, e.g. `supabase start`) plus the web app on Vite (5173).
- * Ctrl-C stops both.
+ * Ctrl-C stops both; killed outright (SIGKILL), it takes Vite and the functions'
+ * Deno process with it, so the next `npm start` finds its ports free.
  */
 import { spawn } from 'node:child_process'
 import { connect } from 'node:net'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { banner } from '../local-supabase/banner.ts'
 import { parseConfig } from '../local-supabase/config.ts'
 import { startStack, type RunningStack } from '../local-supabase/stack.ts'
@@ -70,11 +73,20 @@ if (await answers(`${EXISTING_API}/auth/v1/health`)) {
   console.log(banner(stack))
 }
 
+// Vite's stdin is a pipe from this process: if this one dies (even by SIGKILL),
+// the pipe ends and Vite exits (exit-with-parent.js) instead of keeping port 5173.
 const vite = spawn(
   process.execPath,
-  ['node_modules/vite/bin/vite.js', '--port', String(APP_PORT), '--strictPort'],
+  [
+    '--import',
+    pathToFileURL(join(import.meta.dirname, 'lib/exit-with-parent.js')).href,
+    'node_modules/vite/bin/vite.js',
+    '--port',
+    String(APP_PORT),
+    '--strictPort',
+  ],
   {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL || apiUrl },
   },
 )
