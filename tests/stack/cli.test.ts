@@ -125,6 +125,7 @@ describe('npm start', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: {
         ...process.env,
+        DATABASE_URL: '', // PGlite in a folder of its own, even under test:postgres
         LOCAL_SUPABASE_API_PORT: '0',
         LOCAL_SUPABASE_DB_PORT: '0',
         LOCAL_SUPABASE_INBOX_PORT: '0',
