@@ -118,6 +118,26 @@ export async function applySeed(db: Database, supabaseDir = defaultSupabaseDir):
   }
 }
 
+/**
+ * PGlite, in memory or in dataDir. A data folder it cannot open (damaged, or
+ * written by another PGlite version) is named in the error, with the way to
+ * start again; the folder itself is left as it is.
+ */
+async function openEmbedded(dataDir: string | undefined): Promise<Database> {
+  try {
+    return await openPGlite(dataDir)
+  } catch (error) {
+    if (!dataDir) throw error
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new Error(
+      `the embedded database in ${dataDir} could not be opened (${reason}). ` +
+        '`npm start -- --reset` (or `npm run stack -- --reset`) starts again from an ' +
+        'empty database, deleting that folder',
+      { cause: error },
+    )
+  }
+}
+
 export type OpenDatabaseExtraOptions = OpenDatabaseOptions & {
   /** Folder holding migrations/ and seed.sql (default: the repository's supabase/). */
   supabaseDir?: string
@@ -127,7 +147,7 @@ export async function openDatabase(options: OpenDatabaseExtraOptions = {}): Prom
   const supabaseDir = options.supabaseDir ?? defaultSupabaseDir
   const db = options.databaseUrl
     ? openPostgres(options.databaseUrl)
-    : await openPGlite(options.dataDir)
+    : await openEmbedded(options.dataDir)
   const setUp = async () => {
     await ensurePlatform(db)
     const { rows } = await db.query<{ count: number | string }>(

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -56,6 +56,22 @@ describe('openDatabase (embedded)', () => {
     )
     expect(long.rows).toHaveLength(1)
     await stop()
+  })
+
+  it('a data folder PGlite cannot open is named in the error with the way to start again, and left as it is', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'homeward-db-'))
+    try {
+      await writeFile(path.join(dataDir, 'PG_VERSION'), 'not a database\n')
+      const failure = await openDatabase({ dataDir }).catch((error: Error) => error)
+      expect(failure).toBeInstanceOf(Error)
+      expect((failure as Error).message).toContain(
+        `the embedded database in ${dataDir} could not be opened`,
+      )
+      expect((failure as Error).message).toContain('npm start -- --reset')
+      expect(await readFile(path.join(dataDir, 'PG_VERSION'), 'utf8')).toBe('not a database\n')
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 
   it('a persisted database applies only new migrations on reopen, and seeds only once', async () => {
