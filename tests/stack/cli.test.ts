@@ -134,11 +134,16 @@ describe('npm start', () => {
       },
     })
     try {
-      let output = ''
-      for await (const chunk of start.stdout) {
-        output += String(chunk)
-        if (output.includes('Press Ctrl-C to stop.')) break
-      }
+      const output = await new Promise<string>((resolve, reject) => {
+        let text = ''
+        start.stdout.on('data', (chunk: Buffer) => {
+          text += chunk.toString()
+          if (text.includes('Press Ctrl-C to stop.')) resolve(text)
+        })
+        start.once('exit', (code) => {
+          reject(new Error(`npm start exited (${code}) before it was ready:\n${text}`))
+        })
+      })
       expect(output).toContain('Web app: http://localhost:5173')
       expect(await listening(5173)).toBe(true)
 
