@@ -209,6 +209,33 @@ describe.skipIf(!hasChromium)('the finder offline (production build in Chromium)
     await site?.close()
   })
 
+  it('a finder who sends a form before the app has taken over the page loses nothing', async () => {
+    // The prerendered HTML alone, as a slow phone shows it before the JavaScript runs.
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    // /tag: the form loads /tag?tagId=CODE, whose code the app looks up once it runs
+    // (the ?tagId= path is the offline test's below).
+    await page.goto(`${site.url}/tag`)
+    const code = page.getByLabel('TAG ID', { exact: true })
+    await code.fill('hw7k3m9qpx')
+    await code.press('Enter')
+    await page.waitForURL(`${site.url}/tag?tagId=hw7k3m9qpx`)
+
+    // /found/reunite cannot be sent without the app: its button waits for it, so
+    // Enter in a field does not reload the page and drop what was typed.
+    await page.goto(`${site.url}/found/reunite`)
+    expect(await page.getByRole('button', { name: 'Inform the Owner' }).isDisabled()).toBe(true)
+    const name = page.getByLabel('NAME', { exact: true })
+    await name.fill('Ada')
+    const navigations: string[] = []
+    page.on('framenavigated', (frame) => navigations.push(frame.url()))
+    await name.press('Enter')
+    await page.waitForLoadState('load')
+    expect(navigations).toEqual([])
+    expect(await name.inputValue()).toBe('Ada')
+    await context.close()
+  })
+
   /** No connection at all: the browser is offline and the site's server is gone too. */
   async function takeSiteDown() {
     site.server.closeAllConnections()

@@ -105,6 +105,7 @@ function FinderForm({
   pending: PendingReport | null
   refused: RefusedReport | null
 }) {
+  const isHydrated = useIsHydrated()
   const setPending = useSetAtom(pendingReportAtom)
   const setRefused = useSetAtom(refusedReportAtom)
   const setIsSenderNeeded = useSetAtom(isSenderNeededAtom)
@@ -199,9 +200,12 @@ function FinderForm({
           </Link>
         )}
         <LazyOfflineBanner isOffline={isOffline} text={PENDING_OFFLINE_TEXT} />
+        {/* Not before the app has taken over the page: sent then, the form would
+            reload the page and lose what the finder typed. */}
         <Button
           type="submit"
           colorPalette="teal"
+          disabled={!isHydrated}
           loading={isWaiting}
           loadingText={isOffline ? 'Waiting for the connection…' : 'Informing the owner…'}
         >

@@ -179,10 +179,13 @@ export function TagLookup() {
   return (
     <Stack gap="5" maxW="md" mx="auto" w="full">
       <LostNote code={normaliseTagCode(code)} />
-      <form onSubmit={submit} noValidate>
+      {/* Sent before the app has taken over the page (a slow phone), the form loads
+          /tag?tagId=CODE, which looks the code up once it has: nothing typed is lost. */}
+      <form method="get" action={paths.tag} onSubmit={submit} noValidate>
         <Stack gap="4">
           <LabelledInput
             label="TAG ID"
+            name="tagId"
             autoCapitalize="characters"
             autoComplete="off"
             value={code}
