@@ -5,12 +5,12 @@
  * Deno process with it, so the next `npm start` finds its ports free.
  */
 import { spawn } from 'node:child_process'
-import { connect } from 'node:net'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { banner } from '../local-supabase/banner.ts'
 import { parseConfig } from '../local-supabase/config.ts'
 import { startStack, type RunningStack } from '../local-supabase/stack.ts'
+import { portTaken } from './lib/port-taken.ts'
 
 // The API port the stack would take (54321 unless LOCAL_SUPABASE_API_PORT says otherwise).
 const EXISTING_API = `http://127.0.0.1:${parseConfig(process.env).ports.api}`
@@ -26,23 +26,6 @@ async function answers(url: string): Promise<boolean> {
 
 /** The web app's port: Auth's e-mail links and redirects point to http://localhost:5173. */
 const APP_PORT = 5173
-
-/** Whether something already accepts connections on port (IPv4 or IPv6 localhost). */
-function portTaken(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: 'localhost', autoSelectFamily: true })
-    socket.setTimeout(1000)
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-    socket.once('timeout', () => {
-      socket.destroy()
-      resolve(false)
-    })
-  })
-}
 
 if (await portTaken(APP_PORT)) {
   console.error(

@@ -1,11 +1,12 @@
 /** The operator commands (argument parsing, CSV shape, tags:mint / tags:deactivate against a stack), npm start's port check, and npm start leaving nothing behind after SIGKILL. */
 import { execFile, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { connect, createServer } from 'node:net'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { portTaken } from '../../scripts/lib/port-taken.ts'
 import { parseMintArgs, toCsv } from '../../scripts/tags-mint.ts'
 import { client, startTestStack, type TestStack } from './helpers.ts'
 
@@ -82,18 +83,6 @@ describe('tags:mint and tags:deactivate against the stack', () => {
   }, 60_000)
 })
 
-/** Whether something accepts connections on localhost:port. */
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: 'localhost', autoSelectFamily: true })
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
-}
-
 describe('npm start', () => {
   it('says plainly that the app port is taken, before starting anything', async () => {
     // Something on 5173 (this server, or a developer's own npm start already there).
@@ -117,7 +106,7 @@ describe('npm start', () => {
 
   it('leaves nothing running when it is killed with SIGKILL: the web app port is free again', async (context) => {
     // A developer's own npm start on 5173: nothing to prove here without stopping theirs.
-    if (await listening(5173)) context.skip()
+    if (await portTaken(5173)) context.skip()
     const dataDir = await mkdtemp(path.join(tmpdir(), 'homeward-start-'))
     // its own process group, so whatever is left can be stopped below
     const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
@@ -145,10 +134,10 @@ describe('npm start', () => {
         })
       })
       expect(output).toContain('Web app: http://localhost:5173')
-      expect(await listening(5173)).toBe(true)
+      expect(await portTaken(5173)).toBe(true)
 
       start.kill('SIGKILL')
-      await vi.waitFor(async () => expect(await listening(5173)).toBe(false), {
+      await vi.waitFor(async () => expect(await portTaken(5173)).toBe(false), {
         timeout: 10_000,
         interval: 100,
       })
