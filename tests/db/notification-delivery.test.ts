@@ -3,8 +3,9 @@
  * receipts, escalation reminders (once, quiet hours, LOST, cancelled by
  * opening) and create_found_report_once (one report per idempotency key).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../local-supabase/db/types.ts'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Database, Queryable } from '../../local-supabase/db/types.ts'
+import { withRole } from '../../local-supabase/roles.ts'
 import {
   createUser,
   expectPgError,
@@ -248,6 +249,44 @@ describe("the finder's receipts", () => {
       message: PERMISSION_DENIED,
     })
   })
+
+  // Two connections at once: a real PostgreSQL server only (PGlite has one connection).
+  it.skipIf(!process.env.DATABASE_URL?.trim())(
+    'the text and the e-mail accepted at the same moment (two transactions) still make the receipt',
+    async () => {
+      const { report, finder } = await newReport()
+      const rows = await claim(20, report.report_id)
+      const byTemplate = (t: string) => rows.find((r) => r.template === t)!
+      const complete = (tx: Queryable, template: string) =>
+        tx.query('select public.complete_notification($1, $2, $3)', [
+          byTemplate(template).id,
+          `${template}-1`,
+          byTemplate(template).lease_id,
+        ])
+      let second: Promise<unknown> | null = null
+      let secondDone = false
+      await withRole(db, serviceRole.context, async (first) => {
+        await complete(first, 'found_sms')
+        // The e-mail's transaction runs while the text's is not yet committed:
+        // it either finishes at once (and so saw the text as unsent) or waits.
+        second = withRole(db, serviceRole.context, (tx) => complete(tx, 'owner_found_email'))
+        void second.then(() => (secondDone = true))
+        await vi.waitFor(
+          async () => {
+            const { rows: waiting } = await db.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`,
+            )
+            expect(secondDone || (waiting[0]?.n ?? 0) > 0).toBe(true)
+          },
+          { timeout: 10_000, interval: 20 },
+        )
+      })
+      await second
+      const receipt = await receiptAs(finder, report.report_id)
+      expect(receipt?.owner_notified_channels).toEqual(['email', 'sms'])
+    },
+  )
 
   it('a text that finally fails leaves the receipt at the e-mail', async () => {
     const { report, finder } = await newReport()
