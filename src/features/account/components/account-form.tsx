@@ -3,6 +3,7 @@ import { Button, SimpleGrid, Stack } from '@chakra-ui/react'
 import { Navigate, useNavigate } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
+import { useFieldValues } from '@/lib/use-field-values'
 import { useAtom } from '@/lib/jotai'
 import { type Profile, userAtom } from '@/lib/store'
 import { areAllFilled, isValidUkMobile, MESSAGES } from '@/lib/validation'
@@ -50,14 +51,9 @@ function AccountFormFields({
   onSaved: (profile: Profile) => void
 }) {
   const navigate = useNavigate()
-  const [fields, setFields] = useState<AccountFields>(() => fieldsOf(profile))
+  const { values: fields, bind: field } = useFieldValues<AccountFields>(() => fieldsOf(profile))
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
-
-  const field = (name: keyof AccountFields) => ({
-    value: fields[name],
-    onValueChange: (value: string) => setFields((current) => ({ ...current, [name]: value })),
-  })
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()

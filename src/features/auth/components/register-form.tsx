@@ -3,6 +3,7 @@ import { Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react'
 import { Link as RouterLink, useNavigate } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
+import { useFieldValues } from '@/lib/use-field-values'
 import { areAllFilled, isValidEmail, isValidUkMobile, MESSAGES } from '@/lib/validation'
 import { signUp } from '@/features/auth/api/sign-up'
 import { paths } from '@/lib/paths'
@@ -49,14 +50,9 @@ function errorMessage(error: unknown): string {
 /** /register: create an owner account; success goes to /login. */
 export function RegisterForm() {
   const navigate = useNavigate()
-  const [fields, setFields] = useState<RegisterFields>(EMPTY)
+  const { values: fields, bind: field } = useFieldValues<RegisterFields>(EMPTY)
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
-
-  const field = (name: keyof RegisterFields) => ({
-    value: fields[name],
-    onValueChange: (value: string) => setFields((current) => ({ ...current, [name]: value })),
-  })
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()

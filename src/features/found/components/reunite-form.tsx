@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react'
 import { Button, Link, Stack, Text } from '@chakra-ui/react'
 import { Navigate, Link as RouterLink } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
+import { useFieldValues } from '@/lib/use-field-values'
 import { useAtomValue, useSetAtom } from '@/lib/jotai'
 import { useIsHydrated } from '@/lib/use-is-hydrated'
 import {
@@ -35,6 +36,18 @@ export const FINDER_PROMISE = [
 type Details = Omit<FoundReport, 'tagCode'>
 
 const NO_DETAILS: Details = { name: '', email: '', phone: '', address: '', foundLocation: '' }
+
+/** The finder's fields, in the order and with the labels of SPEC.md §2. */
+const DETAIL_FIELDS: ({ name: keyof Details; label: string; maxLength: number } & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'autoComplete'
+>)[] = [
+  { name: 'name', label: 'NAME', autoComplete: 'name', maxLength: 200 },
+  { name: 'email', label: 'EMAIL', type: 'email', autoComplete: 'email', maxLength: 320 },
+  { name: 'phone', label: 'PHONE NUMBER', type: 'tel', autoComplete: 'tel', maxLength: 40 },
+  { name: 'address', label: 'ADDRESS', autoComplete: 'street-address', maxLength: 500 },
+  { name: 'foundLocation', label: 'WHERE YOU FOUND THE ITEM', maxLength: 500 },
+]
 
 const detailsOf = ({ name, email, phone, address, foundLocation }: FoundReport): Details => ({
   name,
@@ -111,17 +124,18 @@ function FinderForm({
   const setIsSenderNeeded = useSetAtom(isSenderNeededAtom)
   const status = useAtomValue(pendingStatusAtom)
   const source = pending?.report ?? refused?.report
-  const [details, setDetails] = useState<Details>(() => (source ? detailsOf(source) : NO_DETAILS))
-  const [error, setError] = useState<string | null>(refused?.message ?? null)
   // One idempotency key per submission: kept while the details stay the same (a
   // retry after an error), replaced when any of them changes.
   const submissionKey = useRef<string | null>(refused?.key ?? null)
+  const { values: details, bind } = useFieldValues<Details>(
+    () => (source ? detailsOf(source) : NO_DETAILS),
+    () => {
+      submissionKey.current = null
+    },
+  )
+  const [error, setError] = useState<string | null>(refused?.message ?? null)
   const isWaiting = pending !== null
   const isOffline = isWaiting && status === 'offline'
-  const edit = (field: keyof Details) => (value: string) => {
-    submissionKey.current = null
-    setDetails((current) => ({ ...current, [field]: value }))
-  }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -152,47 +166,9 @@ function FinderForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="4">
-        <LabelledInput
-          label="NAME"
-          autoComplete="name"
-          maxLength={200}
-          value={details.name}
-          onValueChange={edit('name')}
-          readOnly={isWaiting}
-        />
-        <LabelledInput
-          label="EMAIL"
-          type="email"
-          autoComplete="email"
-          maxLength={320}
-          value={details.email}
-          onValueChange={edit('email')}
-          readOnly={isWaiting}
-        />
-        <LabelledInput
-          label="PHONE NUMBER"
-          type="tel"
-          autoComplete="tel"
-          maxLength={40}
-          value={details.phone}
-          onValueChange={edit('phone')}
-          readOnly={isWaiting}
-        />
-        <LabelledInput
-          label="ADDRESS"
-          autoComplete="street-address"
-          maxLength={500}
-          value={details.address}
-          onValueChange={edit('address')}
-          readOnly={isWaiting}
-        />
-        <LabelledInput
-          label="WHERE YOU FOUND THE ITEM"
-          maxLength={500}
-          value={details.foundLocation}
-          onValueChange={edit('foundLocation')}
-          readOnly={isWaiting}
-        />
+        {DETAIL_FIELDS.map(({ name, ...input }) => (
+          <LabelledInput key={name} {...input} {...bind(name)} readOnly={isWaiting} />
+        ))}
         <FormMessage message={error} />
         {error === REPORT_MESSAGES.tagNotFound && (
           <Link asChild colorPalette="teal">

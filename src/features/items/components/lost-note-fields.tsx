@@ -2,6 +2,15 @@ import { Field, Stack, Text, Textarea } from '@chakra-ui/react'
 
 export type LostNoteValues = { note: string; returnInstructions: string }
 
+const NOTE_FIELDS: { name: keyof LostNoteValues; label: string; placeholder: string }[] = [
+  { name: 'note', label: 'NOTE FOR THE FINDER', placeholder: 'Reward offered' },
+  {
+    name: 'returnInstructions',
+    label: 'RETURN INSTRUCTIONS',
+    placeholder: 'You can hand it in at the Bath Spa station ticket office',
+  },
+]
+
 type LostNoteFieldsProps = {
   values: LostNoteValues
   onChange: (values: LostNoteValues) => void
@@ -19,32 +28,21 @@ export function LostNoteFields({ values, onChange }: LostNoteFieldsProps) {
         While the item is LOST, whoever scans its tag sees these above the form. Your name and
         contact details are never shown: leave them out here too.
       </Text>
-      <Field.Root>
-        <Field.Label fontWeight="semibold" fontSize="sm">
-          NOTE FOR THE FINDER
-        </Field.Label>
-        <Textarea
-          value={values.note}
-          onChange={(event) => onChange({ ...values, note: event.target.value })}
-          placeholder="Reward offered"
-          aria-describedby="lost-note-help"
-          autoresize
-          rows={2}
-        />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label fontWeight="semibold" fontSize="sm">
-          RETURN INSTRUCTIONS
-        </Field.Label>
-        <Textarea
-          value={values.returnInstructions}
-          onChange={(event) => onChange({ ...values, returnInstructions: event.target.value })}
-          placeholder="You can hand it in at the Bath Spa station ticket office"
-          aria-describedby="lost-note-help"
-          autoresize
-          rows={2}
-        />
-      </Field.Root>
+      {NOTE_FIELDS.map(({ name, label, placeholder }) => (
+        <Field.Root key={name}>
+          <Field.Label fontWeight="semibold" fontSize="sm">
+            {label}
+          </Field.Label>
+          <Textarea
+            value={values[name]}
+            onChange={(event) => onChange({ ...values, [name]: event.target.value })}
+            placeholder={placeholder}
+            aria-describedby="lost-note-help"
+            autoresize
+            rows={2}
+          />
+        </Field.Root>
+      ))}
     </Stack>
   )
 }
