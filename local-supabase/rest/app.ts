@@ -79,7 +79,10 @@ export function createRestApp(ctx: StackContext): Hono {
   })
 
   const app = new Hono()
-  app.all('/', (c) => errorReply(c, unsupported('the OpenAPI root'), 'anon'))
+  // `/rest/v1` and `/rest/v1/` (an empty last segment) are both PostgREST's root
+  const openApiRoot = (c: Context) => errorReply(c, unsupported('the OpenAPI root'), 'anon')
+  app.all('/', openApiRoot)
+  app.all('/:empty{^$}', openApiRoot)
   app.all('/rpc/:fn', (c) => serve(c, c.req.param('fn'), true))
   app.all('/:table', (c) => serve(c, c.req.param('table'), false))
   app.all('*', (c) => errorReply(c, parseError(`Unsupported path ${c.req.path}`), 'anon'))

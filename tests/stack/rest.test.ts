@@ -351,6 +351,17 @@ describe('protocol edges', () => {
     expect(badColumn.error?.code).toBe('42703')
   })
 
+  it('says the OpenAPI root is not supported, with or without a trailing slash', async () => {
+    for (const path of ['/rest/v1', '/rest/v1/']) {
+      const response = await fetch(`${stack.apiUrl}${path}`, {
+        headers: { apikey: stack.config.publishableKey },
+      })
+      const body = (await response.json()) as { message: string }
+      expect(body.message, path).toContain('the OpenAPI root')
+      expect(body.message, path).toContain('not supported by the local Supabase stack')
+    }
+  })
+
   it('exposes Content-Range to browsers and answers preflights', async () => {
     const response = await fetch(`${stack.apiUrl}/rest/v1/tags?select=code&limit=1`, {
       headers: {
