@@ -75,6 +75,37 @@ describe('/tag', () => {
     expect(await screen.findByRole('button', { name: 'Inform the Owner' })).toBeInTheDocument()
   })
 
+  it('drops control characters from the code (a NUL the database would refuse)', async () => {
+    let asked: unknown = null
+    const { router } = renderApp({
+      url: '/tag?tagId=%00hw7k3m9qpx%01',
+      handlers: [
+        http.post('*/rest/v1/rpc/tag_status', async ({ request }) => {
+          asked = await request.json()
+          return HttpResponse.json(tagAnswer('activated'))
+        }),
+      ],
+    })
+    await expectPath(router, '/found/reunite')
+    expect(asked).toEqual({ code: 'HW7K3M9QPX' })
+  })
+
+  it('a link whose code is only control characters opens the empty form, looking nothing up', async () => {
+    let isAsked = false
+    renderApp({
+      url: '/tag?tagId=%00%01',
+      handlers: [
+        http.post('*/rest/v1/rpc/tag_status', () => {
+          isAsked = true
+          return HttpResponse.json(tagAnswer('not_found'))
+        }),
+      ],
+    })
+    expect(await screen.findByLabelText('TAG ID')).toHaveValue('')
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(isAsked).toBe(false)
+  })
+
   it('sends an unclaimed tag to login with the route after login set to /activeTag', async () => {
     const { router, store } = renderApp({
       url: '/tag?tagId=HWUNCLAIMED',

@@ -53,7 +53,14 @@ export const heldLostNoteAtom = atomWithStorage<HeldLostNote | null>(
   { getOnInit: true },
 )
 
-/** Tag codes are read case-insensitively and trimmed. */
+/**
+ * Tag codes are read case-insensitively and trimmed. Control characters (a NUL in a
+ * pasted or crafted link) can be in no code and are dropped: the database refuses
+ * text holding a NUL, which the finder would be told as a lost connection.
+ */
 export function normaliseTagCode(raw: string): string {
-  return raw.trim().toUpperCase()
+  return raw
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .toUpperCase()
 }
