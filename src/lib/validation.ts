@@ -8,6 +8,8 @@ export const MESSAGES = {
   invalidEmail: 'Email is invalid.',
   passwordsDiffer: 'Passwords do not match.',
   invalidMobile: 'Mobile is invalid. UK Number only.',
+  // Our words, as the Edge Functions say them (supabase/functions/_shared/http.ts)
+  badCharacters: 'Some of what you typed contains characters we cannot accept. Please remove them.',
 } as const
 
 /**
@@ -34,4 +36,15 @@ export function isValidUkMobile(value: string): boolean {
 /** True when every value is a non-blank string. */
 export function areAllFilled(values: readonly (string | null | undefined)[]): boolean {
   return values.every((value) => typeof value === 'string' && value.trim() !== '')
+}
+
+// C0 control characters other than tab, line feed and carriage return, and DEL: the
+// Edge Functions' rule. Pasted from elsewhere, they are invisible; a NUL is text
+// Postgres cannot store at all.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+
+/** True when some value holds a character no form accepts (see CONTROL_CHARACTERS). */
+export function hasControlCharacters(values: readonly string[]): boolean {
+  return values.some((value) => CONTROL_CHARACTERS.test(value))
 }

@@ -90,6 +90,27 @@ describe('/account', () => {
     expect(router.state.location.pathname).toBe('/account')
   })
 
+  it('refuses a control character pasted into a field, and saves nothing', async () => {
+    let isSaved = false
+    const { user, router } = renderApp({
+      url: '/account',
+      session: { user: owner },
+      handlers: [
+        http.patch('*/rest/v1/profiles', () => {
+          isSaved = true
+          return HttpResponse.json([profile])
+        }),
+      ],
+    })
+    await replace(user, 'ADDRESS', '2 Market\u0000 Square')
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Some of what you typed contains characters we cannot accept. Please remove them.',
+    )
+    expect(isSaved).toBe(false)
+    expect(router.state.location.pathname).toBe('/account')
+  })
+
   it('says so when saving fails, keeping what was typed', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user, router } = renderApp({

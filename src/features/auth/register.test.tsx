@@ -100,6 +100,33 @@ describe('/register', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('User already registered')
   })
 
+  it('a failure of the service (5xx) gets our words, not the client library’s', async () => {
+    // Supabase Auth's answer when the database refuses the new user
+    const failing = http.post('*/auth/v1/signup', () =>
+      HttpResponse.json(
+        { code: 500, error_code: 'unexpected_failure', msg: 'Database error saving new user' },
+        { status: 500 },
+      ),
+    )
+    const { user } = renderApp({ url: '/register', handlers: [failing] })
+    await fillIn(user, {})
+    await submit(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Registration failed\. Please try again\.$/,
+    )
+  })
+
+  it('refuses a control character pasted into a field, and sends nothing', async () => {
+    const seen: unknown[] = []
+    const { user } = renderApp({ url: '/register', handlers: [signup('accept', seen)] })
+    await fillIn(user, { 'FULL NAME': 'Olivia\u0000Owner' })
+    await submit(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Some of what you typed contains characters we cannot accept. Please remove them.',
+    )
+    expect(seen).toEqual([])
+  })
+
   it('shows the weak-password message of the service', async () => {
     const { user } = renderApp({ url: '/register', handlers: [signup('weak')] })
     await fillIn(user, { PASSWORD: 'abc', 'REPEAT PASSWORD': 'abc' })

@@ -6,7 +6,7 @@ import { LabelledInput } from '@/components/ui/labelled-input'
 import { useFieldValues } from '@/lib/use-field-values'
 import { useAtom } from '@/lib/jotai'
 import { type Profile, userAtom } from '@/lib/store'
-import { areAllFilled, isValidUkMobile, MESSAGES } from '@/lib/validation'
+import { areAllFilled, hasControlCharacters, isValidUkMobile, MESSAGES } from '@/lib/validation'
 import { updateProfile } from '@/features/account/api/update-profile'
 import { paths } from '@/lib/paths'
 
@@ -60,6 +60,10 @@ function AccountFormFields({
     if (isSubmitting) return
     if (!areAllFilled(Object.values(fields)) || !isValidUkMobile(fields.mobileNumber)) {
       setError(MESSAGES.missingFields)
+      return
+    }
+    if (hasControlCharacters(Object.values(fields))) {
+      setError(MESSAGES.badCharacters)
       return
     }
     setError(null)

@@ -4,7 +4,14 @@ import { Link as RouterLink, useNavigate } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { useFieldValues } from '@/lib/use-field-values'
-import { areAllFilled, isValidEmail, isValidUkMobile, MESSAGES } from '@/lib/validation'
+import { isAuthError } from '@supabase/supabase-js'
+import {
+  areAllFilled,
+  hasControlCharacters,
+  isValidEmail,
+  isValidUkMobile,
+  MESSAGES,
+} from '@/lib/validation'
 import { signUp } from '@/features/auth/api/sign-up'
 import { paths } from '@/lib/paths'
 
@@ -35,16 +42,21 @@ const EMPTY: RegisterFields = {
 /** SPEC.md §5 "Sign-up", checked in this order; null when all is well. */
 export function checkRegistration(fields: RegisterFields): string | null {
   if (!areAllFilled(Object.values(fields))) return MESSAGES.missingFields
+  if (hasControlCharacters(Object.values(fields))) return MESSAGES.badCharacters
   if (!isValidEmail(fields.email)) return MESSAGES.invalidEmail
   if (fields.password !== fields.repeatPassword) return MESSAGES.passwordsDiffer
   if (!isValidUkMobile(fields.mobileNumber)) return MESSAGES.invalidMobile
   return null
 }
 
+/**
+ * The auth service's own words for what it refused (SPEC.md §8: already registered,
+ * weak password...). A server failure (5xx) or no answer is not such a refusal:
+ * supabase-js's message for it is no sentence ('{}'), so it gets ours.
+ */
 function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message
-    ? error.message
-    : 'Registration failed. Please try again.'
+  const isRefusal = isAuthError(error) && (error.status ?? 0) >= 400 && (error.status ?? 0) < 500
+  return isRefusal && error.message ? error.message : 'Registration failed. Please try again.'
 }
 
 /** /register: create an owner account; success goes to /login. */
