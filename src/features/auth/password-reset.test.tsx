@@ -128,6 +128,18 @@ describe('/password-reset/update (opened from the e-mailed link)', () => {
     )
   })
 
+  it('a failure of the service (5xx) asks to try again, in our words', async () => {
+    const { user } = renderApp({
+      url: '/password-reset/update',
+      session: true,
+      handlers: [http.put('*/auth/v1/user', () => HttpResponse.json({}, { status: 503 }))],
+    })
+    await user.type(await screen.findByLabelText('NEW PASSWORD'), 'a new secret')
+    await user.type(screen.getByLabelText('REPEAT PASSWORD'), 'a new secret')
+    await user.click(screen.getByRole('button', { name: 'Update password' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Please try again\.$/)
+  })
+
   it('without a recovery session says the link is no good', async () => {
     renderApp({ url: '/password-reset/update' })
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -4,7 +4,6 @@ import { Link as RouterLink, useNavigate } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { useFieldValues } from '@/lib/use-field-values'
-import { isAuthError } from '@supabase/supabase-js'
 import {
   areAllFilled,
   hasControlCharacters,
@@ -13,6 +12,7 @@ import {
   MESSAGES,
 } from '@/lib/validation'
 import { signUp } from '@/features/auth/api/sign-up'
+import { authRefusalMessage } from '@/features/auth/auth-refusal'
 import { paths } from '@/lib/paths'
 
 type RegisterFields = {
@@ -49,16 +49,6 @@ export function checkRegistration(fields: RegisterFields): string | null {
   return null
 }
 
-/**
- * The auth service's own words for what it refused (SPEC.md §8: already registered,
- * weak password...). A server failure (5xx) or no answer is not such a refusal:
- * supabase-js's message for it is no sentence ('{}'), so it gets ours.
- */
-function errorMessage(error: unknown): string {
-  const isRefusal = isAuthError(error) && (error.status ?? 0) >= 400 && (error.status ?? 0) < 500
-  return isRefusal && error.message ? error.message : 'Registration failed. Please try again.'
-}
-
 /** /register: create an owner account; success goes to /login. */
 export function RegisterForm() {
   const navigate = useNavigate()
@@ -84,7 +74,7 @@ export function RegisterForm() {
       })
       void navigate(paths.login)
     } catch (failure) {
-      setError(errorMessage(failure))
+      setError(authRefusalMessage(failure, 'Registration failed. Please try again.'))
     } finally {
       setIsSubmitting(false)
     }

@@ -7,6 +7,7 @@ import { useAtomValue } from '@/lib/jotai'
 import { userAtom } from '@/lib/store'
 import { MESSAGES } from '@/lib/validation'
 import { updatePassword } from '@/features/auth/api/update-password'
+import { authRefusalMessage } from '@/features/auth/auth-refusal'
 import { paths } from '@/lib/paths'
 
 export const LINK_INVALID = 'This password reset link is invalid or has expired.'
@@ -45,7 +46,7 @@ export function UpdatePasswordForm() {
       await updatePassword(password)
       void navigate(paths.dashboard, { replace: true })
     } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : 'Please try again.')
+      setError(authRefusalMessage(failure, 'Please try again.'))
     } finally {
       setIsSubmitting(false)
     }
