@@ -37,14 +37,3 @@ export function isValidUkMobile(value: string): boolean {
 export function areAllFilled(values: readonly (string | null | undefined)[]): boolean {
   return values.every((value) => typeof value === 'string' && value.trim() !== '')
 }
-
-// C0 control characters other than tab, line feed and carriage return, and DEL: the
-// Edge Functions' rule. Pasted from elsewhere, they are invisible; a NUL is text
-// Postgres cannot store at all.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
-
-/** True when some value holds a character no form accepts (see CONTROL_CHARACTERS). */
-export function hasControlCharacters(values: readonly string[]): boolean {
-  return values.some((value) => CONTROL_CHARACTERS.test(value))
-}

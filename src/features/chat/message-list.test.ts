@@ -40,6 +40,14 @@ describe('checkMessage (mirrors the database rule)', () => {
     expect(checkMessage('😀'.repeat(2000))).toMatchObject({ ok: true })
     expect(checkMessage('😀'.repeat(2001))).toEqual({ ok: false, reason: 'too_long' })
   })
+
+  it('drops invisible control characters (a NUL Postgres cannot store), keeping line breaks', () => {
+    expect(checkMessage('hi\u0000 there\u0007\nbye\u007f')).toEqual({
+      ok: true,
+      body: 'hi there\nbye',
+    })
+    expect(checkMessage('\u0000\u0001')).toEqual({ ok: false, reason: 'empty' })
+  })
 })
 
 describe('mergeMessages', () => {

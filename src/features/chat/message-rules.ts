@@ -1,3 +1,5 @@
+import { withoutControlCharacters } from '@/lib/control-characters'
+
 /**
  * The message body rule, as the database owns it (migration
  * 20261123100000_chat_identity.sql: trimmed of whitespace at both ends, then
@@ -15,12 +17,14 @@ export function messageLength(text: string): number {
 /**
  * The body to send, or why not. String.prototype.trim removes the same
  * whitespace as app_private.trim_message (spaces, tabs, newlines, Unicode
- * spaces); a message of nothing else is silently not sent (SPEC §5).
+ * spaces); a message of nothing else is silently not sent (SPEC §5). Invisible
+ * control characters pasted in go first: a NUL would make the message unsendable
+ * (Postgres cannot store it), shown 'Not sent' however often it is retried.
  */
 export function checkMessage(
   text: string,
 ): { ok: true; body: string } | { ok: false; reason: 'empty' | 'too_long' } {
-  const body = text.trim()
+  const body = withoutControlCharacters(text).trim()
   if (body === '') return { ok: false, reason: 'empty' }
   if (messageLength(body) > MAX_MESSAGE_LENGTH) return { ok: false, reason: 'too_long' }
   return { ok: true, body }

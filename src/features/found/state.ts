@@ -56,7 +56,8 @@ export const heldLostNoteAtom = atomWithStorage<HeldLostNote | null>(
 /**
  * Tag codes are read case-insensitively and trimmed. Control characters (a NUL in a
  * pasted or crafted link) can be in no code and are dropped: the database refuses
- * text holding a NUL, which the finder would be told as a lost connection.
+ * text holding a NUL, which the finder would be told as a lost connection. (Not
+ * lib/control-characters: that would be one more chunk on the finder's first page.)
  */
 export function normaliseTagCode(raw: string): string {
   return raw

@@ -4,13 +4,8 @@ import { Link as RouterLink, useNavigate } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { useFieldValues } from '@/lib/use-field-values'
-import {
-  areAllFilled,
-  hasControlCharacters,
-  isValidEmail,
-  isValidUkMobile,
-  MESSAGES,
-} from '@/lib/validation'
+import { hasControlCharacters } from '@/lib/control-characters'
+import { areAllFilled, isValidEmail, isValidUkMobile, MESSAGES } from '@/lib/validation'
 import { signUp } from '@/features/auth/api/sign-up'
 import { authRefusalMessage } from '@/features/auth/auth-refusal'
 import { paths } from '@/lib/paths'
