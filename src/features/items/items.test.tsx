@@ -245,6 +245,24 @@ describe('/editTag', () => {
     expect(router.state.location.pathname).toBe('/editTag')
   })
 
+  it('refuses a control character pasted into the name, and sends nothing', async () => {
+    const seen: { body: unknown; id: string | null }[] = []
+    const { user, router } = renderApp({
+      url: '/editTag?itemId=item-1',
+      session: { items: [keys] },
+      handlers: [patchItems('ok', seen)],
+    })
+    const name = await screen.findByLabelText('ITEM NAME')
+    await user.clear(name)
+    await user.paste('Keys\u0000')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Some of what you typed contains characters we cannot accept. Please remove them.',
+    )
+    expect(seen).toEqual([])
+    expect(router.state.location.pathname).toBe('/editTag')
+  })
+
   it('says when the tag was not updated', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user, router } = renderApp({

@@ -14,6 +14,8 @@ import {
 import { LostNoteFields, type LostNoteValues } from '@/features/items/components/lost-note-fields'
 import { shownStatus } from '@/features/items/item-status'
 import { paths } from '@/lib/paths'
+import { hasControlCharacters } from '@/lib/control-characters'
+import { MESSAGES } from '@/lib/validation'
 
 export const EDIT_MESSAGES = {
   emptyName: 'You must enter a tag name',
@@ -93,6 +95,10 @@ function EditItemFields({ item }: { item: Item }) {
     if (isSubmitting) return
     if (name.trim() === '') {
       setError(EDIT_MESSAGES.emptyName)
+      return
+    }
+    if (hasControlCharacters([name, notes.note, notes.returnInstructions])) {
+      setError(MESSAGES.badCharacters)
       return
     }
     setError(null)
