@@ -166,15 +166,22 @@ export function readTextField(
   return trimmed
 }
 
+const isAddress = (value: string | undefined): value is string =>
+  value !== undefined && value.length <= 100 && /^[0-9a-fA-F.:]+$/.test(value)
+
 /**
- * The caller's address as the platform's proxy reports it (the first entry of
- * X-Forwarded-For), for per-address limits; null when there is none.
+ * The caller's address as the platform's proxy reports it, for per-address limits;
+ * null when there is none. Hosted Supabase is behind Cloudflare, which sets
+ * CF-Connecting-IP itself but only appends to an X-Forwarded-For the client sent,
+ * so that header's first entry is the client's own choice there: CF-Connecting-IP
+ * comes first. Without it (the local stack, another proxy) the first entry of
+ * X-Forwarded-For.
  */
 export function clientAddress(request: Request): string | null {
+  const connecting = request.headers.get('cf-connecting-ip')?.trim()
+  if (isAddress(connecting)) return connecting
   const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-  return forwarded && forwarded.length <= 100 && /^[0-9a-fA-F.:]+$/.test(forwarded)
-    ? forwarded
-    : null
+  return isAddress(forwarded) ? forwarded : null
 }
 
 /**
