@@ -57,53 +57,45 @@ beforeEach(() => {
   server.use(restGet('chats', []))
 })
 
+/** tag_status answering `status`, and what the page asked it (null until asked). */
+function tagStatusAsked(status: Parameters<typeof tagAnswer>[0]) {
+  const seen: { body: unknown } = { body: null }
+  const handler = http.post('*/rest/v1/rpc/tag_status', async ({ request }) => {
+    seen.body = await request.json()
+    return HttpResponse.json(tagAnswer(status))
+  })
+  return { handler, asked: () => seen.body }
+}
+
 describe('/tag', () => {
   it('looks up the code from ?tagId= (trimmed, uppercased) and holds an activated tag', async () => {
-    let asked: unknown = null
+    const tagStatus = tagStatusAsked('activated')
     const { router, store } = renderApp({
       url: '/tag?tagId=%20hw7k3m9qpx%20',
-      handlers: [
-        http.post('*/rest/v1/rpc/tag_status', async ({ request }) => {
-          asked = await request.json()
-          return HttpResponse.json(tagAnswer('activated'))
-        }),
-      ],
+      handlers: [tagStatus.handler],
     })
     await expectPath(router, '/found/reunite')
-    expect(asked).toEqual({ code: 'HW7K3M9QPX' })
+    expect(tagStatus.asked()).toEqual({ code: 'HW7K3M9QPX' })
     expect(store.get(heldTagAtom)).toBe('HW7K3M9QPX')
     expect(await screen.findByRole('button', { name: 'Inform the Owner' })).toBeInTheDocument()
   })
 
   it('drops control characters from the code (a NUL the database would refuse)', async () => {
-    let asked: unknown = null
+    const tagStatus = tagStatusAsked('activated')
     const { router } = renderApp({
       url: '/tag?tagId=%00hw7k3m9qpx%01',
-      handlers: [
-        http.post('*/rest/v1/rpc/tag_status', async ({ request }) => {
-          asked = await request.json()
-          return HttpResponse.json(tagAnswer('activated'))
-        }),
-      ],
+      handlers: [tagStatus.handler],
     })
     await expectPath(router, '/found/reunite')
-    expect(asked).toEqual({ code: 'HW7K3M9QPX' })
+    expect(tagStatus.asked()).toEqual({ code: 'HW7K3M9QPX' })
   })
 
   it('a link whose code is only control characters opens the empty form, looking nothing up', async () => {
-    let isAsked = false
-    renderApp({
-      url: '/tag?tagId=%00%01',
-      handlers: [
-        http.post('*/rest/v1/rpc/tag_status', () => {
-          isAsked = true
-          return HttpResponse.json(tagAnswer('not_found'))
-        }),
-      ],
-    })
+    const tagStatus = tagStatusAsked('not_found')
+    renderApp({ url: '/tag?tagId=%00%01', handlers: [tagStatus.handler] })
     expect(await screen.findByLabelText('TAG ID')).toHaveValue('')
     expect(screen.queryByRole('alert')).toBeNull()
-    expect(isAsked).toBe(false)
+    expect(tagStatus.asked()).toBeNull()
   })
 
   it('sends an unclaimed tag to login with the route after login set to /activeTag', async () => {
