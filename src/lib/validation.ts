@@ -13,6 +13,21 @@ export const MESSAGES = {
 } as const
 
 /**
+ * Longest values the owner's profile fields take. Sign-up carries them in the auth
+ * user's metadata, which is inside every access token: a pasted 20,000-character
+ * address made the token too large for any request header, and the new account
+ * could not load anything.
+ */
+export const PROFILE_MAX_LENGTH = {
+  fullName: 200,
+  email: 320,
+  mobileNumber: 40,
+  address: 500,
+  county: 100,
+  country: 100,
+} as const
+
+/**
  * A normal-looking address. Unlike the original 2-to-4-letter rule, longer endings
  * such as `.london` or `.online` are accepted (DESIGN.md, deliberate difference 5).
  */

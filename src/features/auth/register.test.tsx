@@ -116,6 +116,19 @@ describe('/register', () => {
     )
   })
 
+  it('keeps each field within its length, so a pasted essay cannot swell the account’s token', async () => {
+    const seen: { data?: Record<string, string> }[] = []
+    const { user, router } = renderApp({
+      url: '/register',
+      handlers: [signup('accept', seen as unknown[])],
+    })
+    await fillIn(user, { ADDRESS: 'A'.repeat(20_000), 'FULL NAME': 'N'.repeat(5000) })
+    await submit(user)
+    await expectPath(router, '/login')
+    expect(seen[0]?.data?.address).toHaveLength(500)
+    expect(seen[0]?.data?.full_name).toHaveLength(200)
+  })
+
   it('refuses a control character pasted into a field, and sends nothing', async () => {
     const seen: unknown[] = []
     const { user } = renderApp({ url: '/register', handlers: [signup('accept', seen)] })

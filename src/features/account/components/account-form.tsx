@@ -7,7 +7,7 @@ import { useFieldValues } from '@/lib/use-field-values'
 import { useAtom } from '@/lib/jotai'
 import { type Profile, userAtom } from '@/lib/store'
 import { hasControlCharacters } from '@/lib/control-characters'
-import { areAllFilled, isValidUkMobile, MESSAGES } from '@/lib/validation'
+import { areAllFilled, isValidUkMobile, MESSAGES, PROFILE_MAX_LENGTH } from '@/lib/validation'
 import { updateProfile } from '@/features/account/api/update-profile'
 import { paths } from '@/lib/paths'
 
@@ -52,7 +52,9 @@ function AccountFormFields({
   onSaved: (profile: Profile) => void
 }) {
   const navigate = useNavigate()
-  const { values: fields, bind: field } = useFieldValues<AccountFields>(() => fieldsOf(profile))
+  const { values: fields, bind: field } = useFieldValues<AccountFields>(() => fieldsOf(profile), {
+    maxLength: PROFILE_MAX_LENGTH,
+  })
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
 

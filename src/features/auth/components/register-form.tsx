@@ -5,7 +5,13 @@ import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { useFieldValues } from '@/lib/use-field-values'
 import { hasControlCharacters } from '@/lib/control-characters'
-import { areAllFilled, isValidEmail, isValidUkMobile, MESSAGES } from '@/lib/validation'
+import {
+  areAllFilled,
+  isValidEmail,
+  isValidUkMobile,
+  MESSAGES,
+  PROFILE_MAX_LENGTH,
+} from '@/lib/validation'
 import { signUp } from '@/features/auth/api/sign-up'
 import { authRefusalMessage } from '@/features/auth/auth-refusal'
 import { paths } from '@/lib/paths'
@@ -47,7 +53,9 @@ export function checkRegistration(fields: RegisterFields): string | null {
 /** /register: create an owner account; success goes to /login. */
 export function RegisterForm() {
   const navigate = useNavigate()
-  const { values: fields, bind: field } = useFieldValues<RegisterFields>(EMPTY)
+  const { values: fields, bind: field } = useFieldValues<RegisterFields>(EMPTY, {
+    maxLength: PROFILE_MAX_LENGTH,
+  })
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
 

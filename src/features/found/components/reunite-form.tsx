@@ -38,16 +38,19 @@ type Details = Omit<FoundReport, 'tagCode'>
 const NO_DETAILS: Details = { name: '', email: '', phone: '', address: '', foundLocation: '' }
 
 /** The finder's fields, in the order and with the labels of SPEC.md §2. */
-const DETAIL_FIELDS: ({ name: keyof Details; label: string; maxLength: number } & Pick<
+const DETAIL_FIELDS: ({ name: keyof Details; label: string } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
   'type' | 'autoComplete'
 >)[] = [
-  { name: 'name', label: 'NAME', autoComplete: 'name', maxLength: 200 },
-  { name: 'email', label: 'EMAIL', type: 'email', autoComplete: 'email', maxLength: 320 },
-  { name: 'phone', label: 'PHONE NUMBER', type: 'tel', autoComplete: 'tel', maxLength: 40 },
-  { name: 'address', label: 'ADDRESS', autoComplete: 'street-address', maxLength: 500 },
-  { name: 'foundLocation', label: 'WHERE YOU FOUND THE ITEM', maxLength: 500 },
+  { name: 'name', label: 'NAME', autoComplete: 'name' },
+  { name: 'email', label: 'EMAIL', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'PHONE NUMBER', type: 'tel', autoComplete: 'tel' },
+  { name: 'address', label: 'ADDRESS', autoComplete: 'street-address' },
+  { name: 'foundLocation', label: 'WHERE YOU FOUND THE ITEM' },
 ]
+
+/** What report-found accepts (longer is refused there). */
+const DETAIL_MAX_LENGTH = { name: 200, email: 320, phone: 40, address: 500, foundLocation: 500 }
 
 const detailsOf = ({ name, email, phone, address, foundLocation }: FoundReport): Details => ({
   name,
@@ -129,8 +132,11 @@ function FinderForm({
   const submissionKey = useRef<string | null>(refused?.key ?? null)
   const { values: details, bind } = useFieldValues<Details>(
     () => (source ? detailsOf(source) : NO_DETAILS),
-    () => {
-      submissionKey.current = null
+    {
+      maxLength: DETAIL_MAX_LENGTH,
+      onEdit: () => {
+        submissionKey.current = null
+      },
     },
   )
   const [error, setError] = useState<string | null>(refused?.message ?? null)
