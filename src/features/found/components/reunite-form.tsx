@@ -49,7 +49,7 @@ const DETAIL_FIELDS: ({ name: keyof Details; label: string } & Pick<
   { name: 'foundLocation', label: 'WHERE YOU FOUND THE ITEM' },
 ]
 
-/** What report-found accepts (longer is refused there). */
+/** Within what the database keeps of each field and what report-found takes (500 at most). */
 const DETAIL_MAX_LENGTH = { name: 200, email: 320, phone: 40, address: 500, foundLocation: 500 }
 
 const detailsOf = ({ name, email, phone, address, foundLocation }: FoundReport): Details => ({
