@@ -132,7 +132,7 @@ test('the dashboard shows it is offline when the backend stops answering, and re
   browser,
 }, testInfo) => {
   const { ownerState } = readJourney()
-  test.skip(!ownerState, 'needs the owner journey')
+  expect(Boolean(ownerState), 'needs the owner journey: run the whole file, in order').toBeTruthy()
   const { context, page } = await asOwner(browser)
   const backend = await backendSwitch(page)
   await page.goto('/dashboard')
@@ -153,7 +153,10 @@ test('finder reports the item in a second browser; the owner is alerted on the d
   browser,
 }, testInfo) => {
   const { owner, finder, tag, ownerState } = readJourney()
-  test.skip(!owner || !finder || !tag || !ownerState, 'needs the owner journey')
+  expect(
+    owner && finder && tag && ownerState,
+    'needs the owner journey: run the whole file, in order',
+  ).toBeTruthy()
   if (!owner || !finder || !tag) return
   const ownerSide = await asOwner(browser)
   await ownerSide.page.goto('/dashboard')
@@ -204,7 +207,7 @@ test("owner and finder chat both ways live; the finder's link, used once, is ren
   test.setTimeout(150_000)
   const chat = chatForJourney()
   const { finder } = readJourney()
-  test.skip(!chat || !finder, 'needs the finder journey')
+  expect(chat && finder, 'needs the finder journey: run the whole file, in order').toBeTruthy()
   if (!chat || !finder) return
   const { chatLink, finderState } = chat
   const chatId = new URL(chatLink).searchParams.get('chatId') ?? ''
@@ -311,7 +314,7 @@ test('the offline banner shows when the backend stops answering, and what was se
   browser,
 }, testInfo) => {
   const chat = chatForJourney()
-  test.skip(!chat, 'needs the finder journey')
+  expect(Boolean(chat), 'needs the finder journey: run the whole file, in order').toBeTruthy()
   if (!chat) return
   const { chatLink, finderState } = chat
   const chatId = new URL(chatLink).searchParams.get('chatId') ?? ''
@@ -343,7 +346,7 @@ test('unclaimed tag: scanning it sends the owner to login, then to the activatio
   page,
 }, testInfo) => {
   const { owner } = readJourney()
-  test.skip(!owner, 'needs the owner journey')
+  expect(Boolean(owner), 'needs the owner journey: run the whole file, in order').toBeTruthy()
   if (!owner) return
   // An unclaimed demo tag from supabase/seed.sql's header comment.
   const unclaimed = { tagId: 'HWDEMB2345' }
@@ -358,7 +361,7 @@ test('unclaimed tag: scanning it sends the owner to login, then to the activatio
 
 test('finder path on a phone (412×823)', async ({ browser }, testInfo) => {
   const { tag } = readJourney()
-  test.skip(!tag, 'needs the owner journey')
+  expect(Boolean(tag), 'needs the owner journey: run the whole file, in order').toBeTruthy()
   if (!tag) return
   const phone = await browser.newContext({
     viewport: { width: 412, height: 823 },
@@ -380,7 +383,10 @@ test("owner on a phone: the e-mail's chat link asks them to log in, then opens t
 }, testInfo) => {
   const { owner, finder, ownerChatLink: ownerLink } = readJourney()
   const chat = chatForJourney()
-  test.skip(!owner || !finder || !chat || !ownerLink, 'needs the finder journey')
+  expect(
+    owner && finder && chat && ownerLink,
+    'needs the finder journey: run the whole file, in order',
+  ).toBeTruthy()
   if (!owner || !finder || !chat || !ownerLink) return
   const chatId = new URL(ownerLink).searchParams.get('chatId') ?? '-'
   const phone = await browser.newContext({
@@ -419,7 +425,10 @@ test('two reports on one item appear as two conversations on the dashboard', asy
   browser,
 }, testInfo) => {
   const { finder, ownerState } = readJourney()
-  test.skip(!finder || !ownerState, 'needs the owner and finder journeys')
+  expect(
+    finder && ownerState,
+    'needs the owner and finder journeys: run the whole file, in order',
+  ).toBeTruthy()
   if (!finder) return
   const { context, page } = await asOwner(browser)
   await page.goto('/dashboard')
