@@ -472,6 +472,13 @@ export type Database = {
         }
         Returns: undefined
       }
+      count_challenge_issue: {
+        Args: {
+          client_address?: string
+          user_id?: string
+        }
+        Returns: number
+      }
       create_found_report: {
         Args: {
           tag_code: string

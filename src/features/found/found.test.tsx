@@ -293,6 +293,29 @@ describe('/found/reunite', () => {
     expect(router.state.location.pathname).toBe('/found/reunite')
   })
 
+  it('shows the words of a 429 from the bot check, and sends no report', async () => {
+    let reports = 0
+    const { user, router } = await startAtReunite([
+      fnError(
+        'pow-challenge',
+        'too_many_requests',
+        'You have sent several reports in a short time. Please try again later.',
+        429,
+      ),
+      ...finderHandlers(),
+      http.post('*/functions/v1/report-found', () => {
+        reports += 1
+        return HttpResponse.json({ error: { code: 'x', message: 'x' } }, { status: 500 })
+      }),
+    ])
+    await fillForm(user, 'ada@example.com')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have sent several reports in a short time. Please try again later.',
+    )
+    expect(router.state.location.pathname).toBe('/found/reunite')
+    expect(reports).toBe(0)
+  })
+
   it('a failed call keeps the form and asks to try again', async () => {
     const { user } = await startAtReunite([
       ...finderHandlers(),

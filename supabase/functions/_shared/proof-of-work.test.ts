@@ -87,22 +87,83 @@ Deno.test(
       await createChallenge({ secret: 'another', now: NOW, maxNumber: 500 }),
     )
     assert.deepEqual(await verifyProof(other, options), { ok: false, reason: 'wrong' })
-    // the expiry lives in the salt, which the signed challenge covers
+    // the salt (with its expiry) is signed: a new expiry breaks the signature
     const later = proof.salt.replace(/expires=\d+/, 'expires=9999999999')
     assert.deepEqual(await verifyProof({ ...proof, salt: later }, options), {
+      ok: false,
+      reason: 'wrong',
+    })
+    // so is maxNumber
+    assert.deepEqual(await verifyProof({ ...proof, maxNumber: proof.maxNumber + 1 }, options), {
       ok: false,
       reason: 'wrong',
     })
   },
 )
 
+/**
+ * A solved proof whose number has at least two digits and no zero after its first,
+ * and whose expiry ends in a digit other than zero (so digits move without a
+ * leading zero the number would drop).
+ */
+async function solvedWithLongNumber(): Promise<Proof> {
+  const now = new Date(NOW.getTime() + 7000)
+  for (;;) {
+    const proof = await solve(await createChallenge({ secret: SECRET, now, maxNumber: 5_000 }))
+    if (/^[1-9][1-9]\d*$/.test(String(proof.number))) return proof
+  }
+}
+
+Deno.test('an expiry edited by moving digits between salt and number is refused', async () => {
+  const proof = await solvedWithLongNumber()
+  const digits = String(proof.number)
+  // the number's first digit moved onto the end of the expiry: ten times later
+  const longer = { ...proof, salt: `${proof.salt}${digits[0]}`, number: Number(digits.slice(1)) }
+  // the expiry's last digit moved onto the front of the number: long expired
+  const expiry = proof.salt.slice(-1)
+  const shorter = { ...proof, salt: proof.salt.slice(0, -1), number: Number(`${expiry}${digits}`) }
+  for (const edited of [longer, shorter]) {
+    // the hash still matches: only the signature over the salt can tell
+    assert.equal(await sha256Hex(`${edited.salt}${edited.number}`), proof.challenge)
+    const seen: string[] = []
+    const consume = (challenge: string) => {
+      seen.push(challenge)
+      return Promise.resolve(true)
+    }
+    const maxNumber = Math.max(edited.maxNumber, edited.number)
+    for (const candidate of [edited, { ...edited, maxNumber }]) {
+      const result = await verifyProof(candidate, { secret: SECRET, consume, now: NOW })
+      assert.equal(result.ok, false, JSON.stringify(candidate))
+    }
+    assert.deepEqual(seen, [])
+  }
+})
+
+Deno.test('a signed expiry further than the challenge lifetime from now is refused', async () => {
+  const longLived = await solve(
+    await createChallenge({ secret: SECRET, now: NOW, maxNumber: 500, ttlSeconds: 24 * 3600 }),
+  )
+  const options = { secret: SECRET, consume: memoryConsume(), now: NOW }
+  assert.deepEqual(await verifyProof(longLived, options), { ok: false, reason: 'wrong' })
+  // the lifetime it was issued with is fine
+  const usual = await solve(await issue())
+  assert.deepEqual(await verifyProof(usual, options), { ok: true })
+})
+
 Deno.test('an expired challenge is refused', async () => {
   const proof = await solve(await issue())
-  const afterTenMinutes = new Date(NOW.getTime() + 10 * 60_000)
-  assert.deepEqual(
-    await verifyProof(proof, { secret: SECRET, consume: memoryConsume(), now: afterTenMinutes }),
-    { ok: false, reason: 'expired' },
-  )
+  for (const later of [10 * 60_000, 3600_000]) {
+    const now = new Date(NOW.getTime() + later)
+    assert.deepEqual(await verifyProof(proof, { secret: SECRET, consume: memoryConsume(), now }), {
+      ok: false,
+      reason: 'expired',
+    })
+  }
+  // a second before, it is still good
+  const now = new Date(NOW.getTime() + 10 * 60_000 - 1000)
+  assert.deepEqual(await verifyProof(proof, { secret: SECRET, consume: memoryConsume(), now }), {
+    ok: true,
+  })
 })
 
 Deno.test('a refused proof is never recorded as used', async () => {

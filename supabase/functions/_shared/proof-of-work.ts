@@ -1,10 +1,17 @@
 /**
  * A bot check without third parties (ALTCHA's scheme, self-hosted): the server
  * issues a challenge, the SHA-256 of a random salt followed by a secret number
- * up to maxNumber, signed with an HMAC and carrying its expiry in the salt. The
- * browser finds the number by trying each in turn (invisible to a person, under
- * a second on a phone); the function checks the hash, the signature and the
- * expiry, and that the challenge was never used before.
+ * up to maxNumber, carrying its expiry in the salt. The browser finds the number
+ * by trying each in turn (invisible to a person, under a second on a phone); the
+ * function checks the signature, the expiry, the hash, and that the challenge was
+ * never used before.
+ *
+ * The HMAC signs every field the server later trusts (algorithm, maxNumber, salt
+ * with its expiry, and the challenge), not the challenge alone: the hash covers
+ * `salt + number` joined, so with only the challenge signed a client could move
+ * the number's leading digits onto the end of the expiry and keep the hash,
+ * making a challenge last for centuries or reviving an expired one. An expiry
+ * further than the challenge lifetime from now is refused as well.
  *
  * Web Crypto only, so it runs in Deno, Node and the bench alike.
  */
@@ -61,8 +68,12 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key
 }
 
-async function sign(secret: string, challenge: string): Promise<string> {
-  return toHex(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(challenge)))
+type Signed = Pick<Challenge, 'algorithm' | 'challenge' | 'maxNumber' | 'salt'>
+
+/** The HMAC of every field the server trusts, in one unambiguous text (a JSON array). */
+async function sign(secret: string, fields: Signed): Promise<string> {
+  const text = JSON.stringify([fields.algorithm, fields.maxNumber, fields.salt, fields.challenge])
+  return toHex(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(text)))
 }
 
 /** Constant-time comparison of two hex strings. */
@@ -92,13 +103,8 @@ export async function createChallenge(options: IssueOptions): Promise<Challenge>
   const nonce = toHex(crypto.getRandomValues(new Uint8Array(12)).buffer)
   const salt = `${nonce}?expires=${expires}`
   const challenge = await sha256Hex(`${salt}${randomInt(maxNumber)}`)
-  return {
-    algorithm: 'SHA-256',
-    challenge,
-    maxNumber,
-    salt,
-    signature: await sign(options.secret, challenge),
-  }
+  const fields = { algorithm: 'SHA-256', challenge, maxNumber, salt } as const
+  return { ...fields, signature: await sign(options.secret, fields) }
 }
 
 function readProof(value: unknown): Proof | null {
@@ -114,6 +120,7 @@ function readProof(value: unknown): Proof | null {
     typeof salt !== 'string' ||
     salt.length > MAX_SALT_LENGTH ||
     typeof maxNumber !== 'number' ||
+    !Number.isSafeInteger(maxNumber) ||
     typeof number !== 'number' ||
     !Number.isSafeInteger(number) ||
     number < 0 ||
@@ -129,7 +136,13 @@ function expiryOf(salt: string): Date | null {
   return match ? new Date(Number(match[1]) * 1000) : null
 }
 
-export type VerifyOptions = { secret: string; consume: ConsumeChallenge; now?: Date }
+export type VerifyOptions = {
+  secret: string
+  consume: ConsumeChallenge
+  now?: Date
+  /** The longest lifetime a challenge is issued with; a later expiry is refused. */
+  ttlSeconds?: number
+}
 
 /** Checks a proof: shape, signature, expiry, hash, then one-time use (in that order). */
 export async function verifyProof(value: unknown, options: VerifyOptions): Promise<ProofResult> {
@@ -139,11 +152,14 @@ export async function verifyProof(value: unknown, options: VerifyOptions): Promi
   const proof = readProof(value)
   const expiresAt = proof && expiryOf(proof.salt)
   if (!proof || !expiresAt) return { ok: false, reason: 'malformed' }
-  if (!sameHex(await sign(options.secret, proof.challenge), proof.signature)) {
+  if (!sameHex(await sign(options.secret, proof), proof.signature)) {
     return { ok: false, reason: 'wrong' }
   }
-  if (expiresAt.getTime() <= (options.now ?? new Date()).getTime()) {
-    return { ok: false, reason: 'expired' }
+  const now = (options.now ?? new Date()).getTime()
+  if (expiresAt.getTime() <= now) return { ok: false, reason: 'expired' }
+  // Never issued so: the signing secret or this rule was broken, refuse it all the same.
+  if (expiresAt.getTime() > now + (options.ttlSeconds ?? CHALLENGE_TTL_SECONDS) * 1000) {
+    return { ok: false, reason: 'wrong' }
   }
   if (!sameHex(await sha256Hex(`${proof.salt}${proof.number}`), proof.challenge)) {
     return { ok: false, reason: 'wrong' }
@@ -155,6 +171,8 @@ export async function verifyProof(value: unknown, options: VerifyOptions): Promi
 export const PROOF_MESSAGES = {
   missing: 'Please try again: your browser could not complete the security check.',
   failed: 'The security check failed or expired. Please press Inform the Owner again.',
+  /** pow-challenge's 429: as report-found's own limit per finder and address says it. */
+  tooMany: 'You have sent several reports in a short time. Please try again later.',
 } as const
 
 /** verifyProof as an HTTP answer: 400 when missing or malformed, 403 when wrong, expired or reused. */

@@ -1,11 +1,27 @@
 import assert from 'node:assert/strict'
 import { type Challenge, sha256Hex, verifyProof } from '../_shared/proof-of-work.ts'
+import { PROOF_MESSAGES } from '../_shared/proof-of-work.ts'
 import { createHandler } from './handler.ts'
+import type { IssueCaller } from './issue-limit.ts'
 
 const ORIGIN = 'http://localhost:5173'
+const FINDER_ID = 'a2f4c1de-1111-4a4a-9b9b-0123456789ab'
+const unlimited = () => Promise.resolve(0)
+
+/** A bearer token as the gateway passes it on (its signature checked there). */
+function bearer(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
+  return `Bearer ${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`
+}
 
 Deno.test('issues a challenge that, once solved, report-found accepts', async () => {
-  const handler = createHandler({ allowedOrigins: [ORIGIN], secret: 'key', maxNumber: 300 })
+  const handler = createHandler({
+    allowedOrigins: [ORIGIN],
+    secret: 'key',
+    maxNumber: 300,
+    countIssue: unlimited,
+  })
   const response = await handler(
     new Request('http://localhost/functions/v1/pow-challenge', {
       method: 'POST',
@@ -28,7 +44,15 @@ Deno.test('issues a challenge that, once solved, report-found accepts', async ()
 })
 
 Deno.test('answers the CORS preflight', async () => {
-  const handler = createHandler({ allowedOrigins: [ORIGIN], secret: 'key' })
+  const counted: IssueCaller[] = []
+  const handler = createHandler({
+    allowedOrigins: [ORIGIN],
+    secret: 'key',
+    countIssue: (caller) => {
+      counted.push(caller)
+      return Promise.resolve(0)
+    },
+  })
   const response = await handler(
     new Request('http://localhost/functions/v1/pow-challenge', {
       method: 'OPTIONS',
@@ -37,4 +61,95 @@ Deno.test('answers the CORS preflight', async () => {
   )
   assert.equal(response.status, 200)
   await response.body?.cancel()
+  assert.deepEqual(counted, [])
 })
+
+Deno.test(
+  'issuing is limited: over a limit it answers 429 with Retry-After and issues nothing',
+  async () => {
+    // as public.count_challenge_issue: 3 per user, 5 per address, nothing counted when refused
+    const issued = new Map<string, number>()
+    const countIssue = ({ address, userId }: IssueCaller) => {
+      const subjects = [
+        ...(address ? [[`address:${address}`, 5] as const] : []),
+        ...(userId ? [[`user:${userId}`, 3] as const] : []),
+      ]
+      if (subjects.some(([subject, max]) => (issued.get(subject) ?? 0) >= max)) {
+        return Promise.resolve(42)
+      }
+      for (const [subject] of subjects) issued.set(subject, (issued.get(subject) ?? 0) + 1)
+      return Promise.resolve(0)
+    }
+    const handler = createHandler({ allowedOrigins: [ORIGIN], secret: 'key', countIssue })
+    const ask = (user: string, address: string) =>
+      handler(
+        new Request('http://localhost/functions/v1/pow-challenge', {
+          method: 'POST',
+          headers: {
+            Origin: ORIGIN,
+            Authorization: bearer({ sub: user, role: 'authenticated', is_anonymous: true }),
+            'CF-Connecting-IP': address,
+          },
+        }),
+      )
+    const statuses = async (user: string, address: string, times: number) => {
+      const answers: number[] = []
+      for (let i = 0; i < times; i += 1) {
+        const response = await ask(user, address)
+        answers.push(response.status)
+        if (response.status === 429) {
+          assert.equal(response.headers.get('Retry-After'), '42')
+          assert.equal(response.headers.get('Access-Control-Allow-Origin'), ORIGIN)
+          assert.deepEqual(await response.json(), {
+            error: { code: 'too_many_requests', message: PROOF_MESSAGES.tooMany },
+          })
+        } else {
+          assert.equal(typeof (await response.json()).challenge, 'string')
+        }
+      }
+      return answers
+    }
+    // one anonymous finder: 3, then refused
+    assert.deepEqual(await statuses(FINDER_ID, '203.0.113.7', 4), [200, 200, 200, 429])
+    // new finders from the same address: 2 more until the address's 5
+    const other = 'b3e5d2ef-2222-4b4b-8c8c-0123456789ab'
+    assert.deepEqual(await statuses(other, '203.0.113.7', 3), [200, 200, 429])
+    // another address is unaffected
+    const third = 'c4f6e3f0-3333-4c4c-8d8d-0123456789ab'
+    assert.deepEqual(await statuses(third, '198.51.100.2', 1), [200])
+  },
+)
+
+Deno.test(
+  'the limits count the address the proxy reports and the user the token names',
+  async () => {
+    const counted: IssueCaller[] = []
+    const handler = createHandler({
+      allowedOrigins: [ORIGIN],
+      secret: 'key',
+      countIssue: (caller) => {
+        counted.push(caller)
+        return Promise.resolve(0)
+      },
+    })
+    const ask = (headers: Record<string, string>) =>
+      handler(
+        new Request('http://localhost/functions/v1/pow-challenge', { method: 'POST', headers }),
+      ).then((response) => response.body?.cancel())
+    await ask({
+      Authorization: bearer({ sub: FINDER_ID, role: 'authenticated' }),
+      'CF-Connecting-IP': '203.0.113.9',
+      'X-Forwarded-For': '10.9.9.9',
+    })
+    await ask({
+      Authorization: bearer({ role: 'anon' }),
+      'X-Forwarded-For': '198.51.100.4, 10.0.0.1',
+    })
+    await ask({ Authorization: 'Bearer sb_publishable_abc' })
+    assert.deepEqual(counted, [
+      { address: '203.0.113.9', userId: FINDER_ID },
+      { address: '198.51.100.4', userId: null },
+      { address: null, userId: null },
+    ])
+  },
+)

@@ -1,6 +1,17 @@
+import { createClient } from 'npm:@supabase/supabase-js@2.109.0'
 import { parseFunctionEnv } from '../_shared/env.ts'
 import { createHandler } from './handler.ts'
+import { sqlCountIssue } from './issue-limit.ts'
 
 const env = parseFunctionEnv(Deno.env)
+const admin = createClient(env.supabaseUrl, env.serviceRoleKey, {
+  auth: { persistSession: false, autoRefreshToken: false },
+})
 
-Deno.serve(createHandler({ allowedOrigins: env.allowedOrigins, secret: env.serviceRoleKey }))
+Deno.serve(
+  createHandler({
+    allowedOrigins: env.allowedOrigins,
+    secret: env.serviceRoleKey,
+    countIssue: sqlCountIssue(admin),
+  }),
+)

@@ -35,13 +35,21 @@ async function readErrorMessage(
 
 type SupabaseJs = typeof import('@supabase/supabase-js')
 
-/** Fetches a bot-check challenge and solves it (invisibly, in well under a second). */
+/**
+ * Fetches a bot-check challenge and solves it (invisibly, in well under a second).
+ * Challenges are issued within limits per finder and address: a 429 shows its words.
+ */
 async function proveNotABot(
   supabase: SupabaseClient<Database>,
-  { FunctionsFetchError }: SupabaseJs,
+  { FunctionsFetchError, FunctionsHttpError }: SupabaseJs,
 ): Promise<PowSolution> {
   const { data, error } = await supabase.functions.invoke<PowChallenge>('pow-challenge')
   if (error instanceof FunctionsFetchError) throw noConnection()
+  if (error instanceof FunctionsHttpError && (error.context as Response).status === 429) {
+    throw new ReportError(
+      await readErrorMessage(error.context as Response, REPORT_MESSAGES.tooMany),
+    )
+  }
   const solution = !error && data ? await solvePow(data) : null
   if (!solution) throw new ReportError(REPORT_MESSAGES.failed)
   return solution
