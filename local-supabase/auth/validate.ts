@@ -29,3 +29,37 @@ export function validatePassword(password: string, minimum: number) {
     )
   }
 }
+
+/** Half of a UTF-16 surrogate pair on its own: JSON can carry it, Postgres cannot store it. */
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+function isStorableText(text: string): boolean {
+  return !text.includes('\u0000') && !UNPAIRED_SURROGATE.test(text)
+}
+
+/**
+ * Metadata is stored as jsonb, which cannot hold a NUL character or an unpaired
+ * surrogate in any key or string. GoTrue lets Postgres refuse it (a 500); the
+ * local stack answers 400 validation_failed before anything is written.
+ */
+export function validateMetadata(value: unknown, field: string) {
+  const pending: unknown[] = [value]
+  while (pending.length > 0) {
+    const item = pending.pop()
+    if (typeof item === 'string') {
+      if (!isStorableText(item)) throw unstorable(field)
+    } else if (Array.isArray(item)) {
+      pending.push(...(item as unknown[]))
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, inner] of Object.entries(item)) {
+        if (!isStorableText(key)) throw unstorable(field)
+        pending.push(inner)
+      }
+    }
+  }
+}
+
+const unstorable = (field: string) =>
+  validationFailed(
+    `${field} holds text the database cannot store (a NUL character or an unpaired surrogate)`,
+  )

@@ -400,6 +400,41 @@ describe('admin API (service role only)', () => {
   })
 })
 
+describe('metadata Postgres cannot store', () => {
+  const expectRefused = (result: {
+    error: { status?: number; code?: string; message: string } | null
+  }) => {
+    expect(result.error).toMatchObject({ status: 400, code: 'validation_failed' })
+    expect(result.error?.message).toMatch(/cannot store \(a NUL character/)
+  }
+
+  it('refuses a NUL or an unpaired surrogate in every metadata form with 400 validation_failed', async () => {
+    const nul = { full_name: 'Ada\u0000' }
+    const surrogate = { nested: ['ok', { '\ud800': 'key' }] }
+    for (const data of [nul, surrogate]) {
+      expectRefused(
+        await client(stack).auth.signUp({
+          email: uniqueEmail(),
+          password: PASSWORD,
+          options: { data },
+        }),
+      )
+      expectRefused(await client(stack).auth.signInAnonymously({ options: { data } }))
+      const admin = serviceClient(stack).auth.admin
+      expectRefused(
+        await admin.createUser({ email: uniqueEmail(), password: PASSWORD, user_metadata: data }),
+      )
+      expectRefused(
+        await admin.createUser({ email: uniqueEmail(), password: PASSWORD, app_metadata: data }),
+      )
+    }
+    const { sb } = await registered({ full_name: 'Kept' })
+    expectRefused(await sb.auth.updateUser({ data: nul }))
+    const { data: unchanged } = await sb.auth.getUser()
+    expect(unchanged.user?.user_metadata.full_name).toBe('Kept')
+  })
+})
+
 describe('rate limits', () => {
   it('answers 429 over_request_rate_limit once the sign-up limit is reached', async () => {
     const limited = authVariant(stack, {

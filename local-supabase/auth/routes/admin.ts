@@ -13,7 +13,7 @@ import {
   userJson,
   type UserRow,
 } from '../users.ts'
-import { validateEmail, validatePassword } from '../validate.ts'
+import { validateEmail, validateMetadata, validatePassword } from '../validate.ts'
 import { BCRYPT_COST } from '../passwords.ts'
 
 export function adminRoutes(app: AuthApp, auth: AuthContext): void {
@@ -50,6 +50,8 @@ export function adminRoutes(app: AuthApp, auth: AuthContext): void {
       providers: ['email'],
       ...(isObject(body.app_metadata) ? body.app_metadata : {}),
     }
+    validateMetadata(metadata, 'user_metadata')
+    validateMetadata(appMetadata, 'app_metadata')
     const confirmed = body.email_confirm === true
     const user = await db.transaction(async (tx) => {
       if (await findUserByEmail(tx, email)) {

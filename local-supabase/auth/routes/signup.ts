@@ -6,7 +6,7 @@ import { phoneNotSupported } from './otp.ts'
 import { clientIp, isObject, readBody } from '../request.ts'
 import { createSession } from '../sessions.ts'
 import { findUserByEmail, INSTANCE_ID } from '../users.ts'
-import { validateEmail, validatePassword } from '../validate.ts'
+import { validateEmail, validateMetadata, validatePassword } from '../validate.ts'
 import { BCRYPT_COST } from '../passwords.ts'
 
 export function signupRoutes(app: AuthApp, auth: AuthContext): void {
@@ -14,6 +14,7 @@ export function signupRoutes(app: AuthApp, auth: AuthContext): void {
   app.post('/signup', async (c) => {
     const body = await readBody(c)
     const data = isObject(body.data) ? body.data : {}
+    validateMetadata(data, 'data')
     if (!config.auth.enableSignup)
       throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance')
     const email = typeof body.email === 'string' ? body.email.trim() : ''

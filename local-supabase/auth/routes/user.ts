@@ -6,7 +6,7 @@ import { requireUser } from '../middleware.ts'
 import { isObject, readBody } from '../request.ts'
 import { endSessions } from '../sessions.ts'
 import { findUserByEmail, findUserById, identitiesOf, userJson } from '../users.ts'
-import { validateEmail, validatePassword } from '../validate.ts'
+import { validateEmail, validateMetadata, validatePassword } from '../validate.ts'
 import { BCRYPT_COST } from '../passwords.ts'
 
 export function userRoutes(app: AuthApp, auth: AuthContext): void {
@@ -24,6 +24,7 @@ export function userRoutes(app: AuthApp, auth: AuthContext): void {
     if ('app_metadata' in body && body.app_metadata !== undefined) {
       throw new AuthError(403, 'not_admin', 'User not allowed')
     }
+    validateMetadata(body.data, 'data')
     const updated = await db.transaction(async (tx) => {
       if (typeof body.password === 'string') {
         if (user.is_anonymous && !user.email && typeof body.email !== 'string') {
