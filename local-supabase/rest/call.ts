@@ -1,8 +1,8 @@
 /**
  * Plan to SQL for RPC (POST/GET /rpc/fn): choosing the function as PostgREST
- * does (by argument names; overloads that all fit are a 300 PGRST203; a single
- * unnamed json/jsonb parameter takes the whole body, a single unnamed
- * text/xml/bytea one takes a body of its media type), then the call itself.
+ * v14 does (by argument names; overloads that all fit are a 300 PGRST203; a
+ * single unnamed parameter takes the whole body: json/jsonb a JSON one, text,
+ * xml and bytea a body of their media type), then the call itself.
  * Pure, no database access.
  */
 import type { Statement } from '../db/types.ts'
@@ -42,16 +42,47 @@ export type CallRequest = {
 /** A chosen function and the arguments it is called with (null name: the one unnamed parameter). */
 export type Chosen = { fn: DbFunction; args: { arg: FunctionArg; value: unknown; raw: boolean }[] }
 
+/** The raw (not JSON) media types a single unnamed parameter of each type takes. */
 const RAW_TYPES: Record<string, string[]> = {
   text: ['text/plain'],
   xml: ['text/xml', 'application/xml'],
   bytea: ['application/octet-stream'],
 }
+const RAW_MEDIA_TYPES = new Set(Object.values(RAW_TYPES).flat())
 
 function describe(fn: DbFunction): string {
   return `${fn.schema}.${fn.name}(${fn.args.map((a) => (a.name ? `${a.name} => ${a.type}` : a.type)).join(', ')})`
 }
 
+const onlyUnnamed = (fn: DbFunction) =>
+  fn.args.length === 1 && fn.args[0]!.name === '' ? fn.args[0]! : null
+
+/**
+ * PostgREST's matchesParams: the argument names given are exactly the required
+ * parameters, plus any of the optional ones; no parameters, no names (and, for
+ * a POST, no raw body).
+ */
+function matchesParams(fn: DbFunction, keys: string[], rawPost: boolean): boolean {
+  if (fn.args.length === 0) return keys.length === 0 && !rawPost
+  const optional = new Set(fn.args.filter((a) => a.hasDefault).map((a) => a.name))
+  const required = new Set(fn.args.filter((a) => !a.hasDefault).map((a) => a.name))
+  const given = new Set(keys.filter((k) => !optional.has(k)))
+  return given.size === required.size && [...given].every((k) => required.has(k))
+}
+
+/** PostgREST's hasSingleUnnamedParam: a POST body of its media type goes to it whole. */
+function takesWholeBody(fn: DbFunction, request: CallRequest, mediaType: string): boolean {
+  const arg = onlyUnnamed(fn)
+  if (!arg || request.method !== 'POST') return false
+  if (request.isJson) return arg.type === 'json' || arg.type === 'jsonb'
+  return RAW_TYPES[arg.type]?.includes(mediaType) ?? false
+}
+
+/**
+ * PostgREST v14's findProc: among the callable overloads, those whose parameters
+ * the argument names match; failing those, the one taking the whole body. Two
+ * or more either way are a 300 PGRST203.
+ */
 export function chooseFunction(
   cache: SchemaCache,
   schema: string,
@@ -59,33 +90,18 @@ export function chooseFunction(
   request: CallRequest,
   reserved: Set<string>,
 ): Chosen {
-  const candidates = findFunctions(cache, schema, name)
-  const single = (fn: DbFunction) =>
-    fn.args.length === 1 && fn.args[0]!.name === '' ? fn.args[0]! : null
+  const candidates = findFunctions(cache, schema, name).filter((fn) => fn.callable)
   const mediaType = request.contentType.split(';')[0]!.trim().toLowerCase()
-  if (request.method === 'POST') {
-    // A single unnamed parameter whose type is the body's media type takes the body.
-    for (const fn of candidates) {
-      const arg = single(fn)
-      if (!arg) continue
-      if (request.isJson && (arg.type === 'json' || arg.type === 'jsonb')) {
-        return { fn, args: [{ arg, value: request.rawBody.trim() || '{}', raw: true }] }
-      }
-      if (!request.isJson && RAW_TYPES[arg.type]?.includes(mediaType)) {
-        return { fn, args: [{ arg, value: request.rawBody, raw: true }] }
-      }
-    }
-  }
+  const rawPost = request.method === 'POST' && !request.isJson && RAW_MEDIA_TYPES.has(mediaType)
   const keys = Object.keys(request.args)
+  // GET: the query string also holds filters on the result, so only argument names count
   const offered = (fn: DbFunction) =>
     request.method === 'POST' ? keys : keys.filter((k) => fn.args.some((a) => a.name === k))
-  const fits = candidates.filter((fn) => {
-    const names = offered(fn)
-    if (!names.every((n) => fn.args.some((a) => a.name === n))) return false
-    // `{"": value}` names the one unnamed parameter
-    if (fn.args.some((a) => a.name === '') && !(single(fn) && names.includes(''))) return false
-    return fn.args.every((a) => a.hasDefault || names.includes(a.name))
-  })
+  const matching = candidates.filter((fn) => matchesParams(fn, offered(fn), rawPost))
+  const fits =
+    matching.length > 0
+      ? matching
+      : candidates.filter((fn) => takesWholeBody(fn, request, mediaType))
   if (fits.length > 1) {
     throw new RestError(
       300,
@@ -96,15 +112,12 @@ export function chooseFunction(
     )
   }
   const fn = fits[0]
-  if (!fn) {
-    const names = (request.method === 'POST' ? keys : keys.filter((k) => !reserved.has(k))).sort()
-    const list = names.join(', ')
-    throw new RestError(
-      404,
-      'PGRST202',
-      `Could not find the function ${schema}.${name}${names.length ? `(${list})` : ' without parameters'} in the schema cache`,
-      `Searched for the function ${schema}.${name} with parameters ${list || 'none'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    )
+  if (!fn) throw noFunction(schema, name, request, keys, reserved, mediaType)
+  // A single unnamed parameter is passed the whole body, as PostgREST's OnePosParam.
+  const single = onlyUnnamed(fn)
+  if (single && request.method === 'POST') {
+    const value = request.isJson ? request.rawBody.trim() || '{}' : request.rawBody
+    return { fn, args: [{ arg: single, value, raw: true }] }
   }
   const names = offered(fn)
   return {
@@ -113,6 +126,44 @@ export function chooseFunction(
       .filter((a) => names.includes(a.name))
       .map((arg) => ({ arg, value: request.args[arg.name], raw: false })),
   }
+}
+
+/** PostgREST's NoRpc error (404 PGRST202), worded by the body's media type. */
+function noFunction(
+  schema: string,
+  name: string,
+  request: CallRequest,
+  keys: string[],
+  reserved: Set<string>,
+  mediaType: string,
+): RestError {
+  const names = (request.method === 'POST' ? keys : keys.filter((k) => !reserved.has(k))).sort()
+  const list = names.join(', ')
+  const func = `${schema}.${name}`
+  const withParams = names.length
+    ? ` with parameter${names.length > 1 ? 's' : ''} ${list}`
+    : ' without parameters'
+  const rawType = request.method === 'POST' && !request.isJson ? rawParameterType(mediaType) : null
+  if (rawType) {
+    return new RestError(
+      404,
+      'PGRST202',
+      `Could not find the function ${func} in the schema cache`,
+      `Searched for the function ${func} with a single unnamed ${rawType} parameter, but no matches were found in the schema cache.`,
+    )
+  }
+  const jsonFallback =
+    request.method === 'POST' ? ' or with a single unnamed json/jsonb parameter' : ''
+  return new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function ${func}${names.length ? `(${list})` : ' without parameters'} in the schema cache`,
+    `Searched for the function ${func}${withParams}${jsonFallback}, but no matches were found in the schema cache.`,
+  )
+}
+
+function rawParameterType(mediaType: string): string | null {
+  return Object.entries(RAW_TYPES).find(([, types]) => types.includes(mediaType))?.[0] ?? null
 }
 
 function argExpression(arg: FunctionArg, value: unknown, raw: boolean, params: Params): string {

@@ -294,17 +294,32 @@ export function parseFilter(column: string, expression: string, inLogic = false)
   return { kind: 'filter', column, negate, op, quantifier, value }
 }
 
+/**
+ * How deep `and`/`or` trees may nest. PostgREST documents no limit (Postgres'
+ * max_stack_depth ends a deep one); the local stack refuses deeper trees with
+ * 400 before parsing them, so no request can exhaust its stack.
+ */
+export const MAX_LOGIC_DEPTH = 64
+
 /** `(a.eq.1,and(b.gt.2,c.lt.3))` for an `or`/`and` key. */
-export function parseLogic(op: 'and' | 'or', negate: boolean, text: string): Logic {
+export function parseLogic(op: 'and' | 'or', negate: boolean, text: string, depth = 1): Logic {
+  if (depth > MAX_LOGIC_DEPTH) {
+    throw parseError(
+      'failed to parse logic tree',
+      `and/or nested deeper than ${MAX_LOGIC_DEPTH} levels`,
+    )
+  }
   const match = /^\((.*)\)$/s.exec(text)
   if (!match) throw parseError(`failed to parse logic tree (${text})`, 'expected "(" and ")"')
-  const children = splitTopLevel(match[1] ?? '').map((raw) => parseLogicItem(raw.trim()))
+  const children = splitTopLevel(match[1] ?? '').map((raw) => parseLogicItem(raw.trim(), depth))
   return { kind: 'logic', op, negate, children }
 }
 
-function parseLogicItem(raw: string): Condition {
+function parseLogicItem(raw: string, depth: number): Condition {
   const nested = /^(not\.)?(and|or)(\(.*\))$/s.exec(raw)
-  if (nested) return parseLogic(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3] ?? '')
+  if (nested) {
+    return parseLogic(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3] ?? '', depth + 1)
+  }
   const dot = raw.indexOf('.')
   if (dot === -1) throw parseError(`failed to parse logic tree item (${raw})`)
   return parseFilter(fieldName(raw.slice(0, dot), 'filter'), raw.slice(dot + 1), true)

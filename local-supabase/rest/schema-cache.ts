@@ -43,6 +43,11 @@ export type DbFunction = {
   returnKind: string
   isVoid: boolean
   volatile: boolean
+  /**
+   * PostgREST's schema cache keeps a function only when none of its parameters is
+   * unnamed, or its one parameter is an unnamed bytea, json, jsonb, text or xml.
+   */
+  callable: boolean
 }
 
 export type SchemaCache = {
@@ -52,6 +57,9 @@ export type SchemaCache = {
 }
 
 const key = (schema: string, name: string) => `${schema}.${name}`
+
+/** The types an unnamed parameter may have: it takes the whole request body. */
+const WHOLE_BODY_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml'])
 
 export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise<SchemaCache> {
   const relations = new Map<string, Relation>()
@@ -164,6 +172,7 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
       category: f.arg_categories[i] ?? 'S',
       hasDefault: i >= count - f.nargdefaults,
     }))
+    const unnamed = f.arg_names === null ? args.length : 0
     const fn: DbFunction = {
       schema: f.schema,
       name: f.name,
@@ -173,6 +182,7 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
       returnKind: f.return_kind,
       isVoid: f.return_type === 'void',
       volatile: f.volatile === 'v',
+      callable: unnamed === 0 || (unnamed === 1 && WHOLE_BODY_TYPES.has(args[0]!.type)),
     }
     const list = functions.get(key(f.schema, f.name)) ?? []
     list.push(fn)

@@ -48,6 +48,8 @@ export async function createConformanceSchema(stack: TestStack): Promise<void> {
     create function conformance.shout(text) returns text language sql as $$ select upper($1) $$;
     create function conformance.echo(json) returns json language sql as $$ select $1 $$;
     create function conformance.negate(boolean) returns boolean language sql as $$ select not $1 $$;
+    create function conformance.either(text) returns text language sql as $$ select 'text: ' || $1 $$;
+    create function conformance.either(integer) returns text language sql as $$ select 'integer' $$;
     create function conformance.answer() returns int language sql as $$ select 42 $$;
     create function conformance.online_users() returns setof conformance.users
       language sql stable as $$ select * from conformance.users where status = 'ONLINE' $$;

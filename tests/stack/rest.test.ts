@@ -351,6 +351,26 @@ describe('protocol edges', () => {
     expect(badColumn.error?.code).toBe('42703')
   })
 
+  it('refuses and/or trees nested beyond 64 levels with 400, however deep', async () => {
+    // sent as written (supabase-js would percent-encode each parenthesis, over Node's header limit at 3000)
+    const nested = async (depth: number) => {
+      const tree = `(${'or('.repeat(depth - 1)}code.eq.X${')'.repeat(depth - 1)})`
+      const response = await fetch(`${stack.apiUrl}/rest/v1/tags?select=code&or=${tree}`, {
+        headers: { apikey: stack.config.secretKey },
+      })
+      return { status: response.status, body: (await response.json()) as unknown }
+    }
+    expect(await nested(64)).toEqual({ status: 200, body: [] })
+    for (const depth of [65, 3000]) {
+      const deeper = await nested(depth)
+      expect(deeper.status, `${depth} deep`).toBe(400)
+      expect(deeper.body).toMatchObject({
+        code: 'PGRST100',
+        details: 'and/or nested deeper than 64 levels',
+      })
+    }
+  })
+
   it('says the OpenAPI root is not supported, with or without a trailing slash', async () => {
     for (const path of ['/rest/v1', '/rest/v1/']) {
       const response = await fetch(`${stack.apiUrl}${path}`, {
