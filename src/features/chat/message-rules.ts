@@ -1,8 +1,8 @@
 import { withoutControlCharacters } from '@/lib/control-characters'
 
 /**
- * The message body rule, as the database owns it (migration
- * 20261123100000_chat_identity.sql: trimmed of whitespace at both ends, then
+ * The message body rule, as the database owns it (public.messages'
+ * messages_body_length and app_private.trim_message: trimmed of whitespace at both ends, then
  * 1..MAX_MESSAGE_LENGTH characters). The app mirrors it here, once, so it never
  * sends what the database would refuse; tests/db checks the two agree.
  */

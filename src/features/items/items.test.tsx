@@ -123,7 +123,7 @@ describe('/editTag', () => {
         return HttpResponse.json({ code: '42501', message: 'permission denied' }, { status: 403 })
       }
       if (answer === 'note too long') {
-        // What the trigger in *_lost_mode.sql answers through PostgREST.
+        // What the trigger function app_private.items_check_lost_note answers through PostgREST.
         return HttpResponse.json(
           { code: '22001', message: 'lost_note_too_long', details: '200', hint: null },
           { status: 400 },

@@ -21,7 +21,7 @@ export class LostNoteTooLongError extends Error {
 
 type PostgrestLikeError = { code?: string; message?: string; details?: string | null }
 
-/** The trigger in *_lost_mode.sql answers 22001 with the field in the message and the limit in the detail. */
+/** The trigger function app_private.items_check_lost_note answers 22001 with the field in the message and the limit in the detail. */
 function lostNoteError(error: PostgrestLikeError): LostNoteTooLongError | null {
   if (error.code !== '22001') return null
   const limit = Number.parseInt(error.details ?? '', 10)

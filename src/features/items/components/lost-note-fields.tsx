@@ -18,7 +18,7 @@ type LostNoteFieldsProps = {
 
 /**
  * The owner's words for a finder, edited while the item is marked LOST. Their
- * length limits live in the database (*_lost_mode.sql), which names them when a
+ * length limits live in the database (app_private.items_check_lost_note), which names them when a
  * text is too long.
  */
 export function LostNoteFields({ values, onChange }: LostNoteFieldsProps) {
