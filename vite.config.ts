@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
-import preact from '@preact/preset-vite'
+import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { finderServiceWorker } from './scripts/lib/finder-precache.ts'
@@ -31,11 +31,8 @@ function prerenderedPages(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [preact(), prerenderedPages(), finderServiceWorker()],
+  plugins: [react(), prerenderedPages(), finderServiceWorker()],
   resolve: { alias: { '@': src } },
-  // The prerender bundle carries its dependencies, so Chakra and the router render
-  // with Preact too (Node would otherwise load them against the real React).
-  ssr: isSsrBuild ? { noExternal: true } : undefined,
   server: { port: 5173, strictPort: true, host: 'localhost' },
   preview: { port: 4173, host: 'localhost' },
   build: {
@@ -65,16 +62,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/testing/setup.ts'],
-          // Dependencies go through Vite too, so every `react` import (Chakra, the router,
-          // Testing Library's ES module build) resolves to Preact as in the app.
-          server: { deps: { inline: true } },
-        },
-        ssr: { resolve: { conditions: ['module', 'browser', 'development'] } },
-        resolve: {
-          conditions: ['module', 'browser', 'development'],
-          alias: {
-            '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js',
-          },
           testTimeout: 30_000,
         },
       },

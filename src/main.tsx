@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import '@fontsource/inter/latin-400.css'
 import '@fontsource/inter/latin-500.css'
@@ -10,7 +10,9 @@ const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 const app = (
   <StrictMode>
-    <App />
+    <MarkHydrated>
+      <App />
+    </MarkHydrated>
   </StrictMode>
 )
 // Public pages arrive prerendered (scripts/prerender.ts): React takes over that HTML.
@@ -20,17 +22,21 @@ const { pathname } = window.location
 if (prerendered !== undefined && isSamePage(prerendered, pathname)) {
   void loadCurrentPage(pathname).then(() => {
     hydrateRoot(root, app)
-    markHydrated(root)
   })
 } else {
   root.replaceChildren()
   createRoot(root).render(app)
-  markHydrated(root)
 }
 
-/** `data-hydrated` on #root: the app has taken over the page (bench:finder-page waits for it). */
-function markHydrated(element: HTMLElement) {
-  element.dataset.hydrated = ''
+/**
+ * Sets `data-hydrated` on #root once React has committed the first render (an effect
+ * runs only then, hydration included): bench:finder-page and the tests wait for it.
+ */
+function MarkHydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.getElementById('root')?.setAttribute('data-hydrated', '')
+  }, [])
+  return children
 }
 
 // The finder's pages keep working offline once visited (public/sw.js); production only.

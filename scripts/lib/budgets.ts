@@ -9,10 +9,11 @@ export const MAX_CHUNK_BYTES = 500_000
 /**
  * The finder's JavaScript before they can type and submit on /tag and /found/reunite:
  * the entry, the page's chunk and everything both import statically (supabase-js is
- * loaded at submit, owner and chat code never): at most 100 KiB gzipped. React DOM
- * alone was 57 KiB of it, which is why the app renders with Preact (README "Budgets").
+ * loaded at submit, owner and chat code never). A regression guard, not a goal: the
+ * goal is the time bench:finder-page measures (README "Prerendered pages and budgets").
+ * React 19 + React DOM, the router and Chakra measured ~157 KiB gzipped.
  */
-export const FINDER_JS_GZIP_BYTES = 100 * 1024
+export const FINDER_JS_GZIP_BYTES = 160 * 1024
 
 /** The finder's pages and the source module of each page's lazy component. */
 export const FINDER_PAGES = [

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react'
-import { renderToString } from 'react-dom/server'
+import { prerender } from 'react-dom/static'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { createStore } from '@/lib/jotai'
 import { AppProvider } from '@/app/provider'
@@ -23,13 +23,16 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const context = await handler.query(new Request(new URL(path, 'http://localhost')))
   if (context instanceof Response) throw new Error(`${path} answered a redirect while prerendering`)
   const router = createStaticRouter(handler.dataRoutes, context)
-  const html = renderToString(
+  // react-dom/static's prerender (not renderToString) marks the HTML so that React 19
+  // replays a form action submitted before hydration once the page has hydrated.
+  const { prelude } = await prerender(
     <StrictMode>
       <AppProvider store={createStore()}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,
   )
+  const html = await new Response(prelude).text()
   const handle = handleOf(context.matches.map(({ route }) => ({ handle: route.handle })))
   const title = !handle || handle.title === 'home' ? 'Homeward' : `${handle.title} · Homeward`
   return { html, title, status: context.statusCode }

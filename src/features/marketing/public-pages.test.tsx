@@ -73,7 +73,7 @@ describe('/faq', () => {
     await user.click(question)
     expect(question).toHaveAttribute('aria-expanded', 'true')
     const answer = await screen.findByText(/no battery and no GPS/)
-    // The collapsible opens once its effects have run (Preact runs them after paint).
+    // The collapsible opens once its effects have run.
     await waitFor(() => expect(answer).toBeVisible())
   })
 
