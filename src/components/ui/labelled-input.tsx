@@ -1,5 +1,5 @@
 import { Stack, chakra, createRecipeContext, type InputProps } from '@chakra-ui/react'
-import { useId } from 'react'
+import { useId, type ChangeEvent } from 'react'
 
 /**
  * Chakra's input recipe on a plain <input>. Chakra's own Input and Field wrap Ark's
@@ -10,11 +10,13 @@ const RecipeInput = createRecipeContext({ key: 'input' }).withContext<HTMLInputE
   'input',
 )
 
+/** Controlled (`value` + `onValueChange`), or uncontrolled (`name`, `defaultValue`, read with FormData). */
 type LabelledInputProps = Omit<InputProps, 'onChange' | 'value'> & {
   label: string
-  value: string
-  onValueChange: (value: string) => void
-}
+} & (
+    | { value: string; onValueChange: (value: string) => void }
+    | { value?: never; onValueChange?: never }
+  )
 
 /** An input with its visible label (SPEC.md §2 labels), linked for screen readers. */
 export function LabelledInput({
@@ -33,8 +35,10 @@ export function LabelledInput({
       </chakra.label>
       <RecipeInput
         id={inputId}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
+        {...(onValueChange && {
+          value,
+          onChange: (event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value),
+        })}
         {...inputProps}
       />
     </Stack>

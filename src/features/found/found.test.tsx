@@ -207,6 +207,10 @@ describe('/found/reunite', () => {
     const { user } = await startAtReunite([])
     await fillForm(user, 'a@b')
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email')
+    // React resets a form after its action: every field still holds what was typed.
+    expect(screen.getByLabelText('NAME')).toHaveValue('Ada')
+    expect(screen.getByLabelText('EMAIL')).toHaveValue('a@b')
+    expect(screen.getByLabelText('WHERE YOU FOUND THE ITEM')).toHaveValue('On the train')
   })
 
   it('signs in anonymously, reports with a submission key, and shows the chat link on the thank-you page', async () => {

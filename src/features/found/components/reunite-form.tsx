@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react'
+import { useActionState, useEffect, useRef, type InputHTMLAttributes } from 'react'
+import { useFormStatus } from 'react-dom'
 import { Button, Link, Stack, Text } from '@chakra-ui/react'
 import { Navigate, Link as RouterLink } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
-import { useFieldValues } from '@/lib/use-field-values'
-import { useAtomValue, useSetAtom } from '@/lib/jotai'
+import { useAtomValue, useSetAtom, useStore } from '@/lib/jotai'
 import { useIsHydrated } from '@/lib/use-is-hydrated'
 import {
   newSubmissionKey,
@@ -60,34 +60,66 @@ const detailsOf = ({ name, email, phone, address, foundLocation }: FoundReport):
   foundLocation,
 })
 
+/** The finder's details as submitted (trimmed): the form's fields are read only here. */
+function detailsFromForm(form: FormData): Details {
+  const field = (name: keyof Details) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value.trim() : ''
+  }
+  return {
+    name: field('name'),
+    email: field('email'),
+    phone: field('phone'),
+    address: field('address'),
+    foundLocation: field('foundLocation'),
+  }
+}
+
+const isSameDetails = (a: Details, b: Details) =>
+  DETAIL_FIELDS.every(({ name }) => a[name] === b[name])
+
 /**
- * /found/reunite: the owner's lost-mode note (if any), what happens next, then the
- * finder's details and 'Inform the Owner' (SPEC.md §2, §5). 'Inform the Owner' keeps
- * the report on the device and the layout's sender sends it (pending-report.ts): at
- * once when online, else when the connection returns, while this form shows it.
+ * /found/reunite: the finder's report for the tag held from /tag (SPEC.md §2, §5).
+ * /tag opened from a tag's link shows the same report at once (tag-lookup.tsx).
  */
 export function ReuniteForm() {
   // The held tag and a saved report live in this browser's storage: the prerendered
   // form shows neither.
   const isHydrated = useIsHydrated()
   const storedTag = useAtomValue(heldTagAtom)
+  const heldTag = isHydrated ? storedTag : null
+  // Just sent: the thank-you page is on its way (a reopened tab holds no tag).
+  const isJustSent = useAtomValue(pendingStatusAtom) === 'sent'
+  const storedPending = useAtomValue(pendingReportAtom)
+  const hasReport = isHydrated && (heldTag !== null || storedPending !== null)
+  const hasRefused = useAtomValue(refusedReportAtom) !== null
+
+  if (isHydrated && !hasReport && !hasRefused && !isJustSent) {
+    return <Navigate to={paths.tag} replace />
+  }
+  return <FinderReport tag={heldTag} />
+}
+
+/**
+ * The owner's lost-mode note (if any), what happens next, then the finder's details
+ * and 'Inform the Owner'. 'Inform the Owner' keeps the report on the device and the
+ * layout's sender sends it (pending-report.ts): at once when online, else when the
+ * connection returns, while this form shows it. `tag` is the code the report is for
+ * (null before hydration, or when only a saved report is left).
+ */
+export function FinderReport({ tag: givenTag }: { tag: string | null }) {
+  const isHydrated = useIsHydrated()
   const storedPending = useAtomValue(pendingReportAtom)
   const refused = useAtomValue(refusedReportAtom)
   const pending = isHydrated ? storedPending : null
-  const heldTag = isHydrated ? storedTag : null
   // A saved report is what will be sent, whatever tag was looked up since.
-  const tag = pending?.report.tagCode ?? heldTag ?? refused?.report.tagCode ?? null
+  const tag = pending?.report.tagCode ?? givenTag ?? refused?.report.tagCode ?? null
   const refusedHere = refused && refused.report.tagCode === tag ? refused : null
   // The sender is fetched while the finder types: 'Inform the Owner' then works even
   // if the connection drops before the service worker has stored it (first visit).
   useEffect(() => {
     void import('@/features/found/components/pending-report-notice').catch(() => undefined)
   }, [])
-
-  // Just sent: the thank-you page is on its way (a reopened tab holds no tag).
-  const isJustSent = useAtomValue(pendingStatusAtom) === 'sent'
-
-  if (isHydrated && !tag && !isJustSent) return <Navigate to={paths.tag} replace />
 
   return (
     <Stack gap="5" maxW="md" mx="auto" w="full">
@@ -108,9 +140,15 @@ export function ReuniteForm() {
   )
 }
 
+/** What the form's action leaves: its message, and the details to show again. */
+type FormState = { error: string | null; details: Details }
+
 /**
  * The finder's details: empty, or those of the saved report (shown, not editable,
  * while it waits to be sent), or those of a refused one (to correct and send again).
+ * The fields are uncontrolled and read with FormData when the form is sent (a React
+ * form action), so what was typed before the app took over the page is kept; a
+ * submit before hydration is replayed by React once it has hydrated.
  */
 function FinderForm({
   tag,
@@ -121,7 +159,7 @@ function FinderForm({
   pending: PendingReport | null
   refused: RefusedReport | null
 }) {
-  const isHydrated = useIsHydrated()
+  const store = useStore()
   const setPending = useSetAtom(pendingReportAtom)
   const setRefused = useSetAtom(refusedReportAtom)
   const setIsSenderNeeded = useSetAtom(isSenderNeededAtom)
@@ -129,72 +167,78 @@ function FinderForm({
   const source = pending?.report ?? refused?.report
   // One idempotency key per submission: kept while the details stay the same (a
   // retry after an error), replaced when any of them changes.
-  const submissionKey = useRef<string | null>(refused?.key ?? null)
-  const { values: details, bind } = useFieldValues<Details>(
-    () => (source ? detailsOf(source) : NO_DETAILS),
-    {
-      maxLength: DETAIL_MAX_LENGTH,
-      onEdit: () => {
-        submissionKey.current = null
-      },
-    },
+  const submission = useRef<{ key: string; details: Details } | null>(
+    refused ? { key: refused.key, details: detailsOf(refused.report) } : null,
   )
-  const [error, setError] = useState<string | null>(refused?.message ?? null)
   const isWaiting = pending !== null
   const isOffline = isWaiting && status === 'offline'
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (isWaiting || !tag) return
-    const email = details.email.trim()
-    if (email.length <= 3 || !EMAIL_SHAPE.test(email)) {
-      setError(REPORT_MESSAGES.invalidEmail)
-      return
+  const send = (_previous: FormState, form: FormData): FormState => {
+    const details = detailsFromForm(form)
+    // Replayed after hydration, the action may run before the held tag is rendered.
+    const reportTag = tag ?? store.get(heldTagAtom)
+    if (isWaiting || !reportTag) return { error: null, details }
+    if (details.email.length <= 3 || !EMAIL_SHAPE.test(details.email)) {
+      return { error: REPORT_MESSAGES.invalidEmail, details }
     }
-    setError(null)
     setRefused(null)
-    submissionKey.current ??= newSubmissionKey()
+    if (!submission.current || !isSameDetails(submission.current.details, details)) {
+      submission.current = { key: newSubmissionKey(), details }
+    }
     setPending({
-      key: submissionKey.current,
+      key: submission.current.key,
       savedAt: Date.now(),
-      report: {
-        tagCode: tag,
-        name: details.name.trim(),
-        email,
-        phone: details.phone.trim(),
-        address: details.address.trim(),
-        foundLocation: details.foundLocation.trim(),
-      },
+      report: { tagCode: reportTag, ...details },
     })
     setIsSenderNeeded(true)
+    return { error: null, details }
   }
+  const [state, formAction] = useActionState(send, {
+    error: refused?.message ?? null,
+    details: source ? detailsOf(source) : NO_DETAILS,
+  })
 
+  // React resets a form after its action: each field's default is what was sent, so
+  // nothing typed disappears (a refused e-mail is corrected, not typed again).
   return (
-    <form onSubmit={submit} noValidate>
+    <form action={formAction} noValidate>
       <Stack gap="4">
         {DETAIL_FIELDS.map(({ name, ...input }) => (
-          <LabelledInput key={name} {...input} {...bind(name)} readOnly={isWaiting} />
+          <LabelledInput
+            key={name}
+            {...input}
+            name={name}
+            defaultValue={state.details[name]}
+            maxLength={DETAIL_MAX_LENGTH[name]}
+            readOnly={isWaiting}
+          />
         ))}
-        <FormMessage message={error} />
-        {error === REPORT_MESSAGES.tagNotFound && (
+        {/* More of the finder's sections (where it was found, photos) go here, each
+            a component with named fields read in detailsFromForm. */}
+        <FormMessage message={state.error} />
+        {state.error === REPORT_MESSAGES.tagNotFound && (
           <Link asChild colorPalette="teal">
             <RouterLink to={paths.tag}>Enter the tag code again</RouterLink>
           </Link>
         )}
         <LazyOfflineBanner isOffline={isOffline} text={PENDING_OFFLINE_TEXT} />
-        {/* Not before the app has taken over the page: sent then, the form would
-            reload the page and lose what the finder typed. */}
-        <Button
-          type="submit"
-          colorPalette="teal"
-          disabled={!isHydrated}
-          loading={isWaiting}
-          loadingText={isOffline ? 'Waiting for the connection…' : 'Informing the owner…'}
-        >
-          Inform the Owner
-        </Button>
+        <InformButton isWaiting={isWaiting} isOffline={isOffline} />
         <Text fontSize="sm">{FINDER_DATA_RULE}</Text>
       </Stack>
     </form>
+  )
+}
+
+function InformButton({ isWaiting, isOffline }: { isWaiting: boolean; isOffline: boolean }) {
+  const { pending: isSubmitting } = useFormStatus()
+  return (
+    <Button
+      type="submit"
+      colorPalette="teal"
+      loading={isWaiting || isSubmitting}
+      loadingText={isOffline ? 'Waiting for the connection…' : 'Informing the owner…'}
+    >
+      Inform the Owner
+    </Button>
   )
 }
