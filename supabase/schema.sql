@@ -64,6 +64,15 @@ create table app_private.limits (
 );
 comment on table app_private.limits is 'Abuse limits: at most max_count events per sliding window of length per. Change a row to tune a limit.';
 
+create table app_private.owner_alert_windows (
+  chat_id uuid not null,
+  window_started_at timestamp with time zone not null,
+  alerts integer not null,
+  constraint owner_alert_windows_chat_id_fkey FOREIGN KEY (chat_id) REFERENCES public.chats(id) ON DELETE CASCADE,
+  constraint owner_alert_windows_pkey PRIMARY KEY (chat_id)
+);
+comment on table app_private.owner_alert_windows is 'How many owner alerts each chat has had in its current window (limit owner_alerts_per_chat).';
+
 create table app_private.report_sources (
   id bigint generated always as identity not null,
   address_hash text not null,
@@ -243,6 +252,7 @@ comment on column public.messages.position is 'Server-assigned, strictly increas
 alter table public.messages enable row level security;
 CREATE INDEX messages_chat_id_created_at_idx ON public.messages USING btree (chat_id, created_at);
 CREATE INDEX messages_chat_id_position_idx ON public.messages USING btree (chat_id, "position");
+CREATE INDEX messages_chat_sender_created_idx ON public.messages USING btree (chat_id, sender_id, created_at);
 CREATE INDEX messages_sender_id_idx ON public.messages USING btree (sender_id);
 grant select on table public.messages to authenticated;
 grant all on table public.messages to service_role;
@@ -255,6 +265,7 @@ create policy "Nobody posts in a closed chat" on public.messages as restrictive 
   with check ((NOT ( SELECT app_private.is_chat_closed(messages.chat_id) AS is_chat_closed)));
 CREATE TRIGGER messages_broadcast AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.broadcast_message();
 CREATE TRIGGER messages_set_sender BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.messages_set_sender();
+CREATE TRIGGER messages_throttle BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.throttle_messages();
 
 create table public.notifications (
   id uuid default gen_random_uuid() not null,
@@ -376,13 +387,26 @@ CREATE OR REPLACE FUNCTION app_private.broadcast_message()
 AS $function$
 declare
   chat public.chats;
+  unread int;
 begin
   perform realtime.send(to_jsonb(new), 'message', 'chat:' || new.chat_id::text, true);
   if new.sender_role = 'finder' then
     select * into chat from public.chats c where c.id = new.chat_id;
-    if chat.id is not null then
+    if chat.id is not null and app_private.take_owner_alert(chat.id) then
+      select count(*)::int into unread
+        from public.messages msg
+        join public.chat_members m on m.chat_id = msg.chat_id and m.user_id = chat.owner_id
+       where msg.chat_id = chat.id and msg.position > m.last_read_position
+         and msg.sender_id <> m.user_id;
       perform realtime.send(
-        jsonb_build_object('chat_id', chat.id, 'item_id', chat.item_id, 'message', to_jsonb(new)),
+        jsonb_build_object(
+          'chat_id', chat.id,
+          'item_id', chat.item_id,
+          'message', to_jsonb(new),
+          'unread', unread,
+          'quiet_seconds', (select extract(epoch from l.per)::int from app_private.limits l
+                             where l.name = 'owner_alerts_per_chat')
+        ),
         'message',
         'owner:' || chat.owner_id::text,
         true
@@ -1248,6 +1272,63 @@ begin
          owner_notified_channels = channels
    where r.id = for_report
      and r.owner_notified_channels is distinct from channels;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.take_owner_alert(for_chat uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  lim app_private.limits;
+  taken boolean;
+begin
+  select l.* into lim from app_private.limits l where l.name = 'owner_alerts_per_chat';
+  if lim.name is null then
+    return true;
+  end if;
+  insert into app_private.owner_alert_windows as w (chat_id, window_started_at, alerts)
+  values (for_chat, now(), 1)
+  on conflict (chat_id) do update
+     set window_started_at = case when w.window_started_at <= now() - lim.per then now() else w.window_started_at end,
+         alerts = case when w.window_started_at <= now() - lim.per then 1 else w.alerts + 1 end
+   where w.window_started_at <= now() - lim.per or w.alerts < lim.max_count
+  returning true into taken;
+  return coalesce(taken, false);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.throttle_messages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  lim app_private.limits;
+  oldest_counted timestamptz;
+begin
+  if new.sender_id is null or exists (select 1 from public.messages m where m.id = new.id) then
+    return new;
+  end if;
+  select l.* into lim from app_private.limits l where l.name = 'messages_per_member';
+  if lim.name is null then
+    return new;
+  end if;
+  select m.created_at into oldest_counted
+    from public.messages m
+   where m.chat_id = new.chat_id and m.sender_id = new.sender_id
+     and m.created_at > now() - lim.per
+   order by m.created_at desc
+  offset lim.max_count - 1 limit 1;
+  if oldest_counted is not null then
+    raise exception 'too_many_messages' using
+      errcode = 'P0001',
+      detail = greatest(1, ceil(extract(epoch from (oldest_counted + lim.per - now()))))::int::text;
+  end if;
+  return new;
 end;
 $function$;
 
@@ -2145,6 +2226,8 @@ insert into app_private.limits values (activation_failures_per_account_tag,5,01:
 insert into app_private.limits values (challenges_per_address,60,00:10:00,"proof-of-work challenges issued to one client address");
 insert into app_private.limits values (challenges_per_user,20,00:10:00,"proof-of-work challenges issued to one signed-in user");
 insert into app_private.limits values (finder_emails_per_address,1,"1 day","finder thank-you e-mails to one address");
+insert into app_private.limits values (messages_per_member,20,00:01:00,"chat messages sent by one member of one chat");
+insert into app_private.limits values (owner_alerts_per_chat,1,00:00:10,"owner alerts (owner:<uid> broadcasts) for finders' messages in one chat");
 insert into app_private.limits values (reports_per_address,5,01:00:00,"found reports from one client address");
 insert into app_private.limits values (reports_per_finder,5,01:00:00,"found reports by one finder session");
 insert into app_private.limits values (reports_per_tag,3,01:00:00,"found reports on one tag");

@@ -50,7 +50,7 @@ type Backend = {
   linkRequests: unknown[]
   itemPatches: unknown[]
   /** How POST /messages answers: stored, an error, or never. */
-  postMode: 'ok' | 'error' | 'hang'
+  postMode: 'ok' | 'error' | 'hang' | 'too_many'
   isDown: boolean
 }
 
@@ -126,6 +126,12 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
       backend.posts.push({ body, prefer: request.headers.get('prefer') ?? '' })
       await whileUp()
       if (backend.postMode === 'hang') await delay('infinite')
+      if (backend.postMode === 'too_many') {
+        return HttpResponse.json(
+          { code: 'P0001', message: 'too_many_messages', details: '42', hint: null },
+          { status: 400 },
+        )
+      }
       if (backend.postMode === 'error') {
         return HttpResponse.json(
           { code: '57014', message: 'canceling statement due to statement timeout' },
@@ -427,6 +433,26 @@ describe('sending', () => {
     expect(backend.posts).toHaveLength(2)
     expect(backend.posts[1]?.body.id).toBe(backend.posts[0]?.body.id)
     expect(within(messageList()).getAllByText('Can I collect it tonight?')).toHaveLength(1)
+  })
+  it('says in our words when messages come too fast, and Retry sends it once allowed', async () => {
+    const { user } = openChat({ as: 'finder-link' })
+    await chatShown()
+    backend.postMode = 'too_many'
+    await user.type(composer(), 'Are you there?{Enter}')
+    const item = (await within(messageList()).findByText('Are you there?')).closest('li')
+    await waitFor(() =>
+      expect(item).toHaveTextContent(
+        'Not sent: you have sent a lot of messages in a short time. Please wait a minute, then press Retry.',
+      ),
+    )
+    backend.postMode = 'ok'
+    await user.click(within(item as HTMLElement).getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(item).toHaveAttribute('data-status', 'sent'))
+    expect(item).not.toHaveTextContent('Not sent')
+    expect(backend.posts.map((post) => post.body.id)).toEqual([
+      backend.posts[0]?.body.id,
+      backend.posts[0]?.body.id,
+    ])
   })
 })
 

@@ -9,6 +9,19 @@ import { withoutControlCharacters } from '@/lib/control-characters'
 export const MAX_MESSAGE_LENGTH = 2000
 export const TOO_LONG_MESSAGE = `Messages can be at most ${MAX_MESSAGE_LENGTH} characters.`
 
+/**
+ * The database refuses a member's messages beyond a rate (limit
+ * messages_per_member, 20 a minute: P0001 too_many_messages); the message stays,
+ * marked with this, and Retry sends it once the minute has passed.
+ */
+export const TOO_MANY_MESSAGES =
+  'Not sent: you have sent a lot of messages in a short time. Please wait a minute, then press Retry.'
+
+/** Whether a send was refused by the message rate limit. */
+export function isTooManyMessages(error: unknown): boolean {
+  return error instanceof Error && error.message === 'too_many_messages'
+}
+
 /** Characters as Postgres counts them (code points, not UTF-16 units). */
 export function messageLength(text: string): number {
   return [...text].length

@@ -200,6 +200,44 @@ describe("the owner's hub", () => {
     expect(router.state.location.search).toBe(`?chatId=${BAG.chat}`)
   })
 
+  it("fetches the counts again when an alert's quiet window closes: later messages come with no alert", async () => {
+    renderDashboard()
+    await waitFor(() => expect(realtime.joined).toContain(`owner:${OWNER.id}`), LOAD)
+    await within(card('Keys')).findByRole('link', { name: 'Open chat with Fiona' }, LOAD)
+    stored = stored.map((c) => (c.chat_id === KEYS.chat ? { ...c, unread: 1 } : c))
+    act(() => {
+      realtime.broadcast(`owner:${OWNER.id}`, 'message', {
+        chat_id: KEYS.chat,
+        item_id: KEYS.id,
+        unread: 1,
+        quiet_seconds: 2,
+        message: {
+          id: '66666666-6666-4666-8666-666666666666',
+          chat_id: KEYS.chat,
+          sender_id: 'finder',
+          sender_role: 'finder',
+          body: 'Found your keys',
+          created_at: '2026-11-21T12:01:00Z',
+          position: 9,
+        },
+      })
+    })
+    expect(
+      await within(card('Keys')).findByRole('link', { name: 'Open chat with Fiona, 1 new' }),
+    ).toBeVisible()
+    // two more messages within the window: the database sends no alert for them
+    stored = stored.map((c) => (c.chat_id === KEYS.chat ? { ...c, unread: 3 } : c))
+    const callsBefore = listCalls
+    expect(
+      await within(card('Keys')).findByRole(
+        'link',
+        { name: 'Open chat with Fiona, 3 new' },
+        { timeout: 5_000 },
+      ),
+    ).toBeVisible()
+    expect(listCalls).toBe(callsBefore + 1)
+  })
+
   it('ignores malformed events', async () => {
     renderDashboard()
     await waitFor(() => expect(realtime.joined).toContain(`owner:${OWNER.id}`), LOAD)

@@ -26,4 +26,6 @@ export type ChatMessage = {
   /** Server-assigned, increasing in commit order; null until stored. */
   position: number | null
   status: 'sent' | 'sending' | 'queued' | 'failed'
+  /** Why a failed message was refused, in our words, when the database said (else 'Not sent'). */
+  failedBecause?: string
 }

@@ -4,7 +4,7 @@ import { OFFLINE_AFTER_MS, type ConnectivityMonitor } from '@/lib/realtime/conne
 import { isOfflineAtom } from '@/lib/realtime/connectivity-state'
 import { sendMessage } from '@/features/chat/api/send-message'
 import { mergeMessages, upsertLocal } from '@/features/chat/message-list'
-import { checkMessage } from '@/features/chat/message-rules'
+import { checkMessage, isTooManyMessages, TOO_MANY_MESSAGES } from '@/features/chat/message-rules'
 import { isNetworkError } from '@/features/chat/use-chat-entry'
 import { chatMessagesAtom, chatPhaseAtom } from '@/features/chat/state'
 import type { ChatMessage } from '@/features/chat/types'
@@ -36,8 +36,8 @@ export function useChatSend(
 
   const deliver = useCallback(
     async (message: ChatMessage) => {
-      const update = (status: ChatMessage['status']) =>
-        setMessages((list) => upsertLocal(list, { ...message, status }))
+      const update = (status: ChatMessage['status'], failedBecause?: string) =>
+        setMessages((list) => upsertLocal(list, { ...message, status, failedBecause }))
       update('sending')
       try {
         const row = await sendMessage(
@@ -47,7 +47,8 @@ export function useChatSend(
         if (row) setMessages((list) => mergeMessages(list, [row]))
         else update('failed')
       } catch (error) {
-        update(isNetworkError(error) ? 'queued' : 'failed')
+        if (isTooManyMessages(error)) update('failed', TOO_MANY_MESSAGES)
+        else update(isNetworkError(error) ? 'queued' : 'failed')
         // What the other side sent meanwhile is fetched once the backend answers.
         if (!isNetworkError(error)) catchUp().catch(() => undefined)
       }

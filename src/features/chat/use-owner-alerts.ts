@@ -11,6 +11,7 @@ import {
   type OwnerReportEvent,
 } from '@/features/chat/parse-owner-event'
 import { conversationsAtom, ownerAlertsAtom, type OwnerAlert } from '@/features/chat/state'
+import { useRefreshAfterQuiet } from '@/features/chat/use-refresh-after-quiet'
 
 const MAX_ALERTS = 5
 
@@ -56,6 +57,8 @@ export function useOwnerAlerts(ownerId: string | null | undefined): void {
     setConversations(null)
     refresh()
   }, [refresh, setConversations])
+
+  const refreshAfterQuiet = useRefreshAfterQuiet(refresh)
 
   /** The item's name from the owner's items in the store (SPEC §3 general state). */
   const itemName = useCallback(
@@ -105,6 +108,7 @@ export function useOwnerAlerts(ownerId: string | null | undefined): void {
         refresh()
         const event = parseOwnerMessageEvent(payload)
         if (!event) return
+        refreshAfterQuiet(event.chatId, event.quietSeconds)
         addAlert({
           id: `message:${event.message.id}`,
           kind: 'message',

@@ -55,7 +55,7 @@ export function MessageBubble({ message, who, isMine, onRetry }: MessageBubblePr
         </Text>
         {message.status !== 'sent' && (
           <HStack gap="2" fontSize="xs">
-            <Text>{STATUS_TEXT[message.status]}</Text>
+            <Text>{message.failedBecause ?? STATUS_TEXT[message.status]}</Text>
             {message.status === 'failed' && (
               <Button size="xs" variant="surface" onClick={() => onRetry(message.id)}>
                 Retry
