@@ -56,7 +56,13 @@ export default defineConfig({
     // Vite only starts once the stack answers, so the app's URL means both are up.
     command: 'npm start -- --reset',
     url: APP_URL,
-    env: { LOCAL_SUPABASE_DATA_DIR: '.local-supabase/e2e', LOCAL_SUPABASE_LOG_LEVEL: 'error' },
+    // Every finder in the suite is this machine, one address to the stack: raise the
+    // per-address limits through the documented setting (README "Limits").
+    env: {
+      LOCAL_SUPABASE_DATA_DIR: '.local-supabase/e2e',
+      LOCAL_SUPABASE_LOG_LEVEL: 'error',
+      LOCAL_SUPABASE_LIMITS: 'reports_per_address=1000,challenges_per_address=1000',
+    },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     reuseExistingServer: !isCI,
     timeout: 120_000,

@@ -74,10 +74,17 @@ export type StackConfig = {
   /** REST's per-request `statement_timeout` (Supabase's is 3 s anon / 8 s authenticated). */
   restStatementTimeoutSeconds: number
   /**
-   * Trust `X-Forwarded-For` for the client address (Auth's per-IP rate limits).
-   * Off: every request counts against one address, so a client cannot pick its own.
+   * Trust a proxy in front of the stack for the client address: Auth's per-IP
+   * rate limits read `X-Forwarded-For`, and the functions get the proxy's
+   * `X-Forwarded-For` / `CF-Connecting-IP` as sent. Off: the connection's own
+   * address counts, so a client cannot pick its own (client-address.ts).
    */
   trustProxy: boolean
+  /**
+   * Rows of the project's `app_private.limits` (README "Limits") set at start,
+   * by name: `LOCAL_SUPABASE_LIMITS=reports_per_address=1000` (db/limits.ts).
+   */
+  limits: Record<string, number>
   /** The e-mails Auth sends: sender and the recovery template. */
   email: { senderName: string; adminEmail: string; recovery: EmailTemplate }
   /** Apply supabase/seed.sql on a new database ([db.seed] enabled). */
@@ -233,6 +240,7 @@ export function parseConfig(
     },
     restStatementTimeoutSeconds: int('LOCAL_SUPABASE_STATEMENT_TIMEOUT_SECONDS', 8, 1),
     trustProxy: bool('LOCAL_SUPABASE_TRUST_PROXY', false),
+    limits: parseLimits(env.LOCAL_SUPABASE_LIMITS, problems),
     email: {
       senderName: text(
         'LOCAL_SUPABASE_EMAIL_SENDER_NAME',
@@ -269,6 +277,23 @@ export function parseConfig(
     rest: { ...base.rest, ...overrides.rest },
     email: { ...base.email, ...overrides.email },
   }
+}
+
+/** `name=count[,name=count…]`: limit names as app_private.limits spells them, counts >= 1. */
+function parseLimits(raw: string | undefined, problems: string[]): Record<string, number> {
+  const limits: Record<string, number> = {}
+  for (const entry of (raw ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z_][a-z0-9_]*)=(\d+)$/.exec(entry)
+    if (!match || Number(match[2]) < 1) {
+      problems.push(`LOCAL_SUPABASE_LIMITS must be name=count pairs, counts >= 1 (got "${entry}")`)
+    } else {
+      limits[match[1]!] = Number(match[2])
+    }
+  }
+  return limits
 }
 
 /** Parses config.toml; a missing default file means the CLI defaults, a missing explicit one is an error. */

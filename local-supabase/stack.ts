@@ -11,6 +11,7 @@ import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { parseConfig, type ConfigOverrides, type StackConfig } from './config.ts'
 import type { StackContext } from './context.ts'
+import { applyLimits } from './db/limits.ts'
 import { openDatabase } from './db/open.ts'
 import { recreateDatabase } from './db/postgres-admin.ts'
 import type { Database, Row } from './db/types.ts'
@@ -133,6 +134,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     if (dbResult.status === 'rejected') throw dbResult.reason
     if (functionsResult.status === 'rejected') throw functionsResult.reason
     const db = dbResult.value
+    await applyLimits(db, config.limits)
     const functions = functionsResult.value
     const ctx: StackContext = { db, config, log }
 

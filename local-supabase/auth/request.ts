@@ -1,6 +1,6 @@
 /** Reading an Auth request: the JSON body (size and depth limited), the client address, redirects. */
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
+import { clientAddress } from '../client-address.ts'
 import type { StackConfig } from '../config.ts'
 import { BodyTooLarge, jsonDepth, MAX_JSON_DEPTH, readLimitedText } from '../request-limits.ts'
 import { AuthError } from './errors.ts'
@@ -38,22 +38,9 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/**
- * The address the rate limiters count against. `X-Forwarded-For` is the
- * client's own word, so it is used only behind a proxy the configuration
- * trusts (`trustProxy`); otherwise the connection's address.
- */
+/** The address the rate limiters count against (client-address.ts). */
 export function clientIp(c: Context, config: StackConfig): string {
-  if (config.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'local'
-  } catch {
-    // not served by @hono/node-server (e.g. app.fetch in a unit test)
-    return 'local'
-  }
+  return clientAddress(c, config.trustProxy)
 }
 
 export function redirectTarget(c: Context, config: StackConfig): string {

@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
+import { forwardClientAddress } from '../client-address.ts'
 import type { StackContext } from '../context.ts'
 import { translateApiKey, verifyAccessToken } from '../keys.ts'
 import { type AdmissionOptions, createAdmission } from './admission.ts'
@@ -239,6 +240,7 @@ export async function createFunctionsGateway(
     }
     headers.delete('host')
     headers.delete('connection')
+    forwardClientAddress(headers, c, config.trustProxy)
     const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD'
     try {
       const body = hasBody ? Buffer.from(await c.req.arrayBuffer()) : null

@@ -37,13 +37,16 @@ beforeAll(async () => {
   envDir = provider.envDir
   gateway = await createFunctionsGateway({
     ...stack.context,
+    // behind a trusted proxy, each forwarded address has its own per-address limit
+    // (client-address.test.ts checks that a client's own headers count for nothing)
+    config: { ...stack.context.config, trustProxy: true },
     apiUrl: stack.apiUrl,
     functionsDir,
     configPath,
     envFile: provider.envFile,
   })
   const app = new Hono()
-  app.mount('/functions/v1', (request) => gateway.app.fetch(request))
+  app.mount('/functions/v1', (request, env) => gateway.app.fetch(request, env))
   app.all('*', (c) => {
     const url = new URL(c.req.url)
     return fetch(`${stack.apiUrl}${url.pathname}${url.search}`, c.req.raw)

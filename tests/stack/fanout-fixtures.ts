@@ -148,6 +148,8 @@ export async function startFanoutStack({
 }: { anonymousLimit?: number } = {}): Promise<FanoutStack> {
   const stack = await startTestStack({
     rateLimits: { anonymousUsers: { limit: anonymousLimit, windowSeconds: 3600 } },
+    // every finder here is this machine: raise the per-address limits (README "Limits")
+    limits: { reports_per_address: 100_000, challenges_per_address: 100_000 },
   })
   const proxy = new FaultProxy(stack.inboxUrl)
   await proxy.listen()
@@ -160,7 +162,7 @@ export async function startFanoutStack({
     envFile,
   })
   const app = new Hono()
-  app.mount('/functions/v1', (request) => gateway.app.fetch(request))
+  app.mount('/functions/v1', (request, env) => gateway.app.fetch(request, env))
   app.all('*', (c) => {
     const url = new URL(c.req.url)
     return fetch(`${stack.apiUrl}${url.pathname}${url.search}`, c.req.raw)
