@@ -1,6 +1,7 @@
 /** Reading an Auth request: the JSON body (size and depth limited), the client address, redirects. */
 import type { Context } from 'hono'
 import { clientAddress } from '../client-address.ts'
+import { isRecord } from '../is-record.ts'
 import type { StackConfig } from '../config.ts'
 import { BodyTooLarge, jsonDepth, MAX_JSON_DEPTH, readLimitedText } from '../request-limits.ts'
 import { AuthError } from './errors.ts'
@@ -27,15 +28,11 @@ export async function readBody(c: Context): Promise<Body> {
   }
   try {
     const body: unknown = JSON.parse(text)
-    if (isObject(body)) return body
+    if (isRecord(body)) return body
   } catch {
     // fall through
   }
   throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON')
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** The address the rate limiters count against (client-address.ts). */

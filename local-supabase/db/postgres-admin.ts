@@ -6,10 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-
-function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`
-}
+import { quoteIdent } from '../sql-ident.ts'
 
 /** The database named in a URL, and a URL of the same server's maintenance database. */
 export function parseDatabaseUrl(databaseUrl: string): { database: string; adminUrl: string } {

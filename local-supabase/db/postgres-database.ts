@@ -7,6 +7,7 @@ import {
   type Row,
   type TransactionOptions,
 } from './types.ts'
+import { quoteIdent } from '../sql-ident.ts'
 
 type PgQueryable = Pick<pg.Pool | pg.PoolClient, 'query'>
 
@@ -24,10 +25,6 @@ function wrap(target: PgQueryable): Queryable {
       await target.query(sql)
     },
   }
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`
 }
 
 /** How long close() waits for queries in flight before cutting the connections. */

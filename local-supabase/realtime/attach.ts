@@ -10,12 +10,9 @@ import type { StackContext } from '../context.ts'
 import { JwtError, resolveApiRole, translateApiKey } from '../keys.ts'
 import { identify, RealtimeChannels, type BroadcastMessage, type Connection } from './channels.ts'
 import { parseVsn } from './protocol.ts'
+import { isRecord } from '../is-record.ts'
 
 const SOCKET_PATH = '/realtime/v1/websocket'
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function reject(socket: Duplex, status: number, reason: string, message: string): void {
   const body = JSON.stringify({ message })

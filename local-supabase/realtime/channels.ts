@@ -25,6 +25,7 @@ import {
   type Frame,
   type Vsn,
 } from './protocol.ts'
+import { isRecord } from '../is-record.ts'
 
 const TOPIC_PREFIX = 'realtime:'
 
@@ -62,10 +63,6 @@ export type BroadcastMessage = {
   payload: unknown
   isPrivate: boolean
   id?: string
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function routeOf(isPrivate: boolean, subtopic: string): string {

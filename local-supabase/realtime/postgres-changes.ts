@@ -9,6 +9,7 @@
 import type { Logger } from 'pino'
 import type { Database } from '../db/types.ts'
 import { actAs, inRolledBackTransaction, type Identity } from './authorize.ts'
+import { quoteIdent } from '../sql-ident.ts'
 
 const NOTIFY_CHANNEL = '_local_realtime_changes'
 const OPERATORS = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in'] as const
@@ -87,10 +88,6 @@ begin
 end
 $$;
 `
-
-function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`
-}
 
 /** A stable positive 32-bit id per subscription params (Realtime uses :erlang.phash2). */
 export function subscriptionId(params: unknown): number {

@@ -3,6 +3,7 @@
  * vsn 1.0.0 = JSON objects, vsn 2.0.0 = JSON arrays plus binary user broadcasts
  * (kind 3 from the client, kind 4 to the client).
  */
+import { isRecord } from '../is-record.ts'
 
 export type Vsn = '1.0.0' | '2.0.0'
 
@@ -29,10 +30,6 @@ export function parseVsn(value: string | null): Vsn | null {
   if (value === null || value === '' || value === '1.0.0') return '1.0.0'
   if (value === '2.0.0') return '2.0.0'
   return null
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function refOrNull(value: unknown): string | null {

@@ -1,20 +1,13 @@
 /**
- * Plan to SQL for RPC (POST/GET /rpc/fn): choosing the function as PostgREST
- * v14 does (by argument names; overloads that all fit are a 300 PGRST203; a
- * single unnamed parameter takes the whole body: json/jsonb a JSON one, text,
- * xml and bytea a body of their media type), then the call itself.
+ * SQL for RPC (POST/GET /rpc/fn) from a resolved plan: the chosen function
+ * (find-function.ts) called with its arguments, shaped by what it returns.
  * Pure, no database access.
  */
 import type { Statement } from '../db/types.ts'
-import { RestError, unsupported } from './errors.ts'
+import type { Chosen } from './find-function.ts'
 import type { Query } from './query.ts'
-import {
-  findFunctions,
-  findRelation,
-  type DbFunction,
-  type FunctionArg,
-  type SchemaCache,
-} from './schema-cache.ts'
+import type { ResolvedItem } from './resolve.ts'
+import type { FunctionArg, Relation } from './schema-cache.ts'
 import {
   bodySql,
   ident,
@@ -26,145 +19,6 @@ import {
   whereSql,
   type Scope,
 } from './sql.ts'
-
-/** What the request offers as arguments. */
-export type CallRequest = {
-  method: 'GET' | 'HEAD' | 'POST'
-  /** POST: the parsed JSON body; GET: the query parameters as an object. */
-  args: Record<string, unknown>
-  /** POST: the body exactly as sent, and its media type (for unnamed parameters). */
-  rawBody: string
-  contentType: string
-  /** POST body was a JSON document (object) rather than raw text. */
-  isJson: boolean
-}
-
-/** A chosen function and the arguments it is called with (null name: the one unnamed parameter). */
-export type Chosen = { fn: DbFunction; args: { arg: FunctionArg; value: unknown; raw: boolean }[] }
-
-/** The raw (not JSON) media types a single unnamed parameter of each type takes. */
-const RAW_TYPES: Record<string, string[]> = {
-  text: ['text/plain'],
-  xml: ['text/xml', 'application/xml'],
-  bytea: ['application/octet-stream'],
-}
-const RAW_MEDIA_TYPES = new Set(Object.values(RAW_TYPES).flat())
-
-function describe(fn: DbFunction): string {
-  return `${fn.schema}.${fn.name}(${fn.args.map((a) => (a.name ? `${a.name} => ${a.type}` : a.type)).join(', ')})`
-}
-
-const onlyUnnamed = (fn: DbFunction) =>
-  fn.args.length === 1 && fn.args[0]!.name === '' ? fn.args[0]! : null
-
-/**
- * PostgREST's matchesParams: the argument names given are exactly the required
- * parameters, plus any of the optional ones; no parameters, no names (and, for
- * a POST, no raw body).
- */
-function matchesParams(fn: DbFunction, keys: string[], rawPost: boolean): boolean {
-  if (fn.args.length === 0) return keys.length === 0 && !rawPost
-  const optional = new Set(fn.args.filter((a) => a.hasDefault).map((a) => a.name))
-  const required = new Set(fn.args.filter((a) => !a.hasDefault).map((a) => a.name))
-  const given = new Set(keys.filter((k) => !optional.has(k)))
-  return given.size === required.size && [...given].every((k) => required.has(k))
-}
-
-/** PostgREST's hasSingleUnnamedParam: a POST body of its media type goes to it whole. */
-function takesWholeBody(fn: DbFunction, request: CallRequest, mediaType: string): boolean {
-  const arg = onlyUnnamed(fn)
-  if (!arg || request.method !== 'POST') return false
-  if (request.isJson) return arg.type === 'json' || arg.type === 'jsonb'
-  return RAW_TYPES[arg.type]?.includes(mediaType) ?? false
-}
-
-/**
- * PostgREST v14's findProc: among the callable overloads, those whose parameters
- * the argument names match; failing those, the one taking the whole body. Two
- * or more either way are a 300 PGRST203.
- */
-export function chooseFunction(
-  cache: SchemaCache,
-  schema: string,
-  name: string,
-  request: CallRequest,
-  reserved: Set<string>,
-): Chosen {
-  const candidates = findFunctions(cache, schema, name).filter((fn) => fn.callable)
-  const mediaType = request.contentType.split(';')[0]!.trim().toLowerCase()
-  const rawPost = request.method === 'POST' && !request.isJson && RAW_MEDIA_TYPES.has(mediaType)
-  const keys = Object.keys(request.args)
-  // GET: the query string also holds filters on the result, so only argument names count
-  const offered = (fn: DbFunction) =>
-    request.method === 'POST' ? keys : keys.filter((k) => fn.args.some((a) => a.name === k))
-  const matching = candidates.filter((fn) => matchesParams(fn, offered(fn), rawPost))
-  const fits =
-    matching.length > 0
-      ? matching
-      : candidates.filter((fn) => takesWholeBody(fn, request, mediaType))
-  if (fits.length > 1) {
-    throw new RestError(
-      300,
-      'PGRST203',
-      `Could not choose the best candidate function between: ${fits.map(describe).join(', ')}`,
-      null,
-      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-    )
-  }
-  const fn = fits[0]
-  if (!fn) throw noFunction(schema, name, request, keys, reserved, mediaType)
-  // A single unnamed parameter is passed the whole body, as PostgREST's OnePosParam.
-  const single = onlyUnnamed(fn)
-  if (single && request.method === 'POST') {
-    const value = request.isJson ? request.rawBody.trim() || '{}' : request.rawBody
-    return { fn, args: [{ arg: single, value, raw: true }] }
-  }
-  const names = offered(fn)
-  return {
-    fn,
-    args: fn.args
-      .filter((a) => names.includes(a.name))
-      .map((arg) => ({ arg, value: request.args[arg.name], raw: false })),
-  }
-}
-
-/** PostgREST's NoRpc error (404 PGRST202), worded by the body's media type. */
-function noFunction(
-  schema: string,
-  name: string,
-  request: CallRequest,
-  keys: string[],
-  reserved: Set<string>,
-  mediaType: string,
-): RestError {
-  const names = (request.method === 'POST' ? keys : keys.filter((k) => !reserved.has(k))).sort()
-  const list = names.join(', ')
-  const func = `${schema}.${name}`
-  const withParams = names.length
-    ? ` with parameter${names.length > 1 ? 's' : ''} ${list}`
-    : ' without parameters'
-  const rawType = request.method === 'POST' && !request.isJson ? rawParameterType(mediaType) : null
-  if (rawType) {
-    return new RestError(
-      404,
-      'PGRST202',
-      `Could not find the function ${func} in the schema cache`,
-      `Searched for the function ${func} with a single unnamed ${rawType} parameter, but no matches were found in the schema cache.`,
-    )
-  }
-  const jsonFallback =
-    request.method === 'POST' ? ' or with a single unnamed json/jsonb parameter' : ''
-  return new RestError(
-    404,
-    'PGRST202',
-    `Could not find the function ${func}${names.length ? `(${list})` : ' without parameters'} in the schema cache`,
-    `Searched for the function ${func}${withParams}${jsonFallback}, but no matches were found in the schema cache.`,
-  )
-}
-
-function rawParameterType(mediaType: string): string | null {
-  return Object.entries(RAW_TYPES).find(([, types]) => types.includes(mediaType))?.[0] ?? null
-}
 
 function argExpression(arg: FunctionArg, value: unknown, raw: boolean, params: Params): string {
   if (raw) return `${params.add(value)}::${arg.type}`
@@ -182,10 +36,12 @@ function argExpression(arg: FunctionArg, value: unknown, raw: boolean, params: P
 }
 
 export type CallPlan = {
-  cache: SchemaCache
   chosen: Chosen
   query: Query
   stripNulls: boolean
+  /** The table a composite result is a row of (null: another row type, or not rows). */
+  relation: Relation | null
+  select: ResolvedItem[]
 }
 
 export type CallStatements = {
@@ -195,6 +51,10 @@ export type CallStatements = {
   /** Rows for Prefer: count (set-returning functions). */
   count: Statement | null
 }
+
+/** Whether the function returns rows (a composite or record type) rather than a value. */
+export const returnsRows = (chosen: Chosen) =>
+  chosen.fn.returnKind === 'c' || chosen.fn.returnKind === 'p'
 
 export function buildCall(plan: CallPlan): CallStatements {
   const { fn } = plan.chosen
@@ -206,17 +66,9 @@ export function buildCall(plan: CallPlan): CallStatements {
       : `${ident(arg.name)} := ${argExpression(arg, value, raw, params)}`,
   )
   const call = `${ident(fn.schema)}.${ident(fn.name)}(${argSql.join(', ')})`
-  const hasQuery =
-    query.conditions.length > 0 ||
-    query.order.length > 0 ||
-    query.limit !== null ||
-    query.offset > 0 ||
-    query.select.some((s) => s.kind !== 'star')
   if (fn.isVoid)
     return { shape: 'void', call: { sql: `select ${call}`, params: params.values }, count: null }
-  const rowType = fn.returnKind === 'c' || fn.returnKind === 'p'
-  if (!rowType) {
-    if (hasQuery) throw unsupported(`select, filters or order on the scalar result of ${fn.name}`)
+  if (!returnsRows(plan.chosen)) {
     if (!fn.returnsSet) {
       const sql = `select ${plan.stripNulls ? 'json_strip_nulls' : ''}(to_json(${call}))::text as body`
       return { shape: 'scalar', call: { sql, params: params.values }, count: null }
@@ -229,28 +81,8 @@ export function buildCall(plan: CallPlan): CallStatements {
       count: { sql: `select 1 from ${call} as _t0`, params: params.values },
     }
   }
-  const relation =
-    fn.returnKind === 'c'
-      ? (findRelation(
-          plan.cache,
-          fn.schema,
-          fn.returnType.replace(/^.*\./, '').replaceAll('"', ''),
-        ) ?? null)
-      : null
-  const hasEmbeds = query.select.some((s) => s.kind === 'embed')
-  if (hasEmbeds && !relation) throw unsupported(`embedding on the result of ${fn.name}`)
-  const scope: Scope = { cache: plan.cache, relation, alias: '_t0' }
-  const sctx = selectContext(plan.cache, fn.schema, params, query.embedOptions)
-  const columns = relation
-    ? selectListSql(sctx, relation, '_t0', query.select)
-    : query.select
-        .map((s) => {
-          if (s.kind === 'star') return '_t0.*'
-          if (s.kind === 'column')
-            return `_t0.${ident(s.name)}${s.cast ? `::${s.cast}` : ''} as ${ident(s.alias ?? s.name)}`
-          throw unsupported(`embedding on the result of ${fn.name}`)
-        })
-        .join(', ')
+  const scope: Scope = { alias: '_t0' }
+  const columns = selectListSql(selectContext(params), '_t0', plan.select)
   const where = whereSql(scope, query.conditions, params)
   const source = `select ${columns} from ${call} as _t0${where}${orderSql(scope, query.order)}${pageSql(query.limit, query.offset)}`
   return {

@@ -1,8 +1,9 @@
 /**
  * Request parsing: the query string of a PostgREST request as a plan input
- * (select tree, filters, order, paging, per-embed options).
+ * (select tree, filters, order, paging, per-embed options). Names are checked
+ * against the schema cache by the plan (resolve.ts), not here.
  */
-import { parseError, RestError, unsupported } from './errors.ts'
+import { parseError, unsupported } from './errors.ts'
 import {
   parseFilter,
   parseLogic,
@@ -82,42 +83,5 @@ export function parseQuery(params: URLSearchParams, skip: Set<string> = new Set(
       query.conditions.push(parseFilter(key, value))
     }
   }
-  checkEmbeds(query)
   return query
-}
-
-/**
- * Embed names must be unique in one select (PostgREST's SQL aliases each embed
- * by name, so Postgres refuses a repeated one), and `<embed>.…` parameters must
- * name an embed of the select.
- */
-function checkEmbeds(query: Query) {
-  const names = new Set<string>()
-  const relations = new Set<string>()
-  for (const item of query.select) {
-    if (item.kind !== 'embed') continue
-    const name = item.alias ?? item.relation
-    if (names.has(name)) {
-      throw new RestError(
-        400,
-        '42712',
-        `table name "${name}" specified more than once`,
-        null,
-        `Give each embedding of '${item.relation}' its own alias, e.g. 'other_${item.relation}:${item.relation}(…)'.`,
-      )
-    }
-    names.add(name)
-    relations.add(item.relation)
-  }
-  for (const name of query.embedOptions.keys()) {
-    if (!names.has(name) && !relations.has(name)) {
-      throw new RestError(
-        400,
-        'PGRST108',
-        `'${name}' is not an embedded resource in this request`,
-        null,
-        `Verify that '${name}' is included in the 'select' query parameter.`,
-      )
-    }
-  }
 }

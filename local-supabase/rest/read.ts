@@ -1,7 +1,8 @@
-/** Plan to SQL for reads (GET/HEAD on a table or view): pure, no database access. */
+/** SQL for reads (GET/HEAD on a table or view) from a resolved plan: pure, no database access. */
 import type { Statement } from '../db/types.ts'
 import type { Query } from './query.ts'
-import type { Relation, SchemaCache } from './schema-cache.ts'
+import type { ResolvedItem } from './resolve.ts'
+import type { Relation } from './schema-cache.ts'
 import {
   bodySql,
   orderSql,
@@ -15,10 +16,9 @@ import {
 } from './sql.ts'
 
 export type ReadPlan = {
-  cache: SchemaCache
-  schema: string
   relation: Relation
   query: Query
+  select: ResolvedItem[]
   maxRows: number
   stripNulls: boolean
 }
@@ -28,9 +28,9 @@ export function buildRead(plan: ReadPlan): { page: Statement; count: Statement }
   const { query, relation } = plan
   const params = new Params()
   const alias = '_t0'
-  const sctx = selectContext(plan.cache, plan.schema, params, query.embedOptions)
-  const scope: Scope = { cache: plan.cache, relation, alias }
-  const columns = selectListSql(sctx, relation, alias, query.select)
+  const sctx = selectContext(params)
+  const scope: Scope = { alias }
+  const columns = selectListSql(sctx, alias, plan.select)
   let where = whereSql(scope, query.conditions, params)
   if (sctx.innerConditions.length > 0) {
     where += `${where ? ' and ' : ' where '}${sctx.innerConditions.join(' and ')}`

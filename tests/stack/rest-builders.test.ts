@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Database, Queryable, TransactionOptions } from '../../local-supabase/db/types.ts'
-import { buildCall, chooseFunction, type CallRequest } from '../../local-supabase/rest/call.ts'
+import { buildCall } from '../../local-supabase/rest/call.ts'
 import { transactionWithin, type Timers } from '../../local-supabase/rest/deadline.ts'
 import { RestError } from '../../local-supabase/rest/errors.ts'
 import {
@@ -14,8 +14,14 @@ import {
   deleteMutation,
   insertMutation,
   updateMutation,
-  type MutatePlan,
 } from '../../local-supabase/rest/mutate.ts'
+import { chooseFunction, type CallRequest } from '../../local-supabase/rest/find-function.ts'
+import {
+  planCall,
+  planMutation,
+  planRead,
+  type MutationInput,
+} from '../../local-supabase/rest/plan.ts'
 import { negotiate } from '../../local-supabase/rest/negotiate.ts'
 import { parseCast } from '../../local-supabase/rest/parse.ts'
 import { parsePrefer } from '../../local-supabase/rest/prefer.ts'
@@ -108,14 +114,16 @@ const query = (text: string) => parseQuery(new URLSearchParams(text))
 
 describe('buildRead', () => {
   const read = (text: string, stripNulls = false) =>
-    buildRead({
-      cache,
-      schema: 'public',
-      relation: users,
-      query: query(text),
-      maxRows: 1000,
-      stripNulls,
-    })
+    buildRead(
+      planRead({
+        cache,
+        schema: 'public',
+        relation: users,
+        query: query(text),
+        maxRows: 1000,
+        stripNulls,
+      }),
+    )
 
   it('quotes identifiers, passes values as parameters and caps the page at max rows', () => {
     const { page, count } = read(
@@ -140,14 +148,16 @@ describe('buildRead', () => {
   })
 
   it('omits an empty embed but keeps its !inner condition, and strips nulls on request', () => {
-    const built = buildRead({
-      cache,
-      schema: 'public',
-      relation: messages,
-      query: query('select=message,users!inner()&users.status=eq.ONLINE'),
-      maxRows: 1000,
-      stripNulls: true,
-    })
+    const built = buildRead(
+      planRead({
+        cache,
+        schema: 'public',
+        relation: messages,
+        query: query('select=message,users!inner()&users.status=eq.ONLINE'),
+        maxRows: 1000,
+        stripNulls: true,
+      }),
+    )
     expect(built.page.sql).not.toContain('as "users"')
     expect(built.page.sql).toContain('exists (select 1 from "public"."users" as _t1')
     expect(built.page.sql).toContain('json_strip_nulls(')
@@ -156,8 +166,19 @@ describe('buildRead', () => {
 
 describe('query parsing', () => {
   it('refuses two embeds with one name and options for a missing embed', () => {
-    expectRestError(() => query('select=users(username),users(status)'), 400, '42712')
-    expectRestError(() => query('select=id&users.status=eq.x'), 400, 'PGRST108')
+    // checked by the plan, which knows the parent: PostgREST's alias is <parent>_<embed>_1
+    const planned = (text: string) => () =>
+      planRead({
+        cache,
+        schema: 'public',
+        relation: messages,
+        query: query(text),
+        maxRows: 1000,
+        stripNulls: false,
+      })
+    const twice = expectRestError(planned('select=users(username),users(status)'), 400, '42712')
+    expect(twice.message).toBe('table name "messages_users_1" specified more than once')
+    expectRestError(planned('select=id&users.status=eq.x'), 400, 'PGRST108')
   })
 
   it('allows only listed casts', () => {
@@ -170,7 +191,7 @@ describe('query parsing', () => {
 })
 
 describe('mutations', () => {
-  const plan = (more: Partial<MutatePlan>): MutatePlan => ({
+  const plan = (more: Partial<MutationInput>): MutationInput => ({
     cache,
     schema: 'public',
     relation: users,
@@ -180,39 +201,43 @@ describe('mutations', () => {
     ...more,
   })
 
+  const planPost = (more: Partial<MutationInput>) => planMutation(plan(more), 'POST')
+  const planPatch = (more: Partial<MutationInput>) => planMutation(plan(more), 'PATCH')
+  const planDelete = (more: Partial<MutationInput>) => planMutation(plan(more), 'DELETE')
+
   it('updates the conflict column itself when the upsert body holds nothing else', () => {
     const mutation = insertMutation(
-      plan({ prefer: parsePrefer('resolution=merge-duplicates'), body: { username: 'alice' } }),
+      planPost({ prefer: parsePrefer('resolution=merge-duplicates'), body: { username: 'alice' } }),
     )
     expect(mutation.sql).toContain(
       'on conflict ("username") do update set "username" = excluded."username"',
     )
     expect(mutation.tracksInserts).toBe(true)
-    expect(buildMutation(plan({}), mutation).sql).toContain('(_t0.xmax = 0) as _ins')
+    expect(buildMutation(planDelete({}), mutation).sql).toContain('(_t0.xmax = 0) as _ins')
   })
 
   it('tells inserts apart only on tables (views have no xmax)', () => {
     const onView = insertMutation(
-      plan({
+      planPost({
         relation: userView,
         prefer: parsePrefer('resolution=merge-duplicates'),
         body: { username: 'a', status: 'x' },
       }),
     )
     expect(onView.tracksInserts).toBe(false)
-    expect(buildMutation(plan({}), onView).sql).toContain('true as _ins')
+    expect(buildMutation(planDelete({}), onView).sql).toContain('true as _ins')
   })
 
   it('ignores duplicates with do nothing and refuses unknown columns', () => {
     const ignore = insertMutation(
-      plan({ prefer: parsePrefer('resolution=ignore-duplicates'), body: [{ username: 'a' }] }),
+      planPost({ prefer: parsePrefer('resolution=ignore-duplicates'), body: [{ username: 'a' }] }),
     )
     expect(ignore.sql).toContain('on conflict ("username") do nothing')
-    expectRestError(() => insertMutation(plan({ body: { nope: 1 } })), 400, 'PGRST204')
+    expectRestError(() => insertMutation(planPost({ body: { nope: 1 } })), 400, 'PGRST204')
     expectRestError(
       () =>
         insertMutation(
-          plan({
+          planPost({
             prefer: parsePrefer('resolution=merge-duplicates'),
             body: { username: 'a' },
             onConflict: 'nope',
@@ -224,14 +249,14 @@ describe('mutations', () => {
   })
 
   it('builds update and delete with checked filters; an empty PATCH changes nothing', () => {
-    const update = updateMutation(plan({ body: { status: 'x' }, query: query('age=gt.3') }))
+    const update = updateMutation(planPatch({ body: { status: 'x' }, query: query('age=gt.3') }))
     expect(update?.sql).toContain('set "status" = _src."status"')
     expect(update?.sql).toContain('where _t0."age" > $2')
-    expect(updateMutation(plan({ body: {} }))).toBeNull()
-    expectRestError(() => deleteMutation(plan({ query: query('nope=eq.1') })), 400, '42703')
+    expect(updateMutation(planPatch({ body: {} }))).toBeNull()
+    expectRestError(() => deleteMutation(planDelete({ query: query('nope=eq.1') })), 400, '42703')
     const minimal = buildMutation(
-      plan({ prefer: parsePrefer('return=minimal') }),
-      deleteMutation(plan({ query: query('age=eq.1') })),
+      planDelete({ prefer: parsePrefer('return=minimal') }),
+      deleteMutation(planDelete({ query: query('age=eq.1') })),
     )
     expect(minimal.sql).not.toContain('json_agg')
   })
@@ -259,7 +284,9 @@ describe('function calls', () => {
   it('gives a single unnamed parameter {"": value}, the JSON body or a raw body of its type', () => {
     const named = choose('shout', { args: { '': 'x' }, rawBody: '{"":"x"}' })
     // PostgREST v14 passes a single unnamed parameter the whole body, {"": value} included
-    expect(buildCall({ cache, chosen: named, query: query(''), stripNulls: false }).call).toEqual({
+    expect(
+      buildCall(planCall({ cache, chosen: named, query: query(''), stripNulls: false })).call,
+    ).toEqual({
       sql: 'select (to_json("public"."shout"($1::text)))::text as body',
       params: ['{"":"x"}'],
     })
@@ -273,22 +300,26 @@ describe('function calls', () => {
   it('shapes void, scalar and set-of-scalar results', () => {
     const shapes = ['touch', 'ages'].map(
       (name) =>
-        buildCall({
-          cache,
-          chosen: choose(name, { args: name === 'touch' ? { id: 1 } : {} }),
-          query: query(''),
-          stripNulls: false,
-        }).shape,
+        buildCall(
+          planCall({
+            cache,
+            chosen: choose(name, { args: name === 'touch' ? { id: 1 } : {} }),
+            query: query(''),
+            stripNulls: false,
+          }),
+        ).shape,
     )
     expect(shapes).toEqual(['void', 'rows'])
     expectRestError(
       () =>
-        buildCall({
-          cache,
-          chosen: choose('shout', { args: { '': 'x' } }),
-          query: query('order=x'),
-          stripNulls: false,
-        }),
+        buildCall(
+          planCall({
+            cache,
+            chosen: choose('shout', { args: { '': 'x' } }),
+            query: query('order=x'),
+            stripNulls: false,
+          }),
+        ),
       400,
       'PGRST100',
     )

@@ -4,7 +4,8 @@ import type { AuthApp, AuthContext } from '../context.ts'
 import { AuthError, validationFailed } from '../errors.ts'
 import { requireAdmin } from '../middleware.ts'
 import { phoneNotSupported } from './otp.ts'
-import { isObject, readBody } from '../request.ts'
+import { readBody } from '../request.ts'
+import { isRecord } from '../../is-record.ts'
 import {
   findUserByEmail,
   findUserById,
@@ -44,11 +45,11 @@ export function adminRoutes(app: AuthApp, auth: AuthContext): void {
     const password = typeof body.password === 'string' ? body.password : null
     if (password !== null) validatePassword(password, config.auth.minimumPasswordLength)
     const hash = password === null ? null : await bcrypt.hash(password, BCRYPT_COST)
-    const metadata = isObject(body.user_metadata) ? body.user_metadata : {}
+    const metadata = isRecord(body.user_metadata) ? body.user_metadata : {}
     const appMetadata = {
       provider: 'email',
       providers: ['email'],
-      ...(isObject(body.app_metadata) ? body.app_metadata : {}),
+      ...(isRecord(body.app_metadata) ? body.app_metadata : {}),
     }
     validateMetadata(metadata, 'user_metadata')
     validateMetadata(appMetadata, 'app_metadata')

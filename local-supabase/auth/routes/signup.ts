@@ -3,7 +3,8 @@ import bcrypt from 'bcryptjs'
 import type { AuthApp, AuthContext } from '../context.ts'
 import { AuthError } from '../errors.ts'
 import { phoneNotSupported } from './otp.ts'
-import { clientIp, isObject, readBody } from '../request.ts'
+import { clientIp, readBody } from '../request.ts'
+import { isRecord } from '../../is-record.ts'
 import { createSession } from '../sessions.ts'
 import { findUserByEmail, INSTANCE_ID } from '../users.ts'
 import { validateEmail, validateMetadata, validatePassword } from '../validate.ts'
@@ -13,7 +14,7 @@ export function signupRoutes(app: AuthApp, auth: AuthContext): void {
   const { db, config, issuer, limits } = auth
   app.post('/signup', async (c) => {
     const body = await readBody(c)
-    const data = isObject(body.data) ? body.data : {}
+    const data = isRecord(body.data) ? body.data : {}
     validateMetadata(data, 'data')
     if (!config.auth.enableSignup)
       throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance')

@@ -3,7 +3,8 @@ import bcrypt from 'bcryptjs'
 import type { AuthApp, AuthContext } from '../context.ts'
 import { AuthError, validationFailed } from '../errors.ts'
 import { requireUser } from '../middleware.ts'
-import { isObject, readBody } from '../request.ts'
+import { readBody } from '../request.ts'
+import { isRecord } from '../../is-record.ts'
 import { endSessions } from '../sessions.ts'
 import { findUserByEmail, findUserById, identitiesOf, userJson } from '../users.ts'
 import { validateEmail, validateMetadata, validatePassword } from '../validate.ts'
@@ -70,7 +71,7 @@ export function userRoutes(app: AuthApp, auth: AuthContext): void {
           'Changing the e-mail address is not supported by the local Supabase stack',
         )
       }
-      if (isObject(body.data)) {
+      if (isRecord(body.data)) {
         const merged: Record<string, unknown> = { ...(user.raw_user_meta_data ?? {}) }
         for (const [key, value] of Object.entries(body.data)) {
           if (value === null) delete merged[key]
