@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { server } from '@/testing/server'
 
 // findBy*/waitFor wait for the DOM, not a clock; the ceiling is generous so a loaded
@@ -47,33 +47,30 @@ beforeAll(() =>
     },
   }),
 )
-// A page a test navigated to may still be loading its data when the test ends
-// (supabase-js starts a request a few ticks after it is asked, once it has read the
-// session): let those requests be answered by the test's own handlers before they
-// are reset. Waits for a short quiet spell, at most 3 s (some handlers never answer).
-const requestsInFlight = new Set<string>()
-server.events.on('request:start', ({ request, requestId }) => {
-  if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') requestsInFlight.add(requestId)
+// Components never start a request once their page is unmounted (their fetchers are
+// cancelled with the effect that started them): a request that starts in the moments
+// after a test's cleanup fails that test instead of reaching the next test's handlers.
+let isUnmounted = false
+const requestsAfterUnmount: string[] = []
+server.events.on('request:start', ({ request }) => {
+  const isSocket = request.headers.get('upgrade')?.toLowerCase() === 'websocket'
+  if (isUnmounted && !isSocket) requestsAfterUnmount.push(`${request.method} ${request.url}`)
 })
-server.events.on('request:end', ({ requestId }) => {
-  requestsInFlight.delete(requestId)
+beforeEach(() => {
+  isUnmounted = false
 })
-async function settleRequests(): Promise<void> {
-  const deadline = Date.now() + 3000
-  let quietPolls = 0
-  while (quietPolls < 5 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    quietPolls = requestsInFlight.size === 0 ? quietPolls + 1 : 0
-  }
-  requestsInFlight.clear()
-}
 
 afterEach(async () => {
   cleanup()
-  await settleRequests()
+  isUnmounted = true
+  await new Promise((resolve) => setTimeout(resolve, 100))
   server.resetHandlers()
   localStorage.clear()
   sessionStorage.clear()
+  const late = requestsAfterUnmount.splice(0)
+  if (late.length > 0) {
+    throw new Error(`Requests started after the page was unmounted:\n  ${late.join('\n  ')}`)
+  }
   const unhandled = unhandledRequests.splice(0)
   if (unhandled.length > 0) {
     throw new Error(`Requests without an msw handler:\n  ${unhandled.join('\n  ')}`)
