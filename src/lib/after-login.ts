@@ -1,4 +1,4 @@
-import { atomWithStorage, createJSONStorage } from '@/lib/jotai'
+import { atomWithValidatedStorage } from '@/lib/validated-storage'
 
 /**
  * Where to go once an owner has signed in, and the scanned tag that is not yet
@@ -8,20 +8,6 @@ import { atomWithStorage, createJSONStorage } from '@/lib/jotai'
  * The /tag page writes them; login and the dashboard navigate to the route and
  * clear it; /activeTag prefills TAG ID from the tag.
  */
-
-type Validator<T> = (value: unknown) => value is T
-
-function validatedSessionStorage<T>(isValid: Validator<T>) {
-  const storage = createJSONStorage<unknown>(() => sessionStorage)
-  return {
-    getItem: (key: string, initialValue: T): T => {
-      const value = storage.getItem(key, initialValue)
-      return isValid(value) ? value : initialValue
-    },
-    setItem: (key: string, value: T) => storage.setItem(key, value),
-    removeItem: (key: string) => storage.removeItem(key),
-  }
-}
 
 /** Only in-app paths: start with one '/', never '//' (which would leave the site). */
 export function isInAppPath(value: unknown): value is string {
@@ -36,16 +22,14 @@ function isTagOrNull(value: unknown): value is string | null {
   return value === null || (typeof value === 'string' && value.trim() !== '' && value.length <= 64)
 }
 
-export const routeAfterLoginAtom = atomWithStorage<string | null>(
+export const routeAfterLoginAtom = atomWithValidatedStorage<string | null>(
   'homeward.routeAfterLogin',
   null,
-  validatedSessionStorage(isRouteOrNull),
-  { getOnInit: true },
+  isRouteOrNull,
 )
 
-export const unregisteredTagAtom = atomWithStorage<string | null>(
+export const unregisteredTagAtom = atomWithValidatedStorage<string | null>(
   'homeward.unregisteredTag',
   null,
-  validatedSessionStorage(isTagOrNull),
-  { getOnInit: true },
+  isTagOrNull,
 )

@@ -1,4 +1,4 @@
-import { atomWithStorage, createJSONStorage } from '@/lib/jotai'
+import { atomWithValidatedStorage } from '@/lib/validated-storage'
 
 /**
  * The finder's last report (its chat link), kept for /found/thank-you within the
@@ -12,18 +12,8 @@ function isLastReport(value: unknown): value is LastReport {
   return typeof chatId === 'string' && typeof chatUrl === 'string' && /^https?:\/\//.test(chatUrl)
 }
 
-const storage = createJSONStorage<unknown>(() => sessionStorage)
-
-export const lastReportAtom = atomWithStorage<LastReport | null>(
+export const lastReportAtom = atomWithValidatedStorage<LastReport | null>(
   'homeward.lastReport',
   null,
-  {
-    getItem: (key, initialValue) => {
-      const value = storage.getItem(key, initialValue)
-      return isLastReport(value) ? value : initialValue
-    },
-    setItem: (key, value) => storage.setItem(key, value),
-    removeItem: (key) => storage.removeItem(key),
-  },
-  { getOnInit: true },
+  (value): value is LastReport | null => value === null || isLastReport(value),
 )

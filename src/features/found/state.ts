@@ -1,18 +1,4 @@
-import { atomWithStorage, createJSONStorage } from '@/lib/jotai'
-
-/** What the finder looked up on /tag, kept for /found/reunite (this tab only). */
-const storage = createJSONStorage<unknown>(() => sessionStorage)
-
-function validatedStorage<T>(isValid: (value: unknown) => value is T) {
-  return {
-    getItem: (key: string, initialValue: T): T => {
-      const value = storage.getItem(key, initialValue)
-      return isValid(value) ? value : initialValue
-    },
-    setItem: (key: string, value: T) => storage.setItem(key, value),
-    removeItem: (key: string) => storage.removeItem(key),
-  }
-}
+import { atomWithValidatedStorage } from '@/lib/validated-storage'
 
 const isCode = (value: unknown): value is string =>
   typeof value === 'string' && /^[A-Z0-9]{1,64}$/.test(value)
@@ -22,11 +8,10 @@ function isCodeOrNull(value: unknown): value is string | null {
 }
 
 /** The activated tag code the finder looked up on /tag, needed by /found/reunite. */
-export const heldTagAtom = atomWithStorage<string | null>(
+export const heldTagAtom = atomWithValidatedStorage<string | null>(
   'homeward.heldTag',
   null,
-  validatedStorage(isCodeOrNull),
-  { getOnInit: true },
+  isCodeOrNull,
 )
 
 /** The owner's lost-mode note for a looked-up tag, shown above the finder's forms. */
@@ -46,11 +31,10 @@ function isHeldLostNoteOrNull(value: unknown): value is HeldLostNote | null {
   return isCode(code) && isTextOrNull(note) && isTextOrNull(returnInstructions)
 }
 
-export const heldLostNoteAtom = atomWithStorage<HeldLostNote | null>(
+export const heldLostNoteAtom = atomWithValidatedStorage<HeldLostNote | null>(
   'homeward.heldLostNote',
   null,
-  validatedStorage(isHeldLostNoteOrNull),
-  { getOnInit: true },
+  isHeldLostNoteOrNull,
 )
 
 /**

@@ -1,5 +1,6 @@
 import { Box, Button, Heading, List } from '@chakra-ui/react'
-import { atomWithStorage, createJSONStorage, useAtom } from '@/lib/jotai'
+import { useAtom } from '@/lib/jotai'
+import { atomWithValidatedStorage } from '@/lib/validated-storage'
 
 export const SAFETY_TIPS = [
   'Meet in a public place.',
@@ -10,8 +11,6 @@ export const SAFETY_TIPS = [
 /** At most this many chats are remembered (oldest forgotten first). */
 const REMEMBERED_CHATS = 100
 
-const storage = createJSONStorage<unknown>(() => localStorage)
-
 function isChatIdList(value: unknown): value is string[] {
   return (
     Array.isArray(value) &&
@@ -21,18 +20,11 @@ function isChatIdList(value: unknown): value is string[] {
 }
 
 /** The chats whose safety tips this browser has seen and put away. */
-export const seenSafetyTipsAtom = atomWithStorage<string[]>(
+export const seenSafetyTipsAtom = atomWithValidatedStorage<string[]>(
   'homeward.safetyTipsSeen',
   [],
-  {
-    getItem: (key, initialValue) => {
-      const value = storage.getItem(key, initialValue)
-      return isChatIdList(value) ? value : initialValue
-    },
-    setItem: (key, value) => storage.setItem(key, value),
-    removeItem: (key) => storage.removeItem(key),
-  },
-  { getOnInit: true },
+  isChatIdList,
+  'local',
 )
 
 /**
