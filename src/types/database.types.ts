@@ -90,6 +90,8 @@ export type Database = {
           report_id: string
           owner_id: string
           created_at: string
+          closed_at: string | null
+          closed_reason: string | null
         }
         Insert: {
           id?: string
@@ -97,6 +99,8 @@ export type Database = {
           report_id: string
           owner_id: string
           created_at?: string
+          closed_at?: string | null
+          closed_reason?: string | null
         }
         Update: {
           id?: string
@@ -104,6 +108,8 @@ export type Database = {
           report_id?: string
           owner_id?: string
           created_at?: string
+          closed_at?: string | null
+          closed_reason?: string | null
         }
         Relationships: [
           {
@@ -435,6 +441,9 @@ export type Database = {
           found_location: string
           found_at: string
           viewer_role: string
+          closed_at: string
+          closed_reason: string
+          finder_details_deleted_on: string
         }[]
       }
       claim_notifications: {
@@ -463,6 +472,12 @@ export type Database = {
           outcome_unknown: boolean
           first_attempt_at: string | null
         }[]
+      }
+      close_conversation: {
+        Args: {
+          chat_id: string
+        }
+        Returns: undefined
       }
       complete_notification: {
         Args: {
@@ -574,6 +589,17 @@ export type Database = {
         }
         Returns: undefined
       }
+      mark_item_returned: {
+        Args: {
+          item_id: string
+        }
+        Returns: {
+          id: string
+          status: string
+          conversations_closed: number
+          finder_details_deleted_on: string
+        }[]
+      }
       mark_notification_unknown: {
         Args: {
           id: string
@@ -634,6 +660,15 @@ export type Database = {
           token: string
         }
         Returns: undefined
+      }
+      return_preview: {
+        Args: {
+          item_id: string
+        }
+        Returns: {
+          open_conversations: number
+          finder_details_deleted_on: string
+        }[]
       }
       revoke_chat_invites: {
         Args: {

@@ -13,6 +13,7 @@ export type Template =
   | 'finder_new_link_email'
   | 'reminder_sms'
   | 'reminder_email'
+  | 'finder_returned_email'
 
 export type RenderableRow = {
   dedupe_key: string
@@ -43,6 +44,18 @@ const HTML_ESCAPES: Record<string, string> = {
   '>': '&gt;',
   '"': '&quot;',
   "'": '&#39;',
+}
+
+// The deletion date as the chat shows it (src/features/chat/closure.ts): a UK date.
+const DELETION_DATE = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'long',
+  timeZone: 'Europe/London',
+})
+
+/** '3 December 2026' from an ISO time, or '' when there is none. */
+export function formatDeletionDate(iso: string): string {
+  const time = iso ? Date.parse(iso) : Number.NaN
+  return Number.isNaN(time) ? '' : DELETION_DATE.format(new Date(time))
 }
 
 export function escapeHtml(value: string): string {
@@ -118,7 +131,8 @@ type Section = {
   heading: string
   intro: string
   rows: Array<[string, string]>
-  button: { label: string; url: string }
+  /** The call to action; none when there is nowhere useful to go. */
+  button: { label: string; url: string } | null
   after: string[]
 }
 
@@ -134,7 +148,8 @@ function layout(section: Section): { html: string; text: string } {
   const details = rows.length
     ? `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:16px 0">${tableRows}</table>`
     : ''
-  const url = escapeHtml(section.button.url)
+  const button = section.button
+  const url = button ? escapeHtml(button.url) : ''
   const html =
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(section.heading)}</title></head>` +
@@ -147,10 +162,12 @@ function layout(section: Section): { html: string; text: string } {
     `<h1 style="margin:0 0 12px;font-size:22px;color:#1a202c">${escapeHtml(section.heading)}</h1>` +
     `<p style="margin:0 0 8px;font-size:16px;line-height:1.5;color:#1a202c">${section.intro}</p>` +
     details +
-    `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:20px 0"><tr><td style="background:${BRAND_COLOUR};border-radius:4px">` +
-    `<a href="${url}" style="display:inline-block;padding:12px 24px;color:#ffffff;font-size:16px;font-weight:700;text-decoration:none">${escapeHtml(section.button.label)}</a>` +
-    `</td></tr></table>` +
-    `<p style="margin:0 0 16px;font-size:13px;color:#5f6b73">Or open this link: <a href="${url}" style="color:${BRAND_COLOUR}">${url}</a></p>` +
+    (button
+      ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:20px 0"><tr><td style="background:${BRAND_COLOUR};border-radius:4px">` +
+        `<a href="${url}" style="display:inline-block;padding:12px 24px;color:#ffffff;font-size:16px;font-weight:700;text-decoration:none">${escapeHtml(button.label)}</a>` +
+        `</td></tr></table>` +
+        `<p style="margin:0 0 16px;font-size:13px;color:#5f6b73">Or open this link: <a href="${url}" style="color:${BRAND_COLOUR}">${url}</a></p>`
+      : '') +
     section.after
       .map(
         (line) => `<p style="margin:0 0 8px;font-size:13px;color:#5f6b73">${escapeHtml(line)}</p>`,
@@ -164,8 +181,7 @@ function layout(section: Section): { html: string; text: string } {
     '',
     stripTags(section.intro),
     ...(rows.length ? ['', ...rows.map(([label, value]) => `${label}: ${value}`)] : []),
-    '',
-    `${section.button.label}: ${section.button.url}`,
+    ...(button ? ['', `${button.label}: ${button.url}`] : []),
     ...(section.after.length ? ['', ...section.after] : []),
     '',
     `— ${BRAND}`,
@@ -215,6 +231,24 @@ export function renderEmail(row: RenderableRow): RenderedEmail {
       ? `Reminder: your item was found: ${itemName}`
       : `Your item was found: ${itemName}`
     return { ...envelope, subject, ...body }
+  }
+  if (row.template === 'finder_returned_email') {
+    // mark_item_returned: the item is home and the finder's conversation closed.
+    const finderName = field(payload, 'finder_name')
+    const deletedOn = formatDeletionDate(field(payload, 'finder_details_deleted_on'))
+    const body = layout({
+      preheader: `${itemName} is home. Thank you for your help.`,
+      heading: finderName ? `Thank you, ${finderName}!` : 'Thank you!',
+      intro: `${item} is home: the owner has marked it returned. Thank you for helping it find its way back. Your conversation with the owner is now closed.`,
+      rows: [],
+      button: null,
+      after: [
+        deletedOn
+          ? `Your details will be deleted on ${deletedOn}.`
+          : 'Your details will be deleted within 7 days.',
+      ],
+    })
+    return { ...envelope, subject: `${itemName} is home: thank you`, ...body }
   }
   if (row.template === 'finder_new_link_email') {
     // "Send me a new link" (request_chat_link): the old link no longer works.

@@ -471,3 +471,28 @@ Deno.test("the finder's new-link e-mail carries the fresh link, escaped", () => 
   assert.ok(email.html.includes('&lt;b&gt;Bag&lt;/b&gt;'))
   assert.ok(email.text.includes('http://site/chat?chatId=c1#token=T&x'))
 })
+
+Deno.test(
+  "the finder's 'item is home' e-mail thanks them and gives the deletion date, escaped",
+  () => {
+    const email = renderEmail({
+      dedupe_key: 'chat-1:finder_returned_email',
+      template: 'finder_returned_email',
+      recipient: 'fay@example.test',
+      payload: {
+        item_name: '<b>Bag</b>',
+        finder_name: 'Fay',
+        finder_details_deleted_on: '2026-12-03T14:05:00+00:00',
+      },
+    })
+    assert.equal(email.to, 'fay@example.test')
+    assert.equal(email.subject, '<b>Bag</b> is home: thank you')
+    assert.equal(email.idempotencyKey, 'chat-1:finder_returned_email')
+    assert.ok(email.html.includes('&lt;b&gt;Bag&lt;/b&gt;'))
+    assert.ok(!email.html.includes('<b>Bag'))
+    assert.ok(email.html.includes('Thank you, Fay!'))
+    assert.ok(email.text.includes('Your details will be deleted on 3 December 2026.'))
+    assert.ok(email.text.includes('conversation with the owner is now closed'))
+    assert.ok(!email.html.includes('<a href'), 'no link to follow')
+  },
+)
