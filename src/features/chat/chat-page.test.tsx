@@ -48,7 +48,10 @@ type Backend = {
   messageGets: URL[]
   joins: unknown[]
   linkRequests: unknown[]
-  itemPatches: unknown[]
+  /** Calls of return_preview, mark_item_returned and close_conversation, in order. */
+  ownerCalls: { name: string; body: unknown }[]
+  /** Set once the conversation is closed (as app_private.close_chat would). */
+  closed: { reason: string; itemStatus: string | null } | null
   /** How POST /messages answers: stored, an error, or never. */
   postMode: 'ok' | 'error' | 'hang' | 'too_many'
   isDown: boolean
@@ -56,6 +59,10 @@ type Backend = {
 
 let realtime: FakeRealtime
 let backend: Backend
+
+/** The date the finder's details go once the conversation is closed ('28 November 2026'). */
+const DELETED_ON = '2026-11-28T12:00:00.000Z'
+const CLOSED_TEXT = 'This conversation is closed. No more messages can be sent in it.'
 
 const SUMMARY = {
   chat_id: CHAT_ID,
@@ -74,7 +81,8 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
     messageGets: [],
     joins: [],
     linkRequests: [],
-    itemPatches: [],
+    ownerCalls: [],
+    closed: null,
     postMode: 'ok',
     isDown: false,
   }
@@ -97,17 +105,46 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
       )
     }),
     http.post('*/rest/v1/rpc/chat_summary', () =>
-      HttpResponse.json(role ? [{ ...SUMMARY, viewer_role: role }] : []),
+      HttpResponse.json(
+        role
+          ? [
+              {
+                ...SUMMARY,
+                viewer_role: role,
+                item_status: backend.closed ? backend.closed.itemStatus : SUMMARY.item_status,
+                closed_at: backend.closed ? '2026-11-21T12:00:00.000Z' : null,
+                closed_reason: backend.closed?.reason ?? null,
+                finder_details_deleted_on: backend.closed ? DELETED_ON : '2026-12-21T09:58:00.000Z',
+              },
+            ]
+          : [],
+      ),
     ),
+    http.post('*/rest/v1/rpc/return_preview', async ({ request }) => {
+      backend.ownerCalls.push({ name: 'return_preview', body: await request.json() })
+      return HttpResponse.json([{ open_conversations: 2, finder_details_deleted_on: DELETED_ON }])
+    }),
+    http.post('*/rest/v1/rpc/mark_item_returned', async ({ request }) => {
+      backend.ownerCalls.push({ name: 'mark_item_returned', body: await request.json() })
+      backend.closed = { reason: 'returned', itemStatus: 'FOUND' }
+      return HttpResponse.json([
+        {
+          id: SUMMARY.item_id,
+          status: 'FOUND',
+          conversations_closed: 2,
+          finder_details_deleted_on: DELETED_ON,
+        },
+      ])
+    }),
+    http.post('*/rest/v1/rpc/close_conversation', async ({ request }) => {
+      backend.ownerCalls.push({ name: 'close_conversation', body: await request.json() })
+      backend.closed = { reason: 'closed_by_owner', itemStatus: null }
+      return new HttpResponse(null, { status: 204 })
+    }),
     http.post('*/rest/v1/rpc/mark_chat_read', () => new HttpResponse(null, { status: 204 })),
     http.post('*/rest/v1/rpc/request_chat_link', async ({ request }) => {
       backend.linkRequests.push(await request.json())
       return new HttpResponse(null, { status: 204 })
-    }),
-    http.patch('*/rest/v1/items', async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>
-      backend.itemPatches.push({ query: new URL(request.url).searchParams.get('id'), body })
-      return HttpResponse.json({ id: SUMMARY.item_id, name: 'Blue rucksack', ...body })
     }),
     http.get('*/rest/v1/messages', async ({ request }) => {
       await whileUp()
@@ -126,6 +163,12 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
       backend.posts.push({ body, prefer: request.headers.get('prefer') ?? '' })
       await whileUp()
       if (backend.postMode === 'hang') await delay('infinite')
+      if (backend.closed) {
+        return HttpResponse.json(
+          { code: 'P0001', message: CLOSED_TEXT, details: null, hint: 'chat_closed' },
+          { status: 400 },
+        )
+      }
       if (backend.postMode === 'too_many') {
         return HttpResponse.json(
           { code: 'P0001', message: 'too_many_messages', details: '42', hint: null },
@@ -226,22 +269,96 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     expect(items[0]).toHaveTextContent(/^Fiona, finder/)
     expect(items[1]).toHaveTextContent(/^You/)
     expect(screen.getByRole('heading', { name: 'Blue rucksack' })).toBeVisible()
-    expect(screen.getByText(/^Found by Fiona at Bus stop on Hills Road on /)).toBeVisible()
+    expect(screen.getByText(/^Found by Fiona on .*: “Bus stop on Hills Road”$/)).toBeVisible()
     expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute(
       'href',
       '/dashboard',
     )
   })
 
-  it('lets the owner mark the item as returned (FOUND)', async () => {
+  it('asks the owner first, in plain words with the deletion date, then marks the item returned', async () => {
     const { user } = openChat({ as: 'owner' })
     await chatShown()
     await user.click(screen.getByRole('button', { name: 'Mark as returned' }))
+    const question = await screen.findByRole('alertdialog', {
+      name: 'Mark Blue rucksack as returned?',
+    })
+    expect(question).toHaveTextContent('Blue rucksack will be marked FOUND.')
+    expect(question).toHaveTextContent(
+      'All 2 of its open conversations, this one included, will be closed: each finder is told in the chat and by e-mail that the item is home',
+    )
+    expect(question).toHaveTextContent("The finders' details will be deleted on 28 November 2026.")
+    expect(backend.ownerCalls.map((call) => call.name)).toEqual(['return_preview'])
+
+    await user.click(within(question).getByRole('button', { name: 'Yes, mark as returned' }))
     expect(await screen.findByText('Returned: marked FOUND')).toBeVisible()
-    expect(backend.itemPatches).toEqual([
-      { query: `eq.${SUMMARY.item_id}`, body: { status: 'FOUND' } },
+    expect(backend.ownerCalls).toEqual([
+      { name: 'return_preview', body: { item_id: SUMMARY.item_id } },
+      { name: 'mark_item_returned', body: { item_id: SUMMARY.item_id } },
     ])
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' })
+    expect(closed).toHaveTextContent('You marked Blue rucksack as returned.')
+    expect(closed).toHaveTextContent("The finder's details will be deleted on 28 November 2026.")
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Mark as returned' })).not.toBeInTheDocument()
+  })
+
+  it('changes nothing when the owner cancels the question', async () => {
+    const { user } = openChat({ as: 'owner' })
+    await chatShown()
+    await user.click(screen.getByRole('button', { name: 'Mark as returned' }))
+    const question = await screen.findByRole('alertdialog')
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(backend.ownerCalls.map((call) => call.name)).toEqual(['return_preview'])
+    expect(composer()).toBeVisible()
+  })
+
+  it('lets the owner close this one conversation without marking the item returned', async () => {
+    const { user } = openChat({ as: 'owner' })
+    await chatShown()
+    await user.click(screen.getByRole('button', { name: 'Close this conversation' }))
+    const question = await screen.findByRole('alertdialog', {
+      name: 'Close this conversation with Fiona?',
+    })
+    expect(question).toHaveTextContent("Fiona's details will be deleted on 28 November 2026.")
+    await user.click(within(question).getByRole('button', { name: 'Yes, close it' }))
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' })
+    expect(closed).toHaveTextContent('You closed this conversation with Fiona.')
+    expect(backend.ownerCalls.map((call) => call.name)).toEqual([
+      'return_preview',
+      'close_conversation',
+    ])
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument()
+    // The item itself was not marked returned: the owner may still do so.
+    expect(screen.getByRole('button', { name: 'Mark as returned' })).toBeVisible()
+  })
+
+  it("turns the finder's open chat read-only the moment the owner marks the item returned", async () => {
+    openChat({ as: 'finder-link' })
+    await chatShown()
+    await waitFor(() => expect(realtime.joined).toContain(`chat:${CHAT_ID}`))
+    expect(composer()).toBeVisible()
+    backend.closed = { reason: 'returned', itemStatus: 'FOUND' }
+    act(() => realtime.broadcast(`chat:${CHAT_ID}`, 'closed', { chat_id: CHAT_ID }))
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' })
+    expect(closed).toHaveTextContent(
+      'Blue rucksack is home: the owner has marked it returned. Thank you for helping it find its way back!',
+    )
+    expect(closed).toHaveTextContent('Your details will be deleted on 28 November 2026.')
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument()
+    // What was said stays readable.
+    expect(within(messageList()).getAllByRole('listitem')).toHaveLength(2)
+  })
+
+  it('a message refused because the conversation closed meanwhile shows why and removes the box', async () => {
+    const { user } = openChat({ as: 'finder-link' })
+    await chatShown()
+    backend.closed = { reason: 'closed_by_owner', itemStatus: null }
+    await user.type(composer(), 'Are you still there?{Enter}')
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' })
+    expect(closed).toHaveTextContent('The owner has closed this conversation.')
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument()
   })
 
   it('labels only the viewer\'s own messages "You", never everything of their role', async () => {

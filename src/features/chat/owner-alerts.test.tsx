@@ -128,7 +128,7 @@ describe("the owner's hub", () => {
       LOAD,
     )
     expect(keysLink).toHaveAttribute('href', `/chat?chatId=${KEYS.chat}`)
-    expect(within(card('Keys')).getByText(/Found by Fiona at Bus stop on/)).toBeVisible()
+    expect(within(card('Keys')).getByText(/^Found by Fiona on .*: “Bus stop”$/)).toBeVisible()
     expect(within(card('Rucksack')).queryByRole('link')).not.toBeInTheDocument()
     // Seen on the dashboard is opened: its reminder is cancelled (once per report).
     await waitFor(() => expect(opened).toEqual([`report-${KEYS.chat} via dashboard`]))

@@ -27,6 +27,7 @@ export function useChatSend(
   chatId: string | null,
   monitor: ConnectivityMonitor,
   catchUp: () => Promise<void>,
+  onRefused: () => void,
 ): ChatSend {
   const store = useStore()
   const setMessages = useSetAtom(chatMessagesAtom)
@@ -49,11 +50,15 @@ export function useChatSend(
       } catch (error) {
         if (isTooManyMessages(error)) update('failed', TOO_MANY_MESSAGES)
         else update(isNetworkError(error) ? 'queued' : 'failed')
-        // What the other side sent meanwhile is fetched once the backend answers.
-        if (!isNetworkError(error)) catchUp().catch(() => undefined)
+        // What the other side sent meanwhile is fetched once the backend answers,
+        // and whether the conversation was closed meanwhile (the box then goes).
+        if (!isNetworkError(error)) {
+          catchUp().catch(() => undefined)
+          onRefused()
+        }
       }
     },
-    [catchUp, monitor, setMessages],
+    [catchUp, monitor, onRefused, setMessages],
   )
 
   const flushQueue = useCallback(async () => {

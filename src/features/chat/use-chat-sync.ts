@@ -27,13 +27,16 @@ function chatCatchUp(
  * Keeps the open chat in step with the database: a first fetch, then on every
  * broadcast on `chat:<id>` (a notice that a row was stored, never trusted as
  * content), every reconnect and every return to the tab, a fetch of whatever
- * was stored after the last position fetched (catch-up.ts). Returns the
- * catch-up to run on demand; it rejects when the backend cannot be reached.
+ * was stored after the last position fetched (catch-up.ts). A 'closed' notice
+ * (app_private.close_chat), and every resync, also runs `onClosed` (which
+ * re-reads what the chat is about). Returns the catch-up to run on demand; it
+ * rejects when the backend cannot be reached.
  */
 export function useChatSync(
   chatId: string | null,
   isReady: boolean,
   monitor: ConnectivityMonitor,
+  onClosed: () => void,
 ): () => Promise<void> {
   const setMessages = useSetAtom(chatMessagesAtom)
 
@@ -53,8 +56,11 @@ export function useChatSync(
 
   useBroadcastChannel({
     topic: isReady && chatId ? `chat:${chatId}` : null,
-    handlers: { message: catchUpQuietly },
-    onResync: catchUpQuietly,
+    handlers: { message: catchUpQuietly, closed: onClosed },
+    onResync: () => {
+      catchUpQuietly()
+      onClosed()
+    },
     monitor,
   })
 

@@ -12,6 +12,7 @@ import { useChatEntry } from '@/features/chat/use-chat-entry'
 import { useChatSend, type ChatSend } from '@/features/chat/use-chat-send'
 import { useChatSync } from '@/features/chat/use-chat-sync'
 import { useMarkRead } from '@/features/chat/use-mark-read'
+import { useRefreshSummary } from '@/features/chat/use-refresh-summary'
 
 export type ChatState = Pick<ChatSend, 'send' | 'retry'> & {
   phase: ChatPhase
@@ -20,6 +21,8 @@ export type ChatState = Pick<ChatSend, 'send' | 'retry'> & {
   isOffline: boolean
   /** Tries the entry again after the backend could not be reached. */
   reload: () => void
+  /** Re-reads what the chat is about (closed or not, the deletion date). */
+  refreshSummary: () => void
 }
 
 /**
@@ -41,10 +44,11 @@ export function useChat(
   const isReady = phase.kind === 'ready'
 
   useChatEntry(chatId, token, attempt, monitor, onJoined)
-  const catchUp = useChatSync(chatId, isReady, monitor)
-  const { send, retry } = useChatSend(chatId, monitor, catchUp)
+  const refreshSummary = useRefreshSummary(chatId, monitor)
+  const catchUp = useChatSync(chatId, isReady, monitor, refreshSummary)
+  const { send, retry } = useChatSend(chatId, monitor, catchUp, refreshSummary)
   useMarkRead(chatId, isReady)
 
   const reload = useCallback(() => setAttempt((n) => n + 1), [])
-  return { phase, summary, messages, isOffline, send, retry, reload }
+  return { phase, summary, messages, isOffline, send, retry, reload, refreshSummary }
 }

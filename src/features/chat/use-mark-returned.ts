@@ -1,41 +1,96 @@
 import { useCallback, useState } from 'react'
-import { useAtom, useSetAtom, useStore } from '@/lib/jotai'
+import { useAtomValue, useSetAtom, useStore } from '@/lib/jotai'
 import { stateAtom } from '@/lib/store'
-import { markReturned } from '@/features/chat/api/mark-returned'
+import { closeConversation } from '@/features/chat/api/close-conversation'
+import {
+  getReturnPreview,
+  markReturned,
+  type ReturnPreview,
+} from '@/features/chat/api/mark-returned'
 import { chatSummaryAtom } from '@/features/chat/state'
 
-export type MarkReturned = {
+export const MARK_RETURNED_FAILED = 'Your tag was not updated'
+export const CLOSE_FAILED = 'This conversation was not closed. Please try again.'
+export const PREVIEW_FAILED = 'We could not check this item. Please try again.'
+
+export type OwnerChatAction = 'return' | 'close'
+
+export type OwnerChatActions = {
   isReturned: boolean
-  isSaving: boolean
+  isClosed: boolean
+  /** Which action waits for the owner's confirmation, with what it would do. */
+  pending: { action: OwnerChatAction; preview: ReturnPreview } | null
+  isBusy: boolean
   error: string | null
-  markReturned: () => void
+  /** Asks first: loads what the action would do and shows it. */
+  ask: (action: OwnerChatAction) => void
+  cancel: () => void
+  confirm: () => void
 }
 
-export const MARK_RETURNED_FAILED = 'Your tag was not updated'
-
-/** The owner's "Mark as returned": the item's status becomes FOUND, here and on the dashboard. */
-export function useMarkReturned(): MarkReturned {
-  const [summary, setSummary] = useAtom(chatSummaryAtom)
+/**
+ * The owner's actions in a chat: 'Mark as returned' (the item FOUND, every
+ * conversation about it closed, each finder told) and closing this one
+ * conversation. Each asks first, in plain words, with the deletion date.
+ * The chat itself learns it is closed from the database's 'closed' notice.
+ */
+export function useOwnerChatActions(refreshSummary: () => void): OwnerChatActions {
+  const summary = useAtomValue(chatSummaryAtom)
   const setState = useSetAtom(stateAtom)
   const store = useStore()
-  const [isSaving, setIsSaving] = useState(false)
+  const [pending, setPending] = useState<OwnerChatActions['pending']>(null)
+  const [isBusy, setIsBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const itemId = summary?.item_id
+  const chatId = summary?.chat_id
 
-  const mark = useCallback(() => {
-    if (!itemId) return
-    setIsSaving(true)
+  const ask = useCallback(
+    (action: OwnerChatAction) => {
+      if (!itemId) return
+      setIsBusy(true)
+      setError(null)
+      getReturnPreview(itemId)
+        .then((preview) => {
+          if (!preview) throw new Error('no preview')
+          setPending({ action, preview })
+        })
+        .catch(() => setError(PREVIEW_FAILED))
+        .finally(() => setIsBusy(false))
+    },
+    [itemId],
+  )
+
+  const confirm = useCallback(() => {
+    if (!pending || !itemId || !chatId) return
+    setIsBusy(true)
     setError(null)
-    markReturned(itemId)
-      .then((item) => {
-        if (!item) throw new Error('not updated')
-        setSummary((current) => (current ? { ...current, item_status: 'FOUND' } : current))
-        const items = store.get(stateAtom).items
-        if (items) setState({ items: items.map((i) => (i.id === item.id ? item : i)) })
+    const run =
+      pending.action === 'return'
+        ? markReturned(itemId).then((id) => {
+            if (!id) throw new Error('not updated')
+            const items = store.get(stateAtom).items
+            if (items) {
+              setState({ items: items.map((i) => (i.id === id ? { ...i, status: 'FOUND' } : i)) })
+            }
+          })
+        : closeConversation(chatId)
+    run
+      .then(() => {
+        setPending(null)
+        refreshSummary()
       })
-      .catch(() => setError(MARK_RETURNED_FAILED))
-      .finally(() => setIsSaving(false))
-  }, [itemId, setState, setSummary, store])
+      .catch(() => setError(pending.action === 'return' ? MARK_RETURNED_FAILED : CLOSE_FAILED))
+      .finally(() => setIsBusy(false))
+  }, [chatId, itemId, pending, refreshSummary, setState, store])
 
-  return { isReturned: summary?.item_status === 'FOUND', isSaving, error, markReturned: mark }
+  return {
+    isReturned: summary?.item_status === 'FOUND' && summary.closed_reason === 'returned',
+    isClosed: Boolean(summary?.closed_at),
+    pending,
+    isBusy,
+    error,
+    ask,
+    cancel: () => setPending(null),
+    confirm,
+  }
 }

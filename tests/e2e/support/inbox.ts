@@ -63,3 +63,9 @@ export async function smsTo(number: string): Promise<Sms[]> {
   const { messages } = await getJson<{ messages: Sms[] }>('/api/v1/sms')
   return messages.filter((sms) => nationalDigits(sms.To) === nationalDigits(number))
 }
+
+/** How many e-mails to `address` the dev inbox holds whose subject matches. */
+export async function countEmails(address: string, subject: RegExp): Promise<number> {
+  const { messages } = await getJson<MessageList>('/api/v1/messages?limit=500')
+  return messages.filter((m) => isTo(m, address) && subject.test(m.Subject)).length
+}

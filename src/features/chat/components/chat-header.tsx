@@ -1,49 +1,34 @@
-import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react'
-import { Link as RouterLink } from 'react-router'
-import { FormMessage } from '@/components/ui/form-message'
+import { Heading, Stack, Text } from '@chakra-ui/react'
+import { OwnerChatActionsBar } from '@/features/chat/components/owner-chat-actions'
 import type { ChatRole, ChatSummaryRow } from '@/features/chat/types'
-import { useMarkReturned } from '@/features/chat/use-mark-returned'
-import { paths } from '@/lib/paths'
 
 const whenFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
-/** "Found by Fred on the 8:15 train, 21 Nov 2026, 10:02" from what the chat holds. */
+/**
+ * 'Found by Fred on 21 Nov 2026, 10:02: “On a bench at the station”' from what
+ * the chat holds. The place is the finder's own words, so it is quoted rather
+ * than run into our sentence ("at On a bench at …").
+ */
 export function foundLine(
   summary: Pick<ChatSummaryRow, 'finder_first_name' | 'found_location' | 'found_at'>,
 ) {
   const who = summary.finder_first_name?.trim() || 'someone'
   const where = summary.found_location?.trim()
   const when = summary.found_at ? whenFormat.format(new Date(summary.found_at)) : null
-  return [`Found by ${who}`, where ? `at ${where}` : null, when ? `on ${when}` : null]
-    .filter(Boolean)
-    .join(' ')
-}
-
-function OwnerActions() {
-  const { isReturned, isSaving, error, markReturned } = useMarkReturned()
-  return (
-    <Stack gap="2">
-      <HStack gap="3" wrap="wrap">
-        <Button asChild variant="outline" colorPalette="teal" size="sm">
-          <RouterLink to={paths.dashboard}>Back to dashboard</RouterLink>
-        </Button>
-        {isReturned ? (
-          <Text fontWeight="semibold" role="status">
-            Returned: marked FOUND
-          </Text>
-        ) : (
-          <Button colorPalette="teal" size="sm" loading={isSaving} onClick={markReturned}>
-            Mark as returned
-          </Button>
-        )}
-      </HStack>
-      <FormMessage message={error} />
-    </Stack>
-  )
+  const line = when ? `Found by ${who} on ${when}` : `Found by ${who}`
+  return where ? `${line}: “${where}”` : line
 }
 
 /** What the chat is about: the item, who found it, where and when; the owner's actions. */
-export function ChatHeader({ summary, role }: { summary: ChatSummaryRow | null; role: ChatRole }) {
+export function ChatHeader({
+  summary,
+  role,
+  refreshSummary,
+}: {
+  summary: ChatSummaryRow | null
+  role: ChatRole
+  refreshSummary: () => void
+}) {
   return (
     <Stack gap="2">
       {summary && (
@@ -59,7 +44,9 @@ export function ChatHeader({ summary, role }: { summary: ChatSummaryRow | null; 
           ? 'You are talking with the person who found your item.'
           : 'You are talking with the owner of the item you found.'}
       </Text>
-      {role === 'owner' && <OwnerActions />}
+      {role === 'owner' && (
+        <OwnerChatActionsBar summary={summary} refreshSummary={refreshSummary} />
+      )}
     </Stack>
   )
 }

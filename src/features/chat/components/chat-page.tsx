@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { routeAfterLoginAtom } from '@/lib/after-login'
 import { useSetAtom } from '@/lib/jotai'
 import { chatPath } from '@/features/chat/chat-link'
+import { ChatClosed } from '@/features/chat/components/chat-closed'
 import { ChatHeader } from '@/features/chat/components/chat-header'
 import { ChatLinkInvalid } from '@/features/chat/components/chat-link-invalid'
 import { ChatMessages } from '@/features/chat/components/chat-messages'
@@ -69,7 +70,7 @@ export function ChatPage() {
 
   return (
     <Stack gap="4" py="4">
-      <ChatHeader summary={chat.summary} role={phase.role} />
+      <ChatHeader summary={chat.summary} role={phase.role} refreshSummary={chat.refreshSummary} />
       {chatId ? <ChatReceipts chatId={chatId} viewer={phase.role} /> : null}
       <OfflineBanner isOffline={chat.isOffline} text={OFFLINE_TEXT} />
       {chatId && <SafetyTips chatId={chatId} />}
@@ -79,7 +80,11 @@ export function ChatPage() {
         finderFirstName={chat.summary?.finder_first_name}
         onRetry={chat.retry}
       />
-      <Composer onSend={chat.send} />
+      {chat.summary?.closed_at ? (
+        <ChatClosed summary={chat.summary} role={phase.role} />
+      ) : (
+        <Composer onSend={chat.send} />
+      )}
     </Stack>
   )
 }

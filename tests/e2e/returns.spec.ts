@@ -1,0 +1,143 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { postMessageThroughApi } from './support/api.ts'
+import { reportFound } from './support/finder.ts'
+import { countEmails, waitForEmail } from './support/inbox.ts'
+import { activateAsNewOwner } from './support/owner.ts'
+import { checkPage } from './support/page-check.ts'
+import { newFinder, newOwner, type Finder } from './support/people.ts'
+import { mintTag } from './support/tags.ts'
+
+const CLOSED_TEXT = 'This conversation is closed. No more messages can be sent in it.'
+const RETURNED_SUBJECT = /is home: thank you$/
+
+/** A finder reports the item and opens the chat from the thank-you page; returns the page and chat id. */
+async function finderInChat(
+  browser: Browser,
+  tagUrl: string,
+  finder: Finder,
+): Promise<{ page: Page; chatId: string }> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await reportFound(page, tagUrl, finder)
+  const link = page.getByRole('link', { name: 'Open the chat with the owner' })
+  const href = (await link.getAttribute('href')) ?? ''
+  const chatId = new URL(href, 'http://x').searchParams.get('chatId') ?? ''
+  await link.click()
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 20_000 })
+  return { page, chatId }
+}
+
+/** The deletion date a closed chat shows ('3 December 2026'). */
+async function deletionDate(page: Page): Promise<string> {
+  const closed = page.getByRole('status', { name: 'Conversation closed' })
+  const text = (await closed.textContent()) ?? ''
+  const date = /deleted on (\d{1,2} \w+ \d{4})\./.exec(text)?.[1]
+  expect(date, `a deletion date in "${text}"`).toBeTruthy()
+  return date ?? ''
+}
+
+test('marking an item returned closes every finder’s open chat live, read-only, with one e-mail each', async ({
+  browser,
+}, testInfo) => {
+  const owner = newOwner('Rosa Returner')
+  const tag = mintTag()
+  const ownerContext = await browser.newContext()
+  const ownerPage = await ownerContext.newPage()
+  await activateAsNewOwner(ownerPage, owner, tag, 'Red violin')
+
+  const first = newFinder()
+  const second = { ...newFinder(), name: 'Kit Second' }
+  const a = await finderInChat(browser, tag.url, first)
+  const b = await finderInChat(browser, tag.url, second)
+  let navigations = 0
+  a.page.on('framenavigated', (frame) => {
+    if (frame === a.page.mainFrame()) navigations += 1
+  })
+
+  await test.step('the owner is asked first, in plain words, then marks it returned', async () => {
+    await ownerPage.goto(`/chat?chatId=${a.chatId}`)
+    await ownerPage.getByRole('button', { name: 'Mark as returned' }).click()
+    const question = ownerPage.getByRole('alertdialog', { name: 'Mark Red violin as returned?' })
+    await expect(question).toContainText('Red violin will be marked FOUND.')
+    await expect(question).toContainText('All 2 of its open conversations, this one included')
+    await expect(question).toContainText(/The finders' details will be deleted on \d{1,2} \w+ \d{4}\./)
+    await checkPage(ownerPage, testInfo, 'owner-confirm-returned')
+    await question.getByRole('button', { name: 'Yes, mark as returned' }).click()
+    await expect(ownerPage.getByText('Returned: marked FOUND')).toBeVisible({ timeout: 20_000 })
+    await expect(ownerPage.getByRole('status', { name: 'Conversation closed' })).toBeVisible()
+    await expect(ownerPage.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
+  })
+
+  await test.step('the finder’s open chat says the item is home, without a reload, and the box is gone', async () => {
+    const closed = a.page.getByRole('status', { name: 'Conversation closed' })
+    await expect(closed).toContainText('Red violin is home: the owner has marked it returned.', {
+      timeout: 20_000,
+    })
+    await expect(closed).toContainText('Thank you for helping it find its way back!')
+    await expect(a.page.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
+    expect(navigations, 'the chat changed without reloading').toBe(0)
+    await checkPage(a.page, testInfo, 'finder-chat-returned')
+    expect(await deletionDate(a.page)).toBe(await deletionDate(ownerPage))
+  })
+
+  await test.step('a message sent through the API anyway is refused, in our words', async () => {
+    const answer = await postMessageThroughApi(a.page, a.chatId, 'Sneaking one in')
+    expect(answer).toEqual({ status: 400, message: CLOSED_TEXT })
+  })
+
+  await test.step('the second finder’s chat shows the same, with the same date', async () => {
+    const closed = b.page.getByRole('status', { name: 'Conversation closed' })
+    await expect(closed).toContainText('Red violin is home', { timeout: 20_000 })
+    await expect(b.page.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
+    expect(await deletionDate(b.page)).toBe(await deletionDate(a.page))
+  })
+
+  await test.step('each finder gets one e-mail saying so, with the same date', async () => {
+    const date = await deletionDate(a.page)
+    for (const finder of [first, second]) {
+      const email = await waitForEmail(finder.email, RETURNED_SUBJECT)
+      expect(email.Text).toContain(`Your details will be deleted on ${date}.`)
+    }
+    // Marking it again closes nothing and sends nothing more.
+    await ownerPage.goto(`/chat?chatId=${b.chatId}`)
+    await expect(ownerPage.getByText('Returned: marked FOUND')).toBeVisible({ timeout: 20_000 })
+    for (const finder of [first, second]) {
+      expect(await countEmails(finder.email, RETURNED_SUBJECT)).toBe(1)
+    }
+  })
+
+  await ownerContext.close()
+  await a.page.context().close()
+  await b.page.context().close()
+})
+
+test('the owner closes one conversation; the finder sees it live and the item stays as it was', async ({
+  browser,
+}) => {
+  const owner = newOwner('Cal Closer')
+  const tag = mintTag()
+  const ownerContext = await browser.newContext()
+  const ownerPage = await ownerContext.newPage()
+  await activateAsNewOwner(ownerPage, owner, tag, 'Grey scarf')
+  const finder = newFinder()
+  const { page, chatId } = await finderInChat(browser, tag.url, finder)
+
+  await ownerPage.goto(`/chat?chatId=${chatId}`)
+  await ownerPage.getByRole('button', { name: 'Close this conversation' }).click()
+  await ownerPage.getByRole('button', { name: 'Yes, close it' }).click()
+  await expect(ownerPage.getByRole('status', { name: 'Conversation closed' })).toBeVisible({
+    timeout: 20_000,
+  })
+  await expect(page.getByRole('status', { name: 'Conversation closed' })).toContainText(
+    'The owner has closed this conversation.',
+    { timeout: 20_000 },
+  )
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
+  expect(await postMessageThroughApi(ownerPage, chatId, 'Hello?')).toEqual({
+    status: 400,
+    message: CLOSED_TEXT,
+  })
+  await expect(ownerPage.getByRole('button', { name: 'Mark as returned' })).toBeVisible()
+  await ownerContext.close()
+  await page.context().close()
+})
