@@ -142,7 +142,7 @@ create trigger messages_refuse_closed
   for each row execute function app_private.messages_refuse_closed();
 
 -- Reminders only for conversations still open (otherwise as in
--- 20261123200000_notification_delivery.sql).
+-- the baseline migration).
 create or replace function public.enqueue_reminders(at timestamptz default now())
 returns int
 language plpgsql
