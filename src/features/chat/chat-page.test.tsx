@@ -291,12 +291,12 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     expect(backend.ownerCalls.map((call) => call.name)).toEqual(['return_preview'])
 
     await user.click(within(question).getByRole('button', { name: 'Yes, mark as returned' }))
-    expect(await screen.findByText('Returned: marked FOUND')).toBeVisible()
+    expect(await screen.findByText('Returned: marked FOUND', undefined, LOAD)).toBeVisible()
     expect(backend.ownerCalls).toEqual([
       { name: 'return_preview', body: { item_id: SUMMARY.item_id } },
       { name: 'mark_item_returned', body: { item_id: SUMMARY.item_id } },
     ])
-    const closed = await screen.findByRole('status', { name: 'Conversation closed' })
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' }, LOAD)
     expect(closed).toHaveTextContent('You marked Blue rucksack as returned.')
     expect(closed).toHaveTextContent("The finder's details will be deleted on 28 November 2026.")
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument()
@@ -323,7 +323,7 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     })
     expect(question).toHaveTextContent("Fiona's details will be deleted on 28 November 2026.")
     await user.click(within(question).getByRole('button', { name: 'Yes, close it' }))
-    const closed = await screen.findByRole('status', { name: 'Conversation closed' })
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' }, LOAD)
     expect(closed).toHaveTextContent('You closed this conversation with Fiona.')
     expect(backend.ownerCalls.map((call) => call.name)).toEqual([
       'return_preview',
@@ -341,7 +341,7 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     expect(composer()).toBeVisible()
     backend.closed = { reason: 'returned', itemStatus: 'FOUND' }
     act(() => realtime.broadcast(`chat:${CHAT_ID}`, 'closed', { chat_id: CHAT_ID }))
-    const closed = await screen.findByRole('status', { name: 'Conversation closed' })
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' }, LOAD)
     expect(closed).toHaveTextContent(
       'Blue rucksack is home: the owner has marked it returned. Thank you for helping it find its way back!',
     )
@@ -356,7 +356,7 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     await chatShown()
     backend.closed = { reason: 'closed_by_owner', itemStatus: null }
     await user.type(composer(), 'Are you still there?{Enter}')
-    const closed = await screen.findByRole('status', { name: 'Conversation closed' })
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' }, LOAD)
     expect(closed).toHaveTextContent('The owner has closed this conversation.')
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument()
   })
