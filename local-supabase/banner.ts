@@ -13,6 +13,10 @@ export function banner(
     ['Secret key', config.secretKey],
     ['anon key', config.anonKey],
     ['service_role key', config.serviceRoleKey],
+    [
+      'Signing key',
+      `${config.jwtKeys.signing.alg} kid ${config.jwtKeys.signing.kid} (${config.jwtKeys.source}${config.jwtKeys.file ? `: ${config.jwtKeys.file}` : ''}); JWKS at ${stack.apiUrl}/auth/v1/.well-known/jwks.json`,
+    ],
     ['Data', config.dataDir ?? '(in memory)'],
   ]
   const width = Math.max(...lines.map(([label]) => label.length))

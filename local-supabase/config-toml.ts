@@ -24,6 +24,7 @@ export type TomlSettings = {
     refreshTokenRotation?: boolean
     refreshTokenReuseInterval?: number
     otpExpiry?: number
+    signingKeysPath?: string
   }
   rateLimits: {
     tokenRefresh?: number
@@ -262,6 +263,7 @@ export function readTomlSettings(document: Table, env: Env): TomlSettings {
   set(settings.auth, 'refreshTokenRotation', bool('auth.enable_refresh_token_rotation'))
   set(settings.auth, 'refreshTokenReuseInterval', int('auth.refresh_token_reuse_interval'))
   set(settings.auth, 'otpExpiry', int('auth.email.otp_expiry', 1))
+  set(settings.auth, 'signingKeysPath', str('auth.signing_keys_path'))
   set(settings.rateLimits, 'tokenRefresh', int('auth.rate_limit.token_refresh', 1))
   set(settings.rateLimits, 'verify', int('auth.rate_limit.token_verifications', 1))
   set(settings.rateLimits, 'otp', int('auth.rate_limit.sign_in_sign_ups', 1))

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { parse as parseToml } from 'smol-toml'
 import { compileTemplate, type EmailTemplate } from './auth/templates.ts'
 import { readTomlSettings, type TomlSettings } from './config-toml.ts'
+import { loadJwtKeys, type JwtKeys } from './signing-keys.ts'
 
 /** The repository's supabase/config.toml. */
 export const DEFAULT_CONFIG_PATH = fileURLToPath(
@@ -43,7 +44,12 @@ export type StackConfig = {
   databaseUrl: string | null
   /** Wipe dataDir before starting. */
   reset: boolean
+  /** The legacy shared secret (HS256 anon / service_role JWTs). */
   jwtSecret: string
+  /** `[auth] signing_keys_path`, resolved (null: a key kept in the data folder). */
+  signingKeysPath: string | null
+  /** Signing key, public JWKS and legacy secret (signing-keys.ts). */
+  jwtKeys: JwtKeys
   jwtExpiry: number
   anonKey: string
   serviceRoleKey: string
@@ -181,6 +187,8 @@ export function parseConfig(
     databaseUrl: env.DATABASE_URL?.trim() || null,
     reset: false,
     jwtSecret: text('LOCAL_SUPABASE_JWT_SECRET', LOCAL_JWT_SECRET),
+    signingKeysPath: signingKeysPath(env, toml, configPath),
+    jwtKeys: undefined as unknown as JwtKeys, // loaded below, once the settings are checked
     jwtExpiry: int('LOCAL_SUPABASE_JWT_EXPIRY', toml.jwtExpiry ?? 3600, 30),
     anonKey: LOCAL_ANON_KEY,
     serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
@@ -265,6 +273,18 @@ export function parseConfig(
   ]) {
     if (!isHttpUrl(url ?? '')) problems.push(`${name} must be an http(s) URL (got "${url}")`)
   }
+  if (problems.length === 0) {
+    try {
+      base.jwtKeys = loadJwtKeys({
+        secret: overrides.jwtSecret ?? base.jwtSecret,
+        signingKeysPath: overrides.signingKeysPath ?? base.signingKeysPath,
+        dataDir: overrides.dataDir !== undefined ? overrides.dataDir : base.dataDir,
+        fresh: overrides.reset ?? base.reset,
+      })
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : String(error))
+    }
+  }
   if (problems.length > 0) {
     throw new Error(`Invalid local Supabase configuration:\n  - ${problems.join('\n  - ')}`)
   }
@@ -294,6 +314,18 @@ function parseLimits(raw: string | undefined, problems: string[]): Record<string
     }
   }
   return limits
+}
+
+/**
+ * `[auth] signing_keys_path` (relative to the folder holding config.toml, as the
+ * CLI reads it), or LOCAL_SUPABASE_SIGNING_KEYS_PATH (relative to the working folder).
+ */
+function signingKeysPath(env: Env, toml: TomlSettings, configPath: string | null): string | null {
+  const fromEnv = env.LOCAL_SUPABASE_SIGNING_KEYS_PATH?.trim()
+  if (fromEnv) return path.resolve(fromEnv)
+  const fromToml = toml.auth.signingKeysPath?.trim()
+  if (!fromToml) return null
+  return path.resolve(configPath ? path.dirname(configPath) : process.cwd(), fromToml)
 }
 
 /** Parses config.toml; a missing default file means the CLI defaults, a missing explicit one is an error. */

@@ -1,11 +1,20 @@
 /**
- * Access tokens (HS256 with the stack's JWT secret) and the CLI gateway's
- * translation of API keys (protocols reference §5.2): `sb_publishable_…` and
- * `sb_secret_…` keys, in `apikey` or as `Authorization: Bearer sb_…`, become the
- * anon / service_role JWTs; legacy JWT keys are passed through.
+ * Access tokens and the CLI gateway's translation of API keys, shared by every
+ * service of the stack (Auth, REST, Realtime, the functions' gateway, Storage):
+ * call `resolveApiRole(headers, config)` for a request, or
+ * `verifyAccessToken(token, config.jwtKeys)` for a bare token.
+ *
+ * Tokens are signed as current Supabase signs them (signing-keys.ts): ES256 (or
+ * RS256) with the signing key's `kid`; a token with a `kid` is verified with
+ * that public key, a token without one and alg HS256 with the legacy secret
+ * (the anon / service_role JWT keys, older sessions), anything else is refused.
+ * API keys (protocols reference §5.2): `sb_publishable_…` and `sb_secret_…`, in
+ * `apikey` or as `Authorization: Bearer sb_…`, become the anon / service_role
+ * JWTs; legacy JWT keys are passed through.
  */
-import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
+import { decodeProtectedHeader, errors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import type { StackConfig } from './config.ts'
+import type { JwtKeys } from './signing-keys.ts'
 
 export type Claims = JWTPayload & { role?: string; [key: string]: unknown }
 
@@ -38,11 +47,36 @@ function secretKey(secret: string): Uint8Array {
   return key
 }
 
-/** Signs claims as an HS256 JWT (header `{"alg":"HS256","typ":"JWT"}`). */
-export async function signAccessToken(claims: Claims, secret: string): Promise<string> {
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(secretKey(secret))
+/**
+ * Signs claims with the signing key (header `{"alg":"ES256","kid":…,"typ":"JWT"}`),
+ * or, given the bare legacy secret, as HS256 without a `kid`.
+ */
+export async function signAccessToken(claims: Claims, keys: JwtKeys | string): Promise<string> {
+  const token = new SignJWT(claims)
+  if (typeof keys === 'string') {
+    return token.setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secretKey(keys))
+  }
+  const { alg, kid, privateKey } = keys.signing
+  return token.setProtectedHeader({ alg, kid, typ: 'JWT' }).sign(privateKey)
+}
+
+/** The key a token names: its `kid`'s public key, or the secret for HS256 without one. */
+function verificationKey(token: string, keys: JwtKeys | string) {
+  let header: { alg?: string; kid?: string }
+  try {
+    header = decodeProtectedHeader(token)
+  } catch {
+    throw new JwtError('invalid', 'JWT cryptographic operation failed')
+  }
+  const secret = typeof keys === 'string' ? keys : keys.secret
+  if (header.kid === undefined && header.alg === 'HS256') {
+    return { key: secretKey(secret), alg: 'HS256', id: `secret:${secret}` }
+  }
+  const known = typeof keys === 'string' ? undefined : keys.verifying.get(String(header.kid))
+  if (!known || header.alg !== known.alg) {
+    throw new JwtError('invalid', 'JWT cryptographic operation failed')
+  }
+  return { key: known.publicKey, alg: known.alg, id: `kid:${known.id}` }
 }
 
 const CLOCK_TOLERANCE_SECONDS = 30
@@ -63,17 +97,22 @@ function stillValid(claims: Claims): boolean {
   return true
 }
 
-/** Verifies signature and exp/nbf/iat (30 s leeway, as PostgREST); throws JwtError. */
-export async function verifyAccessToken(token: string, secret: string): Promise<Claims> {
+/**
+ * Verifies signature and exp/nbf/iat (30 s leeway, as PostgREST); throws JwtError.
+ * Given the stack's keys: ES256/RS256 by `kid`, or HS256 without `kid` by the
+ * legacy secret; given a bare secret: HS256 only.
+ */
+export async function verifyAccessToken(token: string, keys: JwtKeys | string): Promise<Claims> {
   const parts = token.split('.').length
   if (parts !== 3) throw new JwtError('invalid', `Expected 3 parts in JWT; got ${parts}`)
-  const cacheKey = `${secret}\n${token}`
+  const { key, alg, id } = verificationKey(token, keys)
+  const cacheKey = `${id}\n${token}`
   const known = verified.get(cacheKey)
   if (known && stillValid(known)) return structuredClone(known)
   verified.delete(cacheKey)
   try {
-    const { payload } = await jwtVerify(token, secretKey(secret), {
-      algorithms: ['HS256'],
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: [alg],
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
     })
     if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value!)
@@ -113,7 +152,7 @@ export async function resolveApiRole(
   const token = bearerToken(headers, config)
   if (!token) return { token: null, claims: { role: 'anon' }, role: 'anon' }
   if (token.startsWith('sb_')) throw new JwtError('invalid', 'Invalid API key')
-  const claims = await verifyAccessToken(token, config.jwtSecret)
+  const claims = await verifyAccessToken(token, config.jwtKeys)
   const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon'
   return { token, claims: { ...claims, role }, role }
 }

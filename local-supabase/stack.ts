@@ -23,6 +23,7 @@ import { startDbSocket } from './db-socket.ts'
 import { createFunctionsGateway } from './functions/gateway.ts'
 import { attachRealtime } from './realtime/attach.ts'
 import { startScheduler } from './scheduler.ts'
+import { persistGeneratedKey } from './signing-keys.ts'
 
 export type StartStackOptions = {
   /** Ports; 0 picks a free one (tests). Default: the config's (54321/54322/54324). */
@@ -135,6 +136,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     if (functionsResult.status === 'rejected') throw functionsResult.reason
     const db = dbResult.value
     await applyLimits(db, config.limits)
+    // A generated signing key is kept in the data folder PGlite has now created.
+    persistGeneratedKey(config.jwtKeys)
     const functions = functionsResult.value
     const ctx: StackContext = { db, config, log }
 

@@ -18,7 +18,7 @@ export function requireUser(auth: AuthContext): MiddlewareHandler<AuthEnv> {
     if (!token) throw noToken()
     let claims: Claims
     try {
-      claims = await verifyAccessToken(token, auth.config.jwtSecret)
+      claims = await verifyAccessToken(token, auth.config.jwtKeys)
     } catch (error) {
       const detail =
         error instanceof JwtError ? error.message : 'unable to parse or verify signature'
@@ -58,7 +58,7 @@ export function requireAdmin(auth: AuthContext): MiddlewareHandler<AuthEnv> {
     if (!token) throw noToken()
     let claims: Claims
     try {
-      claims = await verifyAccessToken(token, auth.config.jwtSecret)
+      claims = await verifyAccessToken(token, auth.config.jwtKeys)
     } catch {
       throw new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature')
     }

@@ -64,7 +64,7 @@ async function accessToken(
       session_id: sessionId,
       is_anonymous: user.is_anonymous ?? false,
     },
-    config.jwtSecret,
+    config.jwtKeys,
   )
   return { token, iat, exp }
 }

@@ -67,6 +67,8 @@ export async function functionEnvironment(
     SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
     SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: config.publishableKey }),
     SUPABASE_SECRET_KEYS: JSON.stringify({ default: config.secretKey }),
+    // The public signing keys, inline (as the CLI gives them): @supabase/server verifies user JWTs with them.
+    SUPABASE_JWKS: JSON.stringify(config.jwtKeys.jwks),
   }
   const dbUrl =
     config.databaseUrl ??
@@ -233,7 +235,7 @@ export async function createFunctionsGateway(
       const match = /^Bearer (.+)$/.exec(value)
       if (!match) return c.json(notBearer, 401)
       try {
-        await verifyAccessToken(match[1] as string, config.jwtSecret)
+        await verifyAccessToken(match[1] as string, config.jwtKeys)
       } catch {
         return c.json(invalidJwt, 401)
       }

@@ -81,7 +81,7 @@ export function parseFeedNotice(notice: string): { id: string; route: string | n
 
 /** Verifies a channel/socket token; Realtime requires `role` and `exp`. */
 export async function identify(token: string, config: StackConfig): Promise<Identity> {
-  const claims: Claims = await verifyAccessToken(translateApiKey(token, config), config.jwtSecret)
+  const claims: Claims = await verifyAccessToken(translateApiKey(token, config), config.jwtKeys)
   if (typeof claims.role !== 'string' || typeof claims.exp !== 'number') {
     throw new Error('Fields `role` and `exp` are required in JWT')
   }

@@ -67,11 +67,19 @@ export async function createRoom(db: Database, members: string[]): Promise<strin
   return id
 }
 
-export function mintToken(stack: TestStack, sub: string, expiresInSeconds = 3600): Promise<string> {
+/** How a minted token is signed: with the stack's signing key (ES256, kid), or the legacy HS256 secret. */
+export type Signing = 'signing-key' | 'legacy'
+
+export function mintToken(
+  stack: TestStack,
+  sub: string,
+  expiresInSeconds = 3600,
+  signing: Signing = 'signing-key',
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000)
   return signAccessToken(
     { sub, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + expiresInSeconds },
-    stack.config.jwtSecret,
+    signing === 'legacy' ? stack.config.jwtSecret : stack.config.jwtKeys,
   )
 }
 
@@ -80,10 +88,10 @@ export type UserClient = { id: string; client: SupabaseClient; setToken(token: s
 /** A supabase-js client whose access token is a minted JWT for a new user id. */
 export async function userClient(
   stack: TestStack,
-  { apiUrl = stack.apiUrl, expiresInSeconds = 3600 } = {},
+  { apiUrl = stack.apiUrl, expiresInSeconds = 3600, signing = 'signing-key' as Signing } = {},
 ): Promise<UserClient> {
   const id = randomUUID()
-  let token = await mintToken(stack, id, expiresInSeconds)
+  let token = await mintToken(stack, id, expiresInSeconds, signing)
   const client = createClient(apiUrl, stack.config.publishableKey, {
     accessToken: async () => token,
     realtime: { transport: WebSocket as never, reconnectAfterMs: () => 200 },

@@ -20,5 +20,8 @@ export function settingsRoutes(app: AuthApp, auth: AuthContext): void {
       saml_enabled: false,
     }),
   )
-  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }))
+  // The public signing keys (never the legacy secret), cached as GoTrue's answer is.
+  app.get('/.well-known/jwks.json', (c) =>
+    c.json(config.jwtKeys.jwks, 200, { 'Cache-Control': 'public, max-age=600' }),
+  )
 }
