@@ -1,21 +1,19 @@
 import assert from 'node:assert/strict'
 import { BODY_LIMITS, INPUT_MESSAGES } from '../_shared/http.ts'
+import { SECRET_KEY, testCallers } from '../_shared/testing/callers.ts'
 import {
   type ActivateTagArgs,
   type ActivationOutcome,
-  type Caller,
   createHandler,
   MESSAGES,
   type RpcError,
 } from './handler.ts'
 
 const ORIGIN = 'http://localhost:5173'
-const OWNER = 'Bearer owner-token'
-const FINDER = 'Bearer finder-token'
-const CALLERS: Record<string, Caller> = {
-  [OWNER]: { id: 'owner-1', isAnonymous: false },
-  [FINDER]: { id: 'finder-1', isAnonymous: true },
-}
+const OWNER_ID = '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d'
+const callers = await testCallers()
+const OWNER = await callers.user({ sub: OWNER_ID })
+const FINDER = await callers.user({ isAnonymous: true })
 
 type Result = { data: unknown; error: RpcError | null }
 
@@ -23,7 +21,7 @@ function setup(result: Result) {
   const calls: ActivateTagArgs[] = []
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
-    getCaller: (authorization) => Promise.resolve(CALLERS[authorization] ?? null),
+    callerEnv: callers.env,
     activateTag: (args) => {
       calls.push(args)
       return Promise.resolve(result)
@@ -59,7 +57,7 @@ Deno.test(
     assert.deepEqual(await response.json(), { item: ITEM })
     assert.equal(response.headers.get('Access-Control-Allow-Origin'), ORIGIN)
     assert.deepEqual(calls, [
-      { owner_id: 'owner-1', code: 'HW7K3M9QPX', activation_code: '483920', item_name: 'Keys' },
+      { owner_id: OWNER_ID, code: 'HW7K3M9QPX', activation_code: '483920', item_name: 'Keys' },
     ])
   },
 )
@@ -207,9 +205,19 @@ Deno.test("the database's own input checks are a 400, not a 500", async () => {
   })
 })
 
-Deno.test('no session, or one the Auth server does not know, is a 401', async () => {
+Deno.test('no session, or a token the signing keys do not verify, is a 401', async () => {
   const { calls, handler } = setup(outcome({ outcome: 'activated', item: ITEM }))
-  for (const authorization of [null, 'Basic abc', 'Bearer ', 'Bearer forged.jwt.token']) {
+  const refused = [
+    null,
+    'Basic abc',
+    'Bearer ',
+    'Bearer forged.jwt.token',
+    await callers.forgedHs256({ sub: OWNER_ID, role: 'authenticated' }),
+    await callers.otherKey({ sub: OWNER_ID }),
+    await callers.user({ sub: OWNER_ID, expiresIn: -60 }),
+    `Bearer ${SECRET_KEY}`,
+  ]
+  for (const authorization of refused) {
     const response = await handler(post(VALID, authorization))
     assert.equal(response.status, 401, String(authorization))
     assert.equal((await response.json()).error.code, 'unauthorized')

@@ -1,8 +1,9 @@
 /**
  * activate-tag: a signed-in owner claims a tag with its activation code and names
  * the item (SPEC.md §4 "Tag"). Clients cannot call the database function
- * `activate_tag`; this function verifies the caller with the Auth server and calls
- * it as the service role on their behalf. It does the work in one transaction,
+ * `activate_tag`; this function verifies the caller's access token
+ * (_shared/caller.ts, @supabase/server) and calls it as the service role on
+ * their behalf. It does the work in one transaction,
  * counts wrong guesses, and throttles per account and per account and tag.
  *
  * POST { tagId, activationCode, itemName } with the owner's JWT.
@@ -10,6 +11,7 @@
  * activation_incorrect | 401 unauthorized | 403 forbidden |
  * 409 already_yours | 429 too_many_attempts (Retry-After) | 500 internal_error.
  */
+import { type CallerEnv, requireUser } from '../_shared/caller.ts'
 import { HttpError, json, readJsonObject, readTextField, withHttp } from '../_shared/http.ts'
 
 export type ActivateTagArgs = {
@@ -28,12 +30,10 @@ export type ActivationOutcome = {
   retry_after?: number
 }
 
-export type Caller = { id: string; isAnonymous: boolean }
-
 export type ActivateTagDeps = {
   allowedOrigins: readonly string[]
-  /** The user behind the Authorization header, from the Auth server; null when none. */
-  getCaller(authorization: string): Promise<Caller | null>
+  /** @supabase/server's environment (tests); the platform's variables otherwise. */
+  callerEnv?: CallerEnv
   /** Calls `activate_tag` as the service role. */
   activateTag(args: ActivateTagArgs): Promise<{ data: unknown; error: RpcError | null }>
 }
@@ -97,30 +97,32 @@ function mapRpcError(error: RpcError): HttpError | Error {
 }
 
 export function createHandler(deps: ActivateTagDeps): (request: Request) => Promise<Response> {
-  return withHttp(deps.allowedOrigins, async (request) => {
-    const authorization = request.headers.get('authorization') ?? ''
-    if (!/^Bearer\s+\S+$/i.test(authorization)) {
-      throw new HttpError(401, 'unauthorized', MESSAGES.signIn)
-    }
-    const body = await readJsonObject(request)
-    const args: ActivateTagArgs = {
-      owner_id: '',
-      code: readTextField(body, 'tagId', MAX_CODE_LENGTH, MESSAGES.codeTooLong).toUpperCase(),
-      activation_code: readTextField(body, 'activationCode', MAX_CODE_LENGTH, MESSAGES.codeTooLong),
-      item_name: readTextField(body, 'itemName', MAX_NAME_LENGTH, MESSAGES.nameTooLong),
-    }
-    if (/[\r\n\t]/.test(args.item_name)) {
-      throw new HttpError(400, 'invalid_input', MESSAGES.nameOneLine)
-    }
-    const caller = await deps.getCaller(authorization)
-    if (!caller) throw new HttpError(401, 'unauthorized', MESSAGES.signIn)
-    if (caller.isAnonymous) throw new HttpError(403, 'forbidden', MESSAGES.registeredOnly)
-    if (!args.code || !args.activation_code || !args.item_name) {
-      throw new HttpError(400, 'missing_fields', MESSAGES.missingFields)
-    }
-    const { data, error } = await deps.activateTag({ ...args, owner_id: caller.id })
-    if (error) throw mapRpcError(error)
-    if (!isOutcome(data)) throw new Error('activate_tag returned no outcome')
-    return answer(data)
-  })
+  return withHttp(
+    deps.allowedOrigins,
+    requireUser({ refusal: MESSAGES.signIn, env: deps.callerEnv }, async (request, caller) => {
+      const body = await readJsonObject(request)
+      const args: ActivateTagArgs = {
+        owner_id: '',
+        code: readTextField(body, 'tagId', MAX_CODE_LENGTH, MESSAGES.codeTooLong).toUpperCase(),
+        activation_code: readTextField(
+          body,
+          'activationCode',
+          MAX_CODE_LENGTH,
+          MESSAGES.codeTooLong,
+        ),
+        item_name: readTextField(body, 'itemName', MAX_NAME_LENGTH, MESSAGES.nameTooLong),
+      }
+      if (/[\r\n\t]/.test(args.item_name)) {
+        throw new HttpError(400, 'invalid_input', MESSAGES.nameOneLine)
+      }
+      if (caller.isAnonymous) throw new HttpError(403, 'forbidden', MESSAGES.registeredOnly)
+      if (!args.code || !args.activation_code || !args.item_name) {
+        throw new HttpError(400, 'missing_fields', MESSAGES.missingFields)
+      }
+      const { data, error } = await deps.activateTag({ ...args, owner_id: caller.id })
+      if (error) throw mapRpcError(error)
+      if (!isOutcome(data)) throw new Error('activate_tag returned no outcome')
+      return answer(data)
+    }),
+  )
 }

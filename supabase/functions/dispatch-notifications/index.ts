@@ -1,4 +1,4 @@
-import { createClient } from 'npm:@supabase/supabase-js@2.109.0'
+import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
 import { parseFunctionEnv } from '../_shared/env.ts'
 import { httpProviders, readProviderConfig } from '../_shared/notifications.ts'
 import { BACKGROUND_HEADERS, sqlOutbox } from '../_shared/outbox-db.ts'
@@ -14,6 +14,7 @@ const admin = createClient(env.supabaseUrl, env.serviceRoleKey, {
 Deno.serve(
   createHandler({
     allowedOrigins: env.allowedOrigins,
+    legacyServiceRoleKey: env.serviceRoleKey,
     db: sqlOutbox(admin),
     providers: httpProviders(readProviderConfig(Deno.env)),
   }),

@@ -1,23 +1,20 @@
 import assert from 'node:assert/strict'
 import { type Challenge, sha256Hex, verifyProof } from '../_shared/proof-of-work.ts'
 import { PROOF_MESSAGES } from '../_shared/proof-of-work.ts'
+import { PUBLISHABLE_KEY, testCallers } from '../_shared/testing/callers.ts'
 import { createHandler } from './handler.ts'
 import type { IssueCaller } from './issue-limit.ts'
 
 const ORIGIN = 'http://localhost:5173'
 const FINDER_ID = 'a2f4c1de-1111-4a4a-9b9b-0123456789ab'
 const unlimited = () => Promise.resolve(0)
-
-/** A bearer token as the gateway passes it on (its signature checked there). */
-function bearer(claims: Record<string, unknown>): string {
-  const encode = (value: unknown) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
-  return `Bearer ${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`
-}
+const callers = await testCallers()
+const FINDER = await callers.user({ sub: FINDER_ID, isAnonymous: true })
 
 Deno.test('issues a challenge that, once solved, report-found accepts', async () => {
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
+    callerEnv: callers.env,
     secret: 'key',
     maxNumber: 300,
     countIssue: unlimited,
@@ -25,7 +22,7 @@ Deno.test('issues a challenge that, once solved, report-found accepts', async ()
   const response = await handler(
     new Request('http://localhost/functions/v1/pow-challenge', {
       method: 'POST',
-      headers: { Origin: ORIGIN },
+      headers: { Origin: ORIGIN, Authorization: FINDER },
     }),
   )
   assert.equal(response.status, 200)
@@ -47,6 +44,7 @@ Deno.test('answers the CORS preflight', async () => {
   const counted: IssueCaller[] = []
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
+    callerEnv: callers.env,
     secret: 'key',
     countIssue: (caller) => {
       counted.push(caller)
@@ -80,14 +78,19 @@ Deno.test(
       for (const [subject] of subjects) issued.set(subject, (issued.get(subject) ?? 0) + 1)
       return Promise.resolve(0)
     }
-    const handler = createHandler({ allowedOrigins: [ORIGIN], secret: 'key', countIssue })
-    const ask = (user: string, address: string) =>
+    const handler = createHandler({
+      allowedOrigins: [ORIGIN],
+      callerEnv: callers.env,
+      secret: 'key',
+      countIssue,
+    })
+    const ask = async (user: string, address: string) =>
       handler(
         new Request('http://localhost/functions/v1/pow-challenge', {
           method: 'POST',
           headers: {
             Origin: ORIGIN,
-            Authorization: bearer({ sub: user, role: 'authenticated', is_anonymous: true }),
+            Authorization: await callers.user({ sub: user, isAnonymous: true }),
             'CF-Connecting-IP': address,
           },
         }),
@@ -126,6 +129,7 @@ Deno.test(
     const counted: IssueCaller[] = []
     const handler = createHandler({
       allowedOrigins: [ORIGIN],
+      callerEnv: callers.env,
       secret: 'key',
       countIssue: (caller) => {
         counted.push(caller)
@@ -135,21 +139,24 @@ Deno.test(
     const ask = (headers: Record<string, string>) =>
       handler(
         new Request('http://localhost/functions/v1/pow-challenge', { method: 'POST', headers }),
-      ).then((response) => response.body?.cancel())
-    await ask({
-      Authorization: bearer({ sub: FINDER_ID, role: 'authenticated' }),
-      'CF-Connecting-IP': '203.0.113.9',
-      'X-Forwarded-For': '10.9.9.9',
-    })
-    await ask({
-      Authorization: bearer({ role: 'anon' }),
-      'X-Forwarded-For': '198.51.100.4, 10.0.0.1',
-    })
-    await ask({ Authorization: 'Bearer sb_publishable_abc' })
+      )
+    const statuses: number[] = []
+    const requests: Record<string, string>[] = [
+      { Authorization: FINDER, 'CF-Connecting-IP': '203.0.113.9', 'X-Forwarded-For': '10.9.9.9' },
+      { Authorization: FINDER, 'X-Forwarded-For': '198.51.100.4, 10.0.0.1' },
+      // not signed in: refused before anything is counted
+      { apikey: PUBLISHABLE_KEY, 'X-Forwarded-For': '198.51.100.5' },
+      { Authorization: await callers.otherKey(), 'X-Forwarded-For': '198.51.100.6' },
+    ]
+    for (const headers of requests) {
+      const response = await ask(headers)
+      statuses.push(response.status)
+      await response.body?.cancel()
+    }
+    assert.deepEqual(statuses, [200, 200, 401, 401])
     assert.deepEqual(counted, [
       { address: '203.0.113.9', userId: FINDER_ID },
-      { address: '198.51.100.4', userId: null },
-      { address: null, userId: null },
+      { address: '198.51.100.4', userId: FINDER_ID },
     ])
   },
 )

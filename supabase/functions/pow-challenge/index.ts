@@ -1,4 +1,4 @@
-import { createClient } from 'npm:@supabase/supabase-js@2.109.0'
+import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
 import { parseFunctionEnv } from '../_shared/env.ts'
 import { createHandler } from './handler.ts'
 import { sqlCountIssue } from './issue-limit.ts'

@@ -3,7 +3,7 @@
  * (public.count_challenge_issue: per client address and per signed-in user; the
  * finder's browser signs in anonymously before it asks).
  */
-import { readBearerClaims } from '../_shared/claims.ts'
+import type { User } from '../_shared/caller.ts'
 import { clientAddress } from '../_shared/http.ts'
 
 export type IssueCaller = { address: string | null; userId: string | null }
@@ -11,16 +11,12 @@ export type IssueCaller = { address: string | null; userId: string | null }
 /** Seconds to wait before one more challenge may be issued to the caller, or 0 (and counted). */
 export type CountIssue = (caller: IssueCaller) => Promise<number>
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /**
- * The caller's address as the platform's proxy reports it, and the user its token
- * names (the gateway verified the token: verify_jwt is on for pow-challenge).
+ * The caller's address as the platform's proxy reports it, and the user its
+ * verified token names (_shared/caller.ts).
  */
-export function issueCaller(request: Request): IssueCaller {
-  const { role, sub } = readBearerClaims(request.headers.get('authorization'))
-  const userId = role === 'authenticated' && typeof sub === 'string' && UUID.test(sub) ? sub : null
-  return { address: clientAddress(request), userId }
+export function issueCaller(request: Request, user: User): IssueCaller {
+  return { address: clientAddress(request), userId: user.id }
 }
 
 type RpcClient = {

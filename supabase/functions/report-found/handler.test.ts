@@ -1,18 +1,15 @@
 import assert from 'node:assert/strict'
 import { FakeOutbox, FakeProviders } from '../_shared/testing/fake-outbox.ts'
+import { PUBLISHABLE_KEY, SECRET_KEY, testCallers } from '../_shared/testing/callers.ts'
 import { createHandler as createDispatcher } from '../dispatch-notifications/handler.ts'
 import { type CreateReportArgs, createHandler, MESSAGES } from './handler.ts'
 
 const ORIGIN = 'http://localhost:5173'
 const SITE = 'http://localhost:5173'
 
-function token(claims: Record<string, unknown>): string {
-  const encode = (value: unknown) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
-  return `Bearer ${encode({ alg: 'HS256' })}.${encode(claims)}.sig`
-}
-const FINDER = token({ sub: 'finder-1', role: 'authenticated', is_anonymous: true })
-const SERVICE = token({ role: 'service_role' })
+const callers = await testCallers()
+const FINDER_ID = 'f1d2e3c4-b5a6-4978-8a9b-0c1d2e3f4a5b'
+const FINDER = await callers.user({ sub: FINDER_ID, isAnonymous: true })
 
 type Owner = { email: string; mobile: string | null }
 
@@ -28,8 +25,7 @@ function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 90012
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
     siteUrl: SITE,
-    getFinder: (authorization) =>
-      Promise.resolve(authorization === FINDER ? { id: 'finder-1', sessionId: null } : null),
+    callerEnv: callers.env,
     checkProof: () => Promise.resolve({ challenge: 'c'.repeat(64), expiresAt: new Date() }),
     createReport: (args) => {
       calls.push(args)
@@ -93,7 +89,12 @@ function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 90012
     providers,
     runInBackground: (work) => background.push(work),
   })
-  const dispatcher = createDispatcher({ allowedOrigins: [ORIGIN], db: outbox, providers })
+  const dispatcher = createDispatcher({
+    allowedOrigins: [ORIGIN],
+    callerEnv: callers.env,
+    db: outbox,
+    providers,
+  })
   return {
     outbox,
     providers,
@@ -110,11 +111,11 @@ function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 90012
           body: JSON.stringify(body),
         }),
       ),
-    dispatch: (authorization = SERVICE) =>
+    dispatch: (headers: Record<string, string> = { apikey: SECRET_KEY }) =>
       dispatcher(
         new Request('http://functions/dispatch-notifications', {
           method: 'POST',
-          headers: { authorization },
+          headers,
           body: '{}',
         }),
       ),
@@ -141,7 +142,7 @@ Deno.test('a report answers the chat link first, then sends one SMS and two e-ma
     chatUrl: `${SITE}/chat?chatId=chat-1#token=secret1`,
   })
   assert.equal(t.calls[0]?.tag_code, 'HW7K3M9QPX')
-  assert.equal(t.calls[0]?.finder_id, 'finder-1')
+  assert.equal(t.calls[0]?.finder_id, FINDER_ID)
   assert.equal(t.calls[0]?.idempotency_key, null)
   assert.equal(t.background.length, 1, 'delivery runs after the answer')
   await t.delivered()
@@ -313,7 +314,25 @@ Deno.test('a bad e-mail, a missing tag or no caller get clear errors', async () 
   }
   assert.equal((await t.report({ ...FINDER_BODY, tagCode: '' })).status, 400)
   assert.equal((await t.report({ ...FINDER_BODY, name: 'x'.repeat(501) })).status, 400)
-  assert.equal((await t.report(FINDER_BODY, token({ role: 'anon' }))).status, 401)
+  assert.equal(t.calls.length, 0)
+})
+
+Deno.test('a caller the signing keys do not verify is a 401 and creates nothing', async () => {
+  const t = setup()
+  for (const authorization of [
+    '',
+    await callers.forgedHs256({ sub: FINDER_ID, role: 'authenticated' }),
+    await callers.otherKey({ sub: FINDER_ID }),
+    await callers.user({ sub: FINDER_ID, expiresIn: -60 }),
+    await callers.user({ role: 'anon' }),
+    `Bearer ${SECRET_KEY}`,
+  ]) {
+    const response = await t.report(FINDER_BODY, authorization)
+    assert.equal(response.status, 401, authorization)
+    assert.deepEqual(await response.json(), {
+      error: { code: 'unauthorized', message: MESSAGES.signIn },
+    })
+  }
   assert.equal(t.calls.length, 0)
 })
 
@@ -349,10 +368,11 @@ Deno.test("report_found's refusals: a signed-out session 401, a used proof 403",
   assert.equal(t.outbox.rows.length, 0)
 })
 
-Deno.test('dispatch-notifications is for the service role only', async () => {
+Deno.test('dispatch-notifications is for the secret key only', async () => {
   const t = setup()
-  assert.equal((await t.dispatch(FINDER)).status, 403)
-  assert.equal((await t.dispatch('')).status, 401)
+  const user = { authorization: FINDER, apikey: PUBLISHABLE_KEY }
+  assert.equal((await t.dispatch(user)).status, 401)
+  assert.equal((await t.dispatch({})).status, 401)
   assert.equal(t.outbox.reminders, 0)
   assert.equal((await t.dispatch()).status, 200)
   assert.equal(t.outbox.reminders, 1, 'every run adds the due reminders first')

@@ -13,13 +13,15 @@
  * nothing again.
  *
  * POST { tagCode, name, email, phone?, address?, foundLocation?, idempotencyKey?, proof } with
- * the finder's JWT (verified by the gateway: verify_jwt = true); proof is the solved
+ * the finder's JWT (verified by _shared/caller.ts with @supabase/server, an anonymous
+ * finder's too); proof is the solved
  * pow-challenge (its hash and signature checked before anything else, its one-time use
  * in the report's transaction).
  * 200 { reportId, chatId, chatUrl } | 400 invalid_input / invalid_email / invalid_json |
  * 400 proof_required | 403 proof_failed | 401 unauthorized | 404 tag_not_found |
  * 429 too_many_reports (Retry-After) | 500.
  */
+import { type CallerEnv, requireUser } from '../_shared/caller.ts'
 import { clientAddress, HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts'
 import { createDeliveryKicker, type OutboxDb, type Providers } from '../_shared/notifications.ts'
 import { PROOF_MESSAGES } from '../_shared/proof-of-work.ts'
@@ -44,8 +46,6 @@ export type CreateReportArgs = {
 /** A proof whose hash, signature and expiry are right, still to be used up. */
 export type CheckedProof = { challenge: string; expiresAt: Date }
 
-export type Finder = { id: string; sessionId: string | null }
-
 export type CreatedReport = {
   report_id: string
   chat_id: string
@@ -58,8 +58,8 @@ export type RpcError = { message: string; details?: string | null; hint?: string
 export type ReportFoundDeps = {
   allowedOrigins: readonly string[]
   siteUrl: string
-  /** The caller from their JWT (a signed-in user: sub, session_id), or null. */
-  getFinder(authorization: string): Promise<Finder | null>
+  /** @supabase/server's environment (tests); the platform's variables otherwise. */
+  callerEnv?: CallerEnv
   /**
    * The bot check's own part (_shared/proof-of-work.ts): shape, signature, expiry and
    * hash; throws a 400/403 HttpError. Its one-time use is createReport's.
@@ -112,68 +112,69 @@ function retryAfter(details: string | null | undefined): string {
 
 export function createHandler(deps: ReportFoundDeps): (request: Request) => Promise<Response> {
   const deliverDue = createDeliveryKicker(deps.db, deps.providers)
-  return withHttp(deps.allowedOrigins, async (request) => {
-    const body = await readJsonObject(request)
-    const proof = await deps.checkProof(body.proof)
-    const authorization = request.headers.get('authorization') ?? ''
-    const finder = authorization ? await deps.getFinder(authorization) : null
-    if (!finder) throw new HttpError(401, 'unauthorized', MESSAGES.signIn)
-    const args: CreateReportArgs = {
-      tag_code: text(body, 'tagCode').toUpperCase(),
-      finder_id: finder.id,
-      finder_session_id: finder.sessionId,
-      finder_name: text(body, 'name'),
-      finder_email: text(body, 'email'),
-      finder_phone: text(body, 'phone'),
-      finder_address: text(body, 'address'),
-      found_location: text(body, 'foundLocation'),
-      site_url: deps.siteUrl,
-      idempotency_key: idempotencyKey(body),
-      proof_challenge: proof.challenge,
-      proof_expires_at: proof.expiresAt.toISOString(),
-    }
-    if (!args.tag_code || args.finder_email.length <= 3 || !EMAIL_SHAPE.test(args.finder_email)) {
-      throw new HttpError(400, 'invalid_email', MESSAGES.invalidEmail)
-    }
-    const fields = [args.finder_name, args.finder_phone, args.finder_address, args.found_location]
-    if ([args.tag_code, args.finder_email, ...fields].some((value) => value.length > MAX_FIELD)) {
-      throw new HttpError(400, 'invalid_input', MESSAGES.tooLong)
-    }
-    const { data, error } = await deps.createReport(args, clientAddress(request))
-    if (error) {
-      if (error.message === 'unauthorized') {
-        throw new HttpError(401, 'unauthorized', MESSAGES.signIn)
+  const signedIn = { refusal: MESSAGES.signIn, env: deps.callerEnv }
+  return withHttp(
+    deps.allowedOrigins,
+    requireUser(signedIn, async (request, finder) => {
+      const body = await readJsonObject(request)
+      const proof = await deps.checkProof(body.proof)
+      const args: CreateReportArgs = {
+        tag_code: text(body, 'tagCode').toUpperCase(),
+        finder_id: finder.id,
+        finder_session_id: finder.sessionId,
+        finder_name: text(body, 'name'),
+        finder_email: text(body, 'email'),
+        finder_phone: text(body, 'phone'),
+        finder_address: text(body, 'address'),
+        found_location: text(body, 'foundLocation'),
+        site_url: deps.siteUrl,
+        idempotency_key: idempotencyKey(body),
+        proof_challenge: proof.challenge,
+        proof_expires_at: proof.expiresAt.toISOString(),
       }
-      if (error.message === 'proof_reused') {
-        throw new HttpError(403, 'proof_failed', PROOF_MESSAGES.failed)
+      if (!args.tag_code || args.finder_email.length <= 3 || !EMAIL_SHAPE.test(args.finder_email)) {
+        throw new HttpError(400, 'invalid_email', MESSAGES.invalidEmail)
       }
-      if (error.message === 'tag_not_activated') {
-        throw new HttpError(404, 'tag_not_found', MESSAGES.tagNotFound)
+      const fields = [args.finder_name, args.finder_phone, args.finder_address, args.found_location]
+      if ([args.tag_code, args.finder_email, ...fields].some((value) => value.length > MAX_FIELD)) {
+        throw new HttpError(400, 'invalid_input', MESSAGES.tooLong)
       }
-      if (error.message === 'too_many_reports') {
-        const message = error.hint === 'tag' ? MESSAGES.tooManyReports : MESSAGES.tooManyFromYou
-        throw new HttpError(429, 'too_many_reports', message, {
-          'Retry-After': retryAfter(error.details),
-        })
+      const { data, error } = await deps.createReport(args, clientAddress(request))
+      if (error) {
+        if (error.message === 'unauthorized') {
+          throw new HttpError(401, 'unauthorized', MESSAGES.signIn)
+        }
+        if (error.message === 'proof_reused') {
+          throw new HttpError(403, 'proof_failed', PROOF_MESSAGES.failed)
+        }
+        if (error.message === 'tag_not_activated') {
+          throw new HttpError(404, 'tag_not_found', MESSAGES.tagNotFound)
+        }
+        if (error.message === 'too_many_reports') {
+          const message = error.hint === 'tag' ? MESSAGES.tooManyReports : MESSAGES.tooManyFromYou
+          throw new HttpError(429, 'too_many_reports', message, {
+            'Retry-After': retryAfter(error.details),
+          })
+        }
+        if (error.message === 'invalid_input') {
+          const oneLine = error.details === 'finder_name' || error.details === 'finder_phone'
+          throw new HttpError(400, 'invalid_input', oneLine ? MESSAGES.oneLine : MESSAGES.tooLong)
+        }
+        throw new Error(`report_found: ${error.message}`)
       }
-      if (error.message === 'invalid_input') {
-        const oneLine = error.details === 'finder_name' || error.details === 'finder_phone'
-        throw new HttpError(400, 'invalid_input', oneLine ? MESSAGES.oneLine : MESSAGES.tooLong)
-      }
-      throw new Error(`report_found: ${error.message}`)
-    }
-    const row = data?.[0]
-    if (!row) throw new Error('report_found returned no row')
-    // After the commit, without holding the answer; failures stay on their rows for the scheduler.
-    deps.runInBackground(
-      deliverDue().catch((error: unknown) =>
-        console.error('Sending notifications failed; the scheduler retries', error),
-      ),
-    )
-    const chatLink = `${deps.siteUrl.replace(/\/$/, '')}/chat?chatId=${row.chat_id}`
-    const chatUrl = row.invite_token ? `${chatLink}#token=${row.invite_token}` : chatLink
-    return json({ reportId: row.report_id, chatId: row.chat_id, chatUrl })
-  })
+      const row = data?.[0]
+      if (!row) throw new Error('report_found returned no row')
+      // After the commit, without holding the answer; failures stay on their rows for the scheduler.
+      deps.runInBackground(
+        deliverDue().catch((error: unknown) =>
+          console.error('Sending notifications failed; the scheduler retries', error),
+        ),
+      )
+      const chatLink = `${deps.siteUrl.replace(/\/$/, '')}/chat?chatId=${row.chat_id}`
+      const chatUrl = row.invite_token ? `${chatLink}#token=${row.invite_token}` : chatLink
+      return json({ reportId: row.report_id, chatId: row.chat_id, chatUrl })
+    }),
+  )
 }
 
 function idempotencyKey(body: Record<string, unknown>): string | null {

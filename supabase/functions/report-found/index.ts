@@ -1,10 +1,10 @@
-import { createClient } from 'npm:@supabase/supabase-js@2.109.0'
+import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
 import { runInBackground } from '../_shared/background.ts'
 import { parseFunctionEnv } from '../_shared/env.ts'
 import { httpProviders, readProviderConfig } from '../_shared/notifications.ts'
 import { BACKGROUND_HEADERS, sqlOutbox } from '../_shared/outbox-db.ts'
-import { checkedProof, finderFromAuthorization } from './caller.ts'
 import { type CreatedReport, createHandler } from './handler.ts'
+import { checkedProof } from './proof.ts'
 
 const env = parseFunctionEnv(Deno.env)
 const options = { auth: { persistSession: false, autoRefreshToken: false } }
@@ -25,7 +25,6 @@ Deno.serve(
   createHandler({
     allowedOrigins: env.allowedOrigins,
     siteUrl: env.siteUrl,
-    getFinder: (authorization) => Promise.resolve(finderFromAuthorization(authorization)),
     checkProof: (proof) => checkedProof(proof, env.serviceRoleKey),
     createReport: async (args, clientAddress) => {
       const call = admin.rpc('report_found', args)

@@ -5,32 +5,34 @@
 import assert from 'node:assert/strict'
 import { FakeOutbox, FakeProviders } from '../_shared/testing/fake-outbox.ts'
 import { type Challenge, createChallenge, sha256Hex } from '../_shared/proof-of-work.ts'
-import { checkedProof, finderFromAuthorization } from './caller.ts'
-import { createHandler, MESSAGES } from './handler.ts'
+import { testCallers } from '../_shared/testing/callers.ts'
+import { type CreateReportArgs, createHandler, MESSAGES } from './handler.ts'
+import { checkedProof } from './proof.ts'
 
 const ORIGIN = 'http://localhost:5173'
 const SECRET = 'service-role-key'
-const FINDER = 'Bearer finder'
 const FINDER_ID = 'a2f4c1de-1111-4a4a-9b9b-0123456789ab'
+const callers = await testCallers()
+const SESSION_ID = 'b3e5d2ef-2222-4b4b-8c8c-0123456789ab'
+const FINDER = await callers.user({ sub: FINDER_ID, isAnonymous: true, sessionId: SESSION_ID })
 
 function setup() {
   const used = new Set<string>()
   const reached: string[] = []
+  const args: CreateReportArgs[] = []
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
     siteUrl: ORIGIN,
-    getFinder: (authorization) => {
-      reached.push('getFinder')
-      return Promise.resolve(authorization === FINDER ? { id: FINDER_ID, sessionId: null } : null)
-    },
+    callerEnv: callers.env,
     checkProof: (proof) => checkedProof(proof, SECRET),
     // as public.report_found: the proof's one-time use goes with the report
-    createReport: (args) => {
+    createReport: (call) => {
       reached.push('createReport')
-      if (used.has(args.proof_challenge)) {
+      args.push(call)
+      if (used.has(call.proof_challenge)) {
         return Promise.resolve({ data: null, error: { message: 'proof_reused' } })
       }
-      used.add(args.proof_challenge)
+      used.add(call.proof_challenge)
       return Promise.resolve({
         data: [{ report_id: 'report-1', chat_id: 'chat-1', invite_token: 'secret' }],
         error: null,
@@ -53,7 +55,7 @@ function setup() {
         }),
       }),
     )
-  return { report, reached }
+  return { report, reached, args }
 }
 
 async function solved(secret = SECRET): Promise<Challenge & { number: number }> {
@@ -87,18 +89,18 @@ Deno.test('a right proof lets the report through once; replaying it is refused',
   const proof = await solved()
   const first = await t.report(proof)
   assert.equal(first.status, 200)
-  assert.deepEqual(t.reached, ['getFinder', 'createReport'])
+  assert.deepEqual(t.reached, ['createReport'])
   const replay = await t.report(proof)
   assert.equal(replay.status, 403)
   assert.equal((await replay.json()).error.code, 'proof_failed')
-  assert.deepEqual(t.reached, ['getFinder', 'createReport', 'getFinder', 'createReport'])
+  assert.deepEqual(t.reached, ['createReport', 'createReport'])
 })
 
 Deno.test("the database's field checks are a 400 in the product's words", async () => {
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
     siteUrl: ORIGIN,
-    getFinder: () => Promise.resolve({ id: FINDER_ID, sessionId: null }),
+    callerEnv: callers.env,
     checkProof: () => Promise.resolve({ challenge: 'c'.repeat(64), expiresAt: new Date() }),
     createReport: () =>
       Promise.resolve({
@@ -124,7 +126,7 @@ Deno.test('bad input is a 400 with a clear message, never a 500, and creates not
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
     siteUrl: ORIGIN,
-    getFinder: () => Promise.resolve({ id: FINDER_ID, sessionId: null }),
+    callerEnv: callers.env,
     checkProof: () => Promise.resolve({ challenge: 'c'.repeat(64), expiresAt: new Date() }),
     createReport: () => {
       throw new Error('must not be reached')
@@ -159,32 +161,13 @@ Deno.test('bad input is a 400 with a clear message, never a 500, and creates not
   }
 })
 
-Deno.test('the finder comes from a signed-in JWT: user id and session', () => {
-  const jwt = (claims: Record<string, unknown>) => {
-    const encode = (value: unknown) =>
-      btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
-    return `Bearer ${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`
-  }
-  const session = 'b3e5d2ef-2222-4b4b-8c8c-0123456789ab'
-  assert.deepEqual(
-    finderFromAuthorization(jwt({ sub: FINDER_ID, role: 'authenticated', session_id: session })),
-    { id: FINDER_ID, sessionId: session },
-  )
-  assert.deepEqual(finderFromAuthorization(jwt({ sub: FINDER_ID, role: 'authenticated' })), {
-    id: FINDER_ID,
-    sessionId: null,
-  })
-  for (const refused of [
-    jwt({ role: 'anon' }),
-    jwt({ role: 'service_role' }),
-    jwt({ sub: 'not-a-uuid', role: 'authenticated' }),
-    jwt({ sub: FINDER_ID, role: 'authenticated', session_id: 42 }),
-    'Bearer sb_publishable_abc',
-    'Bearer a.%%%.c',
-    '',
-  ]) {
-    assert.equal(finderFromAuthorization(refused), null, refused)
-  }
+Deno.test("the finder is the verified token's user and session", async () => {
+  const t = setup()
+  const response = await t.report(await solved())
+  assert.equal(response.status, 200)
+  const [call] = t.args
+  assert.equal(call?.finder_id, FINDER_ID)
+  assert.equal(call?.finder_session_id, SESSION_ID)
 })
 
 Deno.test(
