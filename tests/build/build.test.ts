@@ -13,6 +13,7 @@ import {
 } from '../../scripts/lib/bundle-graph'
 import { serveDist, type DistServer } from '../../scripts/lib/serve-dist'
 import { fakeFinderBackend } from './fake-finder-backend'
+import { hostRulesTests } from './host-rules'
 
 const root = resolve(import.meta.dirname, '../..')
 const dist = join(root, 'dist')
@@ -36,6 +37,7 @@ function build() {
     'warn',
   ])
   run(['--import', 'tsx', 'scripts/prerender.ts'])
+  run(['--import', 'tsx', 'scripts/host-rules.ts'])
 }
 
 let manifest: Manifest
@@ -320,3 +322,5 @@ describe.skipIf(!hasChromium)('the finder offline (production build in Chromium)
     },
   )
 })
+
+hostRulesTests(dist)

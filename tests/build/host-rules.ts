@@ -1,0 +1,94 @@
+/**
+ * The host rules of a build (scripts/lib/host-rules.ts), run from build.test.ts
+ * once it has built dist/: _redirects and _headers exist and say the three rules
+ * and the headers, and Debian's nginx with the server block of docs/deploy.md
+ * serves /tag?tagId=X the prerendered tag page, /dashboard the shell and
+ * /no-such-page the 404 page with status 404, all with the security headers.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { paths } from '../../src/lib/paths'
+import {
+  nginxShellPattern,
+  prerenderedRoutes,
+  securityHeaders,
+  shellRoutes,
+} from '../../scripts/lib/host-rules'
+import { documentedServerBlock, NGINX, PROJECT_REF, startNginx, type RunningNginx } from './nginx'
+
+// Debian's nginx; CI installs it (.ci/run), so there it must run.
+const hasNginx = existsSync(NGINX) || Boolean(process.env.CI)
+
+export function hostRulesTests(dist: string): void {
+  describe('host rules for Netlify and Cloudflare Pages', () => {
+    it('writes dist/_redirects: prerendered pages, the shell for app routes, 404 otherwise', () => {
+      const rules = readFileSync(join(dist, '_redirects'), 'utf8')
+        .split('\n')
+        .filter((line) => line && !line.startsWith('#'))
+        .map((line) => line.split(/\s+/))
+      expect(rules).toContainEqual([paths.tag, '/tag.html', '200'])
+      expect(rules).toContainEqual([paths.foundReunite, '/found/reunite.html', '200'])
+      expect(rules).toContainEqual([paths.dashboard, '/shell.html', '200'])
+      expect(rules).toContainEqual([paths.chat, '/shell.html', '200'])
+      expect(rules.at(-1)).toEqual(['/*', '/404.html', '404'])
+      for (const [, target] of rules) expect(existsSync(join(dist, target!.slice(1)))).toBe(true)
+      expect(rules).toHaveLength(prerenderedRoutes().length + shellRoutes().length + 1)
+    })
+
+    it('writes dist/_headers: the security headers on every path, the CSP naming the build’s API', () => {
+      const headers = readFileSync(join(dist, '_headers'), 'utf8')
+      const all = headers.split('\n\n').find((block) => block.startsWith('/*\n'))
+      for (const [name, value] of securityHeaders('http://127.0.0.1:54321')) {
+        expect(all).toContain(`  ${name}: ${value}\n`)
+      }
+      expect(all).toContain("connect-src 'self' http://127.0.0.1:54321 ws://127.0.0.1:54321;")
+    })
+  })
+
+  describe.skipIf(!hasNginx)('the nginx server block of docs/deploy.md', () => {
+    let nginx: RunningNginx
+    beforeAll(async () => {
+      nginx = await startNginx(dist)
+    })
+    afterAll(() => nginx?.close())
+
+    const expectSecurityHeaders = (response: Response) => {
+      for (const [name, value] of securityHeaders(`https://${PROJECT_REF}.supabase.co`)) {
+        expect(response.headers.get(name), name).toBe(value)
+      }
+    }
+    const file = (name: string) => readFileSync(join(dist, name), 'utf8')
+
+    it('lists exactly the app routes without a prerendered page for the shell', () => {
+      expect(documentedServerBlock()).toContain(`location ~* ${nginxShellPattern()} {`)
+    })
+
+    it('serves /tag?tagId=X the prerendered tag page', async () => {
+      const response = await fetch(`${nginx.url}/tag?tagId=HWDEMA2345`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toContain('text/html')
+      expect(await response.text()).toBe(file('tag.html'))
+      expectSecurityHeaders(response)
+    })
+
+    it('serves /found/reunite its page, and /dashboard and /chat the shell', async () => {
+      const reunite = await fetch(`${nginx.url}/found/reunite`)
+      expect(reunite.status).toBe(200)
+      expect(await reunite.text()).toBe(file('found/reunite.html'))
+      for (const path of ['/dashboard', '/chat?chatId=abc']) {
+        const response = await fetch(`${nginx.url}${path}`)
+        expect(response.status, path).toBe(200)
+        expect(await response.text(), path).toBe(file('shell.html'))
+        expectSecurityHeaders(response)
+      }
+    })
+
+    it('answers /no-such-page with the 404 page and status 404', async () => {
+      const response = await fetch(`${nginx.url}/no-such-page`)
+      expect(response.status).toBe(404)
+      expect(await response.text()).toBe(file('404.html'))
+      expectSecurityHeaders(response)
+    })
+  })
+}
