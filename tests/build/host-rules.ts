@@ -38,7 +38,7 @@ export function hostRulesTests(dist: string): void {
 
     it('writes dist/_headers: the security headers on every path, the CSP naming the build’s API', () => {
       const headers = readFileSync(join(dist, '_headers'), 'utf8')
-      const all = headers.split('\n\n').find((block) => block.startsWith('/*\n'))
+      const all = `${headers.split('\n\n').find((block) => block.startsWith('/*\n'))}\n`
       for (const [name, value] of securityHeaders('http://127.0.0.1:54321')) {
         expect(all).toContain(`  ${name}: ${value}\n`)
       }

@@ -92,20 +92,18 @@ it('one report answers, then sends one SMS and two e-mails whose chat links work
   expect(joined.data).toBe('finder')
 })
 
-it('dispatch-notifications answers the service role (as the scheduler calls it) and refuses a finder', async () => {
+it('dispatch-notifications answers the secret key or the legacy service_role key (as the scheduler calls it) and refuses a finder', async () => {
   const { stack, apiUrl } = fanout
   expect(await fanout.dispatch()).toMatchObject({ claimed: expect.any(Number) })
-  const scheduler = await fetch(`${apiUrl}/functions/v1/dispatch-notifications`, {
-    method: 'POST',
-    headers: {
-      apikey: stack.config.serviceRoleKey,
-      authorization: `Bearer ${stack.config.serviceRoleKey}`,
-      'content-type': 'application/json',
-    },
-    body: '{}',
-  })
-  expect(scheduler.status).toBe(200)
+  for (const key of [stack.config.secretKey, stack.config.serviceRoleKey]) {
+    const scheduler = await fetch(`${apiUrl}/functions/v1/dispatch-notifications`, {
+      method: 'POST',
+      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(scheduler.status).toBe(200)
+  }
   const finder = await fanout.finder()
   const asFinder = await finder.functions.invoke('dispatch-notifications', { body: {} })
-  expect((asFinder.response as Response | undefined)?.status).toBe(403)
+  expect((asFinder.response as Response | undefined)?.status).toBe(401)
 })
