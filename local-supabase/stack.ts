@@ -123,6 +123,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
             config,
             log,
             apiUrl,
+            inboxUrl,
             ...(options.functionsEnvFile ? { envFile: options.functionsEnvFile } : {}),
             ...(config.configPath ? { configPath: config.configPath } : {}),
           })

@@ -23,3 +23,18 @@ from (
     ('HWDEMZ2345', 'DEMZK7M3PQ', 'deactivated')
 ) as demo (code, activation_code, status)
 on conflict (code) do nothing;
+
+-- Local development only (seed.sql runs on `supabase start` / `supabase db reset`,
+-- never on a hosted project: docs/deploy.md creates its Vault entries). The cron
+-- job that retries notifications calls dispatch-notifications through pg_net with
+-- the URL and key in Vault: here `supabase start`'s API gateway as the database
+-- container reaches it, and the CLI's local secret key. The local stack (npm start)
+-- writes its own URL and key over these when it starts.
+select vault.create_secret('http://kong:8000', 'project_url', 'local development: supabase start')
+ where not exists (select 1 from vault.secrets where name = 'project_url');
+select vault.create_secret(
+  'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz',
+  'service_role_key',
+  'local development: the Supabase CLI''s local secret key'
+)
+ where not exists (select 1 from vault.secrets where name = 'service_role_key');

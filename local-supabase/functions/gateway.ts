@@ -29,6 +29,8 @@ const UPSTREAM_TIMEOUT_MS = 150_000
 
 export type FunctionsGatewayOptions = StackContext & {
   apiUrl: string
+  /** This stack's dev inbox: provider URLs naming host.docker.internal are pointed at it. */
+  inboxUrl?: string
   /** Folder holding `<slug>/index.ts`; default supabase/functions. */
   functionsDir?: string
   /** config.toml with `[functions.<slug>]`; default supabase/config.toml. */
@@ -58,6 +60,16 @@ export async function functionEnvironment(
     fileValues = parseDotenv(await readFile(envFile, 'utf8'))
   } catch {
     // no .env: only the platform variables
+  }
+  // supabase/functions/.env names the dev inbox as `supabase start`'s container reaches it
+  // (host.docker.internal, `npm run inbox`); this stack's functions use its own inbox.
+  if (options.inboxUrl) {
+    for (const name of ['TWILIO_API_URL', 'EMAIL_API_URL']) {
+      const value = fileValues[name]
+      if (value && /^https?:\/\/host\.docker\.internal[:/]/.test(value)) {
+        fileValues[name] = options.inboxUrl
+      }
+    }
   }
   const env: Record<string, string> = {
     ...Object.fromEntries(Object.entries(fileValues).filter(([k]) => !k.startsWith('SUPABASE_'))),

@@ -14,6 +14,9 @@ const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000
 
 export type Inbox = { app: Hono; store: InboxStore }
 
+/** `npm run inbox`'s port, which supabase/functions/.env names for `supabase start` (54324 is the CLI's Mailpit). */
+export const STANDALONE_INBOX_PORT = 54334
+
 export function createInbox(store: InboxStore = createInboxStore()): Inbox {
   const app = new Hono()
   app.use('*', cors())
