@@ -30,10 +30,11 @@ import {
 let stack: TestStack
 const users: UserClient[] = []
 
+// A busy machine can take over a minute to start a stack (migrations on PGlite).
 beforeAll(async () => {
   stack = await startTestStack()
   await stack.context.db.exec(ROOM_SCHEMA)
-})
+}, 180_000)
 afterEach(async () => {
   for (const { client: each } of users.splice(0)) await each.removeAllChannels()
 })
