@@ -304,6 +304,8 @@ export type Database = {
           lease_id: string | null
           outcome_unknown: boolean
           first_attempt_at: string | null
+          resend_after: string | null
+          lookup_only: boolean
         }
         Insert: {
           id?: string
@@ -324,6 +326,8 @@ export type Database = {
           lease_id?: string | null
           outcome_unknown?: boolean
           first_attempt_at?: string | null
+          resend_after?: string | null
+          lookup_only?: boolean
         }
         Update: {
           id?: string
@@ -344,6 +348,8 @@ export type Database = {
           lease_id?: string | null
           outcome_unknown?: boolean
           first_attempt_at?: string | null
+          resend_after?: string | null
+          lookup_only?: boolean
         }
         Relationships: []
       }
@@ -471,6 +477,8 @@ export type Database = {
           lease_id: string | null
           outcome_unknown: boolean
           first_attempt_at: string | null
+          resend_after: string | null
+          lookup_only: boolean
         }[]
       }
       close_conversation: {
@@ -606,6 +614,7 @@ export type Database = {
           error: string
           max_attempts?: number
           lease_id?: string
+          sent?: boolean
         }
         Returns: undefined
       }

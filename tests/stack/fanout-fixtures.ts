@@ -3,7 +3,9 @@
  * the stack, the real Edge Functions in Deno, one origin for clients, and a
  * fault proxy between the functions and the dev inbox that can answer like a
  * provider that is down (503), rate-limiting (429) or slow (the message is
- * taken, the answer held back), and tell which process is waiting on it.
+ * taken, the answer held back; or the request held for `slowMs` and only then
+ * taken, or dropped), whose message list lags (`listLagMs`), and tell which
+ * process is waiting on it.
  */
 import { execFileSync } from 'node:child_process'
 import { rm } from 'node:fs/promises'
@@ -23,7 +25,13 @@ const functionsDir = fileURLToPath(new URL('../../supabase/functions', import.me
 const configPath = fileURLToPath(new URL('../../supabase/config.toml', import.meta.url))
 export const SITE = 'http://localhost:5173'
 
-export type Fault = 'pass' | 'down' | 'rate_limit' | 'hold'
+/**
+ * hold: the inbox takes the message at once, the answer is held until released.
+ * slow_accept: the request is held for slowMs, then the inbox takes it and it is
+ * answered (after the functions' 10 s deadline). slow_drop: held for slowMs, then
+ * a 503 and nothing is taken.
+ */
+export type Fault = 'pass' | 'down' | 'rate_limit' | 'hold' | 'slow_accept' | 'slow_drop'
 type Held = { release(): void; remotePort: number }
 
 /** A proxy to the inbox that applies the next planned fault to each provider POST. */
@@ -31,6 +39,14 @@ export class FaultProxy {
   smsPlan: Fault[] = []
   emailPlan: Fault[] = []
   held: Held[] = []
+  /** How long slow_accept and slow_drop hold a request. */
+  slowMs = 15_000
+  /** The message list leaves out SMS the inbox took less than this long ago. */
+  listLagMs = 0
+  /** SMS requests held by slow_accept or slow_drop right now. */
+  slowInFlight = 0
+  /** When the inbox took each SMS that passed through here, by sid. */
+  private takenAt = new Map<string, number>()
   private server: Server
   private waiters: Array<() => void> = []
   url = ''
@@ -96,6 +112,18 @@ export class FaultProxy {
       )
       return
     }
+    if (fault === 'slow_accept' || fault === 'slow_drop') {
+      this.slowInFlight += 1
+      await new Promise((resolve) => setTimeout(resolve, this.slowMs))
+      this.slowInFlight -= 1
+      if (fault === 'slow_drop') {
+        if (!res.destroyed) {
+          res.writeHead(503, { 'content-type': 'application/json' })
+          res.end(JSON.stringify({ message: 'Service Unavailable', status: 503 }))
+        }
+        return
+      }
+    }
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(
         (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
@@ -106,7 +134,18 @@ export class FaultProxy {
       headers,
       body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
     })
-    const text = await upstream.text()
+    let text = await upstream.text()
+    if (isSms && upstream.ok) {
+      const sid = (JSON.parse(text) as { sid?: string }).sid
+      if (sid) this.takenAt.set(sid, Date.now())
+    }
+    const isSmsList = req.method === 'GET' && /\/Messages\.json(\?|$)/.test(req.url ?? '')
+    if (isSmsList && upstream.ok && this.listLagMs > 0) {
+      const list = JSON.parse(text) as { messages: Array<{ sid: string }> }
+      const listedBy = Date.now() - this.listLagMs
+      list.messages = list.messages.filter((m) => (this.takenAt.get(m.sid) ?? 0) <= listedBy)
+      text = JSON.stringify(list)
+    }
     const answer = () => {
       if (res.destroyed) return
       res.writeHead(upstream.status, {

@@ -55,7 +55,11 @@ it('one report answers, then sends one SMS and two e-mails whose chat links work
   )
   expect(await fanout.sms('+447700900123')).toEqual([
     expect.objectContaining({
-      Body: `Your item was found! Blue rucksack. Chat with the finder: ${SITE}/chat?chatId=${data?.chatId}`,
+      Body: expect.stringMatching(
+        new RegExp(
+          `^Your item was found! Blue rucksack\\. Chat with the finder: ${SITE}/chat\\?chatId=${data?.chatId} Ref [0-9A-F]{10}$`,
+        ),
+      ),
     }),
   ])
   const toOwner = await latestEmailTo(stack, owner.email)

@@ -25,6 +25,7 @@ afterAll(async () => {
 beforeEach(() => {
   fanout.proxy.smsPlan = []
   fanout.proxy.emailPlan = []
+  fanout.proxy.listLagMs = 0
   fanout.proxy.releaseAll()
 })
 
@@ -97,6 +98,79 @@ it('slow SMS provider: the report answers while the provider still holds the SMS
   expect(await allSent(answered.reportId)).toBe(true)
   expect(await fanout.sms('+447700900201')).toHaveLength(1)
 })
+
+it('a provider that holds each SMS 15 s, with a look-up that lags: exactly one SMS per notification, none lost', async () => {
+  // The provider's answer window and look-up lag as app_private.sms_delivery_settings
+  // assumes them (20 s each here, so the test is quick): it holds each request 15 s
+  // and lists a message 15 s after taking it.
+  await fanout.stack.context.db.query(
+    `update app_private.sms_delivery_settings set answer_window = '20 seconds', lookup_lag = '20 seconds'`,
+  )
+  fanout.proxy.listLagMs = 15_000
+  try {
+    const taken = await fanout.owner({ mobile: '07700900211' })
+    const dropped = await fanout.owner({ mobile: '07700900212' })
+    const finder = await fanout.finder()
+    // The first SMS is taken after 15 s; the second is held 15 s and then refused.
+    fanout.proxy.smsPlan = ['slow_accept']
+    const first = await report(finder, taken.tagCode)
+    await until(async () => fanout.proxy.slowInFlight === 1, 'the first SMS held')
+    fanout.proxy.smsPlan = ['slow_drop']
+    const second = await report(finder, dropped.tagCode)
+    await until(async () => fanout.proxy.slowInFlight === 2, 'the second SMS held')
+    const smsRows = async () =>
+      (
+        await fanout.stack.context.db.query<{ status: string }>(
+          `select status from public.notifications
+            where report_id = any($1::uuid[]) and channel = 'sms' order by report_id = $2 desc`,
+          [[first.reportId, second.reportId], first.reportId],
+        )
+      ).rows.map((row) => row.status)
+    // Dispatch as often as anyone could (every due row now, the leases left alone),
+    // counting the texts each time: never a second one.
+    const counts = async () => [
+      (await fanout.sms('+447700900211')).length,
+      (await fanout.sms('+447700900212')).length,
+    ]
+    await until(
+      async () => {
+        await fanout.stack.context.db.query(
+          `update public.notifications set next_attempt_at = now()
+            where report_id = any($1::uuid[]) and status in ('pending', 'unknown')`,
+          [[first.reportId, second.reportId]],
+        )
+        await fanout.dispatch()
+        const [toTaken = 0, toDropped = 0] = await counts()
+        expect(toTaken).toBeLessThanOrEqual(1)
+        expect(toDropped).toBeLessThanOrEqual(1)
+        await new Promise((resolve) => setTimeout(resolve, 500))
+        return (await smsRows()).every((status) => status === 'sent')
+      },
+      'both SMS rows sent',
+      110_000,
+    ).catch(async (error: unknown) => {
+      const { rows } = await fanout.stack.context.db.query(
+        `select report_id = $2 as first, status, attempts, last_error, resend_after, next_attempt_at, locked_until, now() as now
+           from public.notifications where report_id = any($1::uuid[]) and channel = 'sms'`,
+        [[first.reportId, second.reportId], first.reportId],
+      )
+      throw new Error(`${String(error)}: ${JSON.stringify(rows)}`)
+    })
+    // Anything still on its way would arrive within the 15 s hold.
+    await until(async () => fanout.proxy.slowInFlight === 0, 'no request held', 20_000)
+    expect(await counts()).toEqual([1, 1])
+    const { rows } = await fanout.stack.context.db.query<{ attempts: number; last_error: string }>(
+      `select attempts, last_error from public.notifications
+        where report_id = $1 and channel = 'sms'`,
+      [first.reportId],
+    )
+    expect(rows[0]?.attempts).toBeGreaterThan(1)
+  } finally {
+    await fanout.stack.context.db.query(
+      `update app_private.sms_delivery_settings set answer_window = '1 minute', lookup_lag = '2 minutes'`,
+    )
+  }
+}, 180_000)
 
 it('provider down then up: nothing lost, nothing doubled', async () => {
   const owner = await fanout.owner({ mobile: '07700900202' })

@@ -104,16 +104,18 @@ export function smsSegments(body: string): number {
 }
 
 /**
- * 'Your item was found! <item>. Chat with the finder: <owner link>', the item's
- * name shortened (or left out) when that keeps the message to one segment.
+ * 'Your item was found! <item>. Chat with the finder: <owner link> Ref <reference>',
+ * the item's name shortened (or left out) when that keeps the message to one
+ * segment. The reference lets the look-up find this very SMS (notifications.ts).
  */
-export function renderSms(row: RenderableRow): string {
+export function renderSms(row: RenderableRow, reference: string): string {
   const payload = row.payload
   const url = ownerChatUrl(payload)
   const opening = row.template === 'reminder_sms' ? `${SMS_OPENING} Reminder:` : SMS_OPENING
   const tail = row.template === 'reminder_sms' ? 'The finder is waiting' : 'Chat with the finder'
+  const ref = `Ref ${reference}`
   const compose = (name: string) =>
-    name ? `${opening} ${name}. ${tail}: ${url}` : `${opening} ${tail}: ${url}`
+    name ? `${opening} ${name}. ${tail}: ${url} ${ref}` : `${opening} ${tail}: ${url} ${ref}`
   const name = field(payload, 'item_name')
   const full = compose(name)
   if (smsSegments(full) === 1 || !name) return full

@@ -2,9 +2,12 @@ import assert from 'node:assert/strict'
 import { renderEmail, renderSms, smsSegments, SMS_OPENING } from './notification-templates.ts'
 import {
   createDeliveryKicker,
+  deliver,
   dispatchOutbox,
   httpProviders,
   type NotificationRow,
+  smsFor,
+  smsReference,
 } from './notifications.ts'
 import { toE164 } from './providers/twilio.ts'
 import { FakeOutbox, FakeProviders } from './testing/fake-outbox.ts'
@@ -58,7 +61,7 @@ const PAYLOAD = {
 
 function row(overrides: Partial<NotificationRow> = {}): NotificationRow {
   return {
-    id: 'n1',
+    id: '3f9a0c1b-2d4e-4f60-8a71-b2c3d4e5f607',
     dedupe_key: 'r1:found_sms',
     channel: 'sms',
     template: 'found_sms',
@@ -67,6 +70,8 @@ function row(overrides: Partial<NotificationRow> = {}): NotificationRow {
     attempts: 1,
     lease_id: 'lease-1',
     outcome_unknown: false,
+    lookup_only: false,
+    locked_until: null,
     first_attempt_at: null,
     ...overrides,
   }
@@ -83,22 +88,23 @@ Deno.test('UK numbers are normalised to E.164', () => {
 Deno.test(
   "the SMS starts with the spec's words, names the item and links the owner's chat without a capability, in one segment",
   () => {
-    const body = renderSms(row())
+    const body = renderSms(row(), '3F9A0C1B2D')
     assert.equal(
       body,
-      'Your item was found! Blue rucksack. Chat with the finder: http://localhost:5173/chat?chatId=1f0e2c4a-8d1b-4c8e-9a43-2b1d5e6f7a80',
+      'Your item was found! Blue rucksack. Chat with the finder: http://localhost:5173/chat?chatId=1f0e2c4a-8d1b-4c8e-9a43-2b1d5e6f7a80 Ref 3F9A0C1B2D',
     )
+    assert.equal(smsFor(row()).body, body)
     assert.equal(smsSegments(body), 1)
     assert.ok(!body.includes('token'))
-    const long = renderSms(row({ payload: { ...PAYLOAD, item_name: 'A'.repeat(200) } }))
+    const long = renderSms(row({ payload: { ...PAYLOAD, item_name: 'A'.repeat(200) } }), 'REF')
     assert.ok(long.startsWith(`${SMS_OPENING} AAAA`))
     assert.ok(long.includes('...'))
     assert.equal(smsSegments(long), 1)
     // A name outside GSM-7 (an emoji) makes it UCS-2 (70 units): the name gives way to the link.
-    const emoji = renderSms(row({ payload: { ...PAYLOAD, item_name: 'Keys 🔑' } }))
+    const emoji = renderSms(row({ payload: { ...PAYLOAD, item_name: 'Keys 🔑' } }), 'REF')
     assert.ok(emoji.startsWith(SMS_OPENING))
-    assert.ok(emoji.endsWith('/chat?chatId=1f0e2c4a-8d1b-4c8e-9a43-2b1d5e6f7a80'))
-    const reminder = renderSms(row({ template: 'reminder_sms' }))
+    assert.ok(emoji.endsWith('/chat?chatId=1f0e2c4a-8d1b-4c8e-9a43-2b1d5e6f7a80 Ref REF'))
+    const reminder = renderSms(row({ template: 'reminder_sms' }), 'REF')
     assert.ok(reminder.startsWith(`${SMS_OPENING} Reminder: Blue rucksack.`))
     assert.equal(smsSegments(reminder), 1)
   },
@@ -156,7 +162,8 @@ Deno.test(
     const { requests, fetchImpl } = scriptedFetch([{ status: 201, body: { sid: 'SM42' } }])
     const result = await httpProviders(CONFIG, fetchImpl).sendSms({
       to: '+447700900123',
-      body: 'Hi',
+      body: 'Hi Ref R1',
+      reference: 'R1',
     })
     assert.deepEqual(result, { outcome: 'accepted', providerId: 'SM42' })
     const request = requests[0]
@@ -165,7 +172,7 @@ Deno.test(
     const form = new URLSearchParams(await request?.text())
     assert.equal(form.get('To'), '+447700900123')
     assert.equal(form.get('From'), '+447700900000')
-    assert.equal(form.get('Body'), 'Hi')
+    assert.equal(form.get('Body'), 'Hi Ref R1')
   },
 )
 
@@ -174,7 +181,7 @@ Deno.test(
   async () => {
     const hung = scriptedFetch(['hang', 'hang'])
     const providers = httpProviders(CONFIG, hung.fetchImpl)
-    const sms = await providers.sendSms({ to: '+447700900123', body: 'Hi' })
+    const sms = await providers.sendSms({ to: '+447700900123', body: 'Hi', reference: 'R' })
     assert.equal(sms.outcome, 'unknown')
     const email = await providers.sendEmail({
       to: 'a@b.co',
@@ -192,10 +199,10 @@ Deno.test(
       { status: 400, body: { code: 21211 } },
     ])
     const p = httpProviders(CONFIG, down.fetchImpl)
-    assert.equal((await p.sendSms({ to: '+44', body: 'x' })).outcome, 'refused')
-    assert.equal((await p.sendSms({ to: '+44', body: 'x' })).outcome, 'unknown')
-    assert.equal((await p.sendSms({ to: '+44', body: 'x' })).outcome, 'unknown')
-    assert.equal((await p.sendSms({ to: '+44', body: 'x' })).outcome, 'refused')
+    assert.equal((await p.sendSms({ to: '+44', body: 'x', reference: 'R' })).outcome, 'refused')
+    assert.equal((await p.sendSms({ to: '+44', body: 'x', reference: 'R' })).outcome, 'unknown')
+    assert.equal((await p.sendSms({ to: '+44', body: 'x', reference: 'R' })).outcome, 'unknown')
+    assert.equal((await p.sendSms({ to: '+44', body: 'x', reference: 'R' })).outcome, 'refused')
   },
 )
 
@@ -233,39 +240,53 @@ Deno.test(
 )
 
 Deno.test(
-  "the SMS lookup asks Twilio's message list by number and day and matches the body",
+  "the SMS lookup reads Twilio's whole message list for the number and matches the reference",
   async () => {
+    const page = (messages: unknown[], next: string | null = null) => ({
+      status: 200,
+      body: { messages, next_page_uri: next },
+    })
+    const nextUri = '/2010-04-01/Accounts/AC123/Messages.json?To=%2B447700900123&Page=1&PageToken=x'
     const { requests, fetchImpl } = scriptedFetch([
-      {
-        status: 200,
-        body: {
-          messages: [{ sid: 'SMother', to: '+447700900123', body: 'Other' }],
-          next_page_uri:
-            '/2010-04-01/Accounts/AC123/Messages.json?To=%2B447700900123&Page=1&PageToken=x',
-        },
-      },
-      {
-        status: 200,
-        body: { messages: [{ sid: 'SM9', to: '+447700900123', body: 'Hi' }], next_page_uri: null },
-      },
-      { status: 200, body: { messages: [], next_page_uri: null } },
+      // found on the second page, by its reference (Twilio may add to the text)
+      page(
+        [{ sid: 'SMother', to: '+447700900123', body: 'Your item was found! Ref 0000000000' }],
+        nextUri,
+      ),
+      page([
+        { sid: 'SM9', to: '+447700900123', body: 'Sent from a trial account - Hi Ref 3F9A0C1B2D' },
+      ]),
+      // the whole list read, nothing: a certain "not found"
+      page([{ sid: 'SMsame', to: '+447700900999', body: 'Hi Ref 3F9A0C1B2D' }]),
+      // an error is no answer
       { status: 503, body: {} },
+      // a list longer than we read is no answer either
+      ...Array.from({ length: 5 }, () => page([], nextUri)),
     ])
     const providers = httpProviders(CONFIG, fetchImpl)
-    const message = { to: '+447700900123', body: 'Hi' }
-    assert.deepEqual(await providers.findSms(message, new Date('2026-11-23T10:00:00Z')), {
-      found: true,
-      providerId: 'SM9',
-    })
+    const message = { to: '+447700900123', body: 'Hi Ref 3F9A0C1B2D', reference: '3F9A0C1B2D' }
+    assert.deepEqual(await providers.findSms(message), { found: true, providerId: 'SM9' })
     const first = new URL(requests[0]?.url ?? '')
     assert.equal(first.pathname, '/2010-04-01/Accounts/AC123/Messages.json')
     assert.equal(first.searchParams.get('To'), '+447700900123')
-    assert.equal(first.searchParams.get('DateSent>'), '2026-11-23')
+    assert.equal(first.searchParams.get('DateSent>'), null, 'queued messages have no DateSent')
     assert.equal(requests[0]?.method, 'GET')
-    assert.deepEqual(await providers.findSms(message, new Date()), { found: false })
-    await assert.rejects(providers.findSms(message, new Date()))
+    assert.equal(requests[1]?.url, `http://inbox${nextUri}`)
+    assert.deepEqual(await providers.findSms(message), { found: false })
+    await assert.rejects(providers.findSms(message), /HTTP 503/)
+    await assert.rejects(providers.findSms(message), /not read to the end/)
   },
 )
+
+Deno.test('each SMS carries its own short reference, the same on every attempt', () => {
+  const a = row({ id: '3f9a0c1b-2d4e-4f60-8a71-b2c3d4e5f607' })
+  const b = row({ id: '7c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5' })
+  assert.equal(smsReference(a), '3F9A0C1B2D')
+  assert.equal(smsFor(a).reference, '3F9A0C1B2D')
+  assert.ok(smsFor(a).body.endsWith(' Ref 3F9A0C1B2D'))
+  assert.equal(smsFor({ ...a, attempts: 5 }).body, smsFor(a).body)
+  assert.notEqual(smsFor(b).reference, smsFor(a).reference)
+})
 
 /** One report's three rows, as create_found_report writes them. */
 function outboxWithReport(outbox = new FakeOutbox(), report = 'r1') {
@@ -273,7 +294,7 @@ function outboxWithReport(outbox = new FakeOutbox(), report = 'r1') {
   const base = { payload, report_id: report }
   outbox.add({
     ...base,
-    id: `${report}-sms`,
+    id: crypto.randomUUID(),
     dedupe_key: `${report}:found_sms`,
     channel: 'sms',
     template: 'found_sms',
@@ -342,6 +363,88 @@ Deno.test(
     assert.equal(outbox.byKey('r1:found_sms').status, 'sent')
   },
 )
+
+Deno.test(
+  'a provider that accepts after our deadline, with a look-up that lags: never a second SMS',
+  async () => {
+    const outbox = outboxWithReport()
+    const providers = new FakeProviders()
+    providers.smsBehaviour = ['accept_then_lose_answer']
+    providers.unlisted = 1
+    assert.equal((await dispatchOutbox(outbox, providers)).unknown, 1)
+    const row = outbox.byKey('r1:found_sms')
+    assert.equal(row.resend_after, outbox.now + outbox.resendWindowMs)
+    // Looked up while the answer window and look-up lag are open: not listed, not resent.
+    let lookedUp = 0
+    while (row.next_attempt_at < (row.resend_after ?? 0)) {
+      outbox.now = row.next_attempt_at
+      assert.deepEqual(await dispatchOutbox(outbox, providers), {
+        claimed: 1,
+        sent: 0,
+        failed: 0,
+        unknown: 1,
+      })
+      lookedUp += 1
+      assert.equal(providers.sms.length, 1)
+      assert.ok(row.next_attempt_at <= (row.resend_after ?? 0), 'next try by the window end')
+    }
+    assert.ok(lookedUp >= 2)
+    // The provider lists it: found, recorded, still one SMS.
+    providers.unlisted = 0
+    outbox.now = row.next_attempt_at
+    assert.equal((await dispatchOutbox(outbox, providers)).sent, 1)
+    assert.equal(providers.sms.length, 1)
+    assert.equal(row.status, 'sent')
+    assert.equal(row.provider_id, 'SM1')
+  },
+)
+
+Deno.test(
+  'an SMS the provider never took is sent again once its answer window and look-up lag have passed, not before',
+  async () => {
+    const outbox = outboxWithReport()
+    const providers = new FakeProviders()
+    providers.smsBehaviour = ['hang']
+    const running = dispatchOutbox(outbox, providers)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    providers.releaseHung()
+    assert.equal((await running).unknown, 1)
+    const row = outbox.byKey('r1:found_sms')
+    const resendAfter = row.resend_after ?? 0
+    while (row.next_attempt_at < resendAfter) {
+      outbox.now = row.next_attempt_at
+      assert.equal((await dispatchOutbox(outbox, providers)).unknown, 1)
+      assert.equal(providers.sms.length, 0, 'no resend inside the window')
+    }
+    outbox.now = resendAfter
+    assert.equal((await dispatchOutbox(outbox, providers)).sent, 1)
+    assert.equal(providers.sms.length, 1)
+    assert.ok(providers.lookups >= 2)
+  },
+)
+
+Deno.test('an SMS whose outcome is unknown is not resent with too little lease left', async () => {
+  const recorded: Array<{ sent: boolean | undefined }> = []
+  const db = new FakeOutbox()
+  db.unknown = (_row, _error, options) => {
+    recorded.push({ sent: options?.sent })
+    return Promise.resolve()
+  }
+  const providers = new FakeProviders()
+  const late = row({
+    outcome_unknown: true,
+    lookup_only: false,
+    locked_until: new Date(Date.now() + 5_000).toISOString(),
+  })
+  assert.equal(await deliver(late, db, providers), 'unknown')
+  assert.equal(providers.sms.length, 0)
+  assert.deepEqual(recorded, [{ sent: false }])
+  // with the lease's time ahead it is sent
+  const early = { ...late, locked_until: new Date(Date.now() + 60_000).toISOString() }
+  db.complete = () => Promise.resolve()
+  assert.equal(await deliver(early, db, providers), 'sent')
+  assert.equal(providers.sms.length, 1)
+})
 
 Deno.test('provider down then up: refused rows back off and are sent once it is back', async () => {
   const outbox = outboxWithReport()

@@ -5,6 +5,14 @@
  * idempotency key) and record accepted / refused (retry with backoff) /
  * unknown (look it up next time). Providers and the database are injected so
  * `deno test` can drive every case.
+ *
+ * An SMS is never sent twice, however slow the provider: each carries a short
+ * reference of its own (smsReference) that the look-up matches exactly, and one
+ * whose send outcome is unknown is sent again only when the claim says the
+ * provider's answer window and look-up lag have passed (lookup_only false, set
+ * in SQL from app_private.sms_delivery_settings) and a complete look-up found
+ * nothing. A send never starts later than SEND_START_MARGIN_MS before the lease
+ * ends, so a holder whose lease ran out cannot send after SQL stopped waiting.
  */
 import {
   type RenderedEmail,
@@ -13,7 +21,7 @@ import {
   type Template,
 } from './notification-templates.ts'
 import { type EmailConfig, resendEmail } from './providers/email.ts'
-import type { Fetch, SendOutcome } from './providers/provider-call.ts'
+import { type Fetch, PROVIDER_TIMEOUT_MS, type SendOutcome } from './providers/provider-call.ts'
 import {
   type SmsLookup,
   type SmsMessage,
@@ -34,12 +42,17 @@ export type NotificationRow = {
   lease_id: string | null
   /** An earlier attempt may have reached the provider. */
   outcome_unknown: boolean
+  /** This claim may only look an SMS up: an earlier send's answer window is still open. */
+  lookup_only: boolean
+  /** When this claim's lease ends (the database's clock). */
+  locked_until: string | null
   first_attempt_at: string | null
 }
 
 export type Providers = {
   sendSms(message: SmsMessage): Promise<SendOutcome>
-  findSms(message: SmsMessage, since: Date): Promise<SmsLookup>
+  /** Whether the provider holds this SMS (by its reference); throws when it cannot tell. */
+  findSms(message: SmsMessage): Promise<SmsLookup>
   sendEmail(message: RenderedEmail): Promise<SendOutcome>
 }
 
@@ -49,7 +62,11 @@ export type OutboxDb = {
   claim(options: ClaimOptions): Promise<NotificationRow[]>
   complete(row: NotificationRow, providerId: string): Promise<void>
   fail(row: NotificationRow, error: string, retryAfterSeconds?: number): Promise<void>
-  unknown(row: NotificationRow, error: string): Promise<void>
+  /**
+   * The provider may have it. `sent`: this attempt sent it (its answer window
+   * starts now); false when only a look-up could not tell.
+   */
+  unknown(row: NotificationRow, error: string, options?: { sent: boolean }): Promise<void>
   /** Adds the due reminders (escalation) to the outbox; returns how many. */
   enqueueReminders(): Promise<number>
 }
@@ -61,8 +78,65 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
+/**
+ * The SMS's reference: the first 10 hex digits of its row's random id (40 bits),
+ * the same on every attempt, so the look-up matches this SMS and no other.
+ */
+export function smsReference(row: Pick<NotificationRow, 'id'>): string {
+  return row.id
+    .replace(/[^0-9a-f]/gi, '')
+    .slice(0, 10)
+    .toUpperCase()
+}
+
 export function smsFor(row: NotificationRow): SmsMessage {
-  return { to: toE164(row.recipient), body: renderSms(row) }
+  const reference = smsReference(row)
+  return { to: toE164(row.recipient), body: renderSms(row, reference), reference }
+}
+
+/** A send must start this long before the lease ends (its deadline, and 5 s for clocks). */
+export const SEND_START_MARGIN_MS = PROVIDER_TIMEOUT_MS + 5_000
+
+function leaseEndsTooSoon(row: NotificationRow): boolean {
+  if (!row.locked_until) return false
+  return Date.parse(row.locked_until) - Date.now() < SEND_START_MARGIN_MS
+}
+
+/**
+ * An SMS an earlier attempt may have sent: found → sent; not listed → sent again
+ * only if the claim allows it (answer window and look-up lag over) and there is
+ * lease left to start a send; otherwise it stays unknown. Null means: send it.
+ */
+async function reconcileSms(
+  row: NotificationRow,
+  message: SmsMessage,
+  db: OutboxDb,
+  providers: Providers,
+): Promise<Outcome | null> {
+  let lookup: SmsLookup
+  try {
+    lookup = await providers.findSms(message)
+  } catch (error) {
+    await db.unknown(row, `lookup failed: ${describe(error)}`, { sent: false })
+    return 'unknown'
+  }
+  if (lookup.found) {
+    await db.complete(row, lookup.providerId)
+    return 'sent'
+  }
+  if (row.lookup_only) {
+    await db.unknown(row, 'not listed by the provider yet; its answer window is still open', {
+      sent: false,
+    })
+    return 'unknown'
+  }
+  if (leaseEndsTooSoon(row)) {
+    await db.unknown(row, 'not listed by the provider; too little lease left to send', {
+      sent: false,
+    })
+    return 'unknown'
+  }
+  return null
 }
 
 /** One claimed row, start to finish. Never throws; a lost write leaves the lease to expire. */
@@ -72,26 +146,19 @@ export async function deliver(
   providers: Providers,
 ): Promise<Outcome> {
   let result: SendOutcome
+  let sendStarted = false
   try {
     if (row.channel === 'sms') {
       const message = smsFor(row)
       if (row.outcome_unknown) {
         // Never resend blindly: the provider may have taken it before we lost track.
-        const since = new Date(row.first_attempt_at ?? Date.now() - 24 * 3600_000)
-        let lookup: SmsLookup
-        try {
-          lookup = await providers.findSms(message, since)
-        } catch (error) {
-          await db.unknown(row, `lookup failed: ${describe(error)}`)
-          return 'unknown'
-        }
-        if (lookup.found) {
-          await db.complete(row, lookup.providerId)
-          return 'sent'
-        }
+        const reconciled = await reconcileSms(row, message, db, providers)
+        if (reconciled) return reconciled
       }
+      sendStarted = true
       result = await providers.sendSms(message)
     } else {
+      sendStarted = true
       result = await providers.sendEmail(renderEmail(row))
     }
   } catch (error) {
@@ -106,7 +173,8 @@ export async function deliver(
       await db.fail(row, result.error, result.retryAfterSeconds)
       return 'refused'
     }
-    await db.unknown(row, result.error)
+    // A throw before the send started (recording a look-up failed) sent nothing new.
+    await db.unknown(row, result.error, { sent: sendStarted })
     return 'unknown'
   } catch (error) {
     // Recording failed: the lease runs out and the next claim looks the message up.

@@ -55,12 +55,13 @@ export function sqlOutbox(client: RpcClient, options: SqlOutboxOptions = {}): Ou
         retry_after_seconds: retryAfterSeconds ?? null,
       })
     },
-    async unknown(row, error) {
+    async unknown(row, error, options = { sent: true }) {
       await call('mark_notification_unknown', {
         id: row.id,
         error: error.slice(0, 1000),
         max_attempts: maxAttempts,
         lease_id: row.lease_id,
+        sent: options.sent,
       })
     },
     async enqueueReminders() {

@@ -57,7 +57,7 @@ function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 90012
       if (owner.mobile) {
         outbox.add({
           ...base,
-          id: `${reportId}-sms`,
+          id: `a1b2c3d4-0000-4000-8000-${String(reports).padStart(12, '0')}`,
           dedupe_key: `${reportId}:found_sms`,
           channel: 'sms',
           template: 'found_sms',
@@ -151,7 +151,7 @@ Deno.test('a report answers the chat link first, then sends one SMS and two e-ma
     [
       {
         to: '+447700900123',
-        body: `Your item was found! Blue backpack. Chat with the finder: ${SITE}/chat?chatId=chat-1`,
+        body: `Your item was found! Blue backpack. Chat with the finder: ${SITE}/chat?chatId=chat-1 Ref A1B2C3D400`,
       },
     ],
   )

@@ -1,7 +1,8 @@
 /**
  * Twilio's Programmable Messaging REST API (the dev inbox answers the same):
  * POST .../Messages.json to send (form-encoded, basic auth), and
- * GET .../Messages.json?To=&DateSent>= to find a message whose outcome we lost.
+ * GET .../Messages.json?To= to find a message whose outcome we lost, by the
+ * reference its text carries.
  */
 import {
   callProvider,
@@ -20,7 +21,8 @@ export type TwilioConfig = {
   timeoutMs?: number
 }
 
-export type SmsMessage = { to: string; body: string }
+/** `reference` is part of `body`: short, unique to this SMS, the same on every attempt. */
+export type SmsMessage = { to: string; body: string; reference: string }
 export type SmsLookup = { found: true; providerId: string } | { found: false }
 
 /** UK numbers to E.164: 07700 900123 → +447700900123; +44 (0)7700… kept; #ext dropped. */
@@ -79,16 +81,19 @@ export function twilioSms(config: TwilioConfig, fetchImpl: Fetch = fetch) {
     },
 
     /**
-     * Whether Twilio holds a message with exactly this body to this number, sent
-     * since `since` (Twilio filters by UTC day). Throws when the lookup fails:
-     * the outcome then stays unknown.
+     * Whether Twilio holds a message to this number whose text carries this SMS's
+     * reference. Every message to the number is read (no DateSent filter: a message
+     * still queued has no DateSent yet), up to MAX_LOOKUP_PAGES pages of 1000.
+     * Throws when the look-up fails or cannot read the whole list: "not found" is
+     * only ever a complete answer.
      */
-    async findSms(message: SmsMessage, since: Date): Promise<SmsLookup> {
-      const day = since.toISOString().slice(0, 10)
-      const query = new URLSearchParams({ To: message.to, 'DateSent>': day, PageSize: '1000' })
-      // Twilio's filter DateSent>=YYYY-MM-DD, sent as DateSent%3E=YYYY-MM-DD.
+    async findSms(message: SmsMessage): Promise<SmsLookup> {
+      const query = new URLSearchParams({ To: message.to, PageSize: '1000' })
       let next: string | null = `${messagesPath}?${query.toString()}`
-      for (let page = 0; next && page < MAX_LOOKUP_PAGES; page += 1) {
+      for (let page = 0; next; page += 1) {
+        if (page === MAX_LOOKUP_PAGES) {
+          throw new Error(`SMS lookup: more than ${MAX_LOOKUP_PAGES} pages, not read to the end`)
+        }
         const call = await callProvider(
           fetchImpl,
           `${base}${next}`,
@@ -103,8 +108,12 @@ export function twilioSms(config: TwilioConfig, fetchImpl: Fetch = fetch) {
           throw new Error(`SMS lookup HTTP ${call.status}: ${call.text.slice(0, 200)}`)
         }
         const body = JSON.parse(call.text) as ListPage
-        const match = (body.messages ?? []).find(
-          (listed) => listed.to === message.to && listed.body === message.body,
+        if (!Array.isArray(body.messages)) throw new Error('SMS lookup: no message list')
+        const match = body.messages.find(
+          (listed) =>
+            listed.to === message.to &&
+            typeof listed.body === 'string' &&
+            listed.body.includes(message.reference),
         )
         if (match) {
           return { found: true, providerId: typeof match.sid === 'string' ? match.sid : 'accepted' }

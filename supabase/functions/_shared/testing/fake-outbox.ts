@@ -1,20 +1,23 @@
 /**
  * Test doubles for the outbox: an in-memory table with the SQL functions'
  * semantics (claim is atomic and leased, an expired 'sending' lease comes back
- * as an unknown outcome, only the lease holder records a refusal), a
- * controllable clock, and providers that keep what they accepted (so an SMS can
- * be looked up, and an e-mail's idempotency key honoured) and can be told to
- * refuse, hang or lose their answer.
+ * as an unknown outcome, only the lease holder records a refusal, an SMS whose
+ * send outcome is unknown is claimed lookup_only until its answer window and
+ * look-up lag have passed), a controllable clock, and providers that keep what
+ * they accepted (so an SMS can be looked up, and an e-mail's idempotency key
+ * honoured) and can be told to refuse, hang, lose their answer or list a
+ * message late.
  */
 import type { RenderedEmail } from '../notification-templates.ts'
 import type { ClaimOptions, NotificationRow, OutboxDb, Providers } from '../notifications.ts'
 import type { SendOutcome } from '../providers/provider-call.ts'
 import type { SmsLookup, SmsMessage } from '../providers/twilio.ts'
 
-export type StoredRow = NotificationRow & {
+export type StoredRow = Omit<NotificationRow, 'locked_until'> & {
   status: 'pending' | 'sending' | 'unknown' | 'sent' | 'failed' | 'cancelled'
   next_attempt_at: number
   locked_until: number | null
+  resend_after: number | null
   last_error: string | null
   provider_id: string | null
   report_id: string | null
@@ -29,6 +32,8 @@ export class FakeOutbox implements OutboxDb {
   rows: StoredRow[] = []
   now = 0
   leaseMs = 60_000
+  /** app_private.sms_delivery_settings: answer window + look-up lag. */
+  resendWindowMs = 180_000
   reminders = 0
   private leases = 0
 
@@ -41,10 +46,12 @@ export class FakeOutbox implements OutboxDb {
       attempts: 0,
       lease_id: null,
       outcome_unknown: false,
+      lookup_only: false,
       first_attempt_at: null,
       status: 'pending',
       next_attempt_at: this.now,
       locked_until: null,
+      resend_after: null,
       last_error: null,
       provider_id: null,
       report_id: row.report_id ?? null,
@@ -62,8 +69,16 @@ export class FakeOutbox implements OutboxDb {
       )
       .slice(0, maxRows)
     for (const row of due) {
+      if (row.status === 'sending' && row.channel === 'sms') {
+        // its holder may have sent it up to the lease's end
+        row.resend_after = Math.max(
+          row.resend_after ?? 0,
+          (row.locked_until ?? 0) + this.resendWindowMs,
+        )
+      }
       row.outcome_unknown =
         row.outcome_unknown || row.status === 'sending' || row.status === 'unknown'
+      row.lookup_only = row.resend_after !== null && row.resend_after > this.now
       row.status = 'sending'
       row.attempts += 1
       this.leases += 1
@@ -71,7 +86,13 @@ export class FakeOutbox implements OutboxDb {
       row.locked_until = this.now + this.leaseMs
       row.first_attempt_at ??= new Date(this.now).toISOString()
     }
-    return Promise.resolve(due.map((row) => ({ ...row })))
+    // The lease's end by the real clock, as deliver() compares it.
+    return Promise.resolve(
+      due.map(({ resend_after: _, ...row }) => ({
+        ...row,
+        locked_until: new Date(Date.now() + this.leaseMs).toISOString(),
+      })),
+    )
   }
 
   complete(claimed: NotificationRow, providerId: string): Promise<void> {
@@ -97,12 +118,21 @@ export class FakeOutbox implements OutboxDb {
     return Promise.resolve()
   }
 
-  unknown(claimed: NotificationRow, error: string): Promise<void> {
+  unknown(claimed: NotificationRow, error: string, options = { sent: true }): Promise<void> {
     const row = this.find(claimed.id)
     if (row.status !== 'sending' || row.lease_id !== claimed.lease_id) return Promise.resolve()
     row.last_error = error
     row.outcome_unknown = true
-    this.settle(row, row.attempts >= this.maxAttempts ? 'failed' : 'unknown')
+    const windowOpen = row.resend_after !== null && row.resend_after > this.now
+    if (options.sent && row.channel === 'sms') {
+      row.resend_after = Math.max(row.resend_after ?? 0, this.now + this.resendWindowMs)
+    }
+    const resendAfter = row.resend_after
+    const givesUp = row.attempts >= this.maxAttempts && (options.sent || !windowOpen)
+    this.settle(row, givesUp ? 'failed' : 'unknown')
+    if (!options.sent && windowOpen && resendAfter !== null) {
+      row.next_attempt_at = Math.min(row.next_attempt_at, resendAfter)
+    }
     return Promise.resolve()
   }
 
@@ -156,6 +186,8 @@ export class FakeProviders implements Providers {
   emailBehaviour: Behaviour[] = []
   lookups = 0
   lookupFails = 0
+  /** How many of the newest accepted SMS the message list does not show yet (its lag). */
+  unlisted = 0
   delayMs = 0
   private hung: Array<() => void> = []
 
@@ -176,7 +208,10 @@ export class FakeProviders implements Providers {
       this.lookupFails -= 1
       return Promise.reject(new Error('SMS lookup HTTP 503'))
     }
-    const match = this.sms.find((each) => each.to === message.to && each.body === message.body)
+    const listed = this.sms.slice(0, Math.max(0, this.sms.length - this.unlisted))
+    const match = listed.find(
+      (each) => each.to === message.to && each.body.includes(message.reference),
+    )
     return Promise.resolve(match ? { found: true, providerId: match.sid } : { found: false })
   }
 
