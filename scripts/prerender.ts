@@ -19,7 +19,9 @@ const dist = join(root, 'dist')
 const ssrEntry = join(root, 'dist-ssr', 'render-page.js')
 
 /** src/app/render-page.tsx, as built into dist-ssr/. */
-type RenderPage = (path: string) => Promise<{ html: string; title: string; status: number }>
+type RenderPage = (
+  path: string,
+) => Promise<{ html: string; title: string; head: string; status: number }>
 
 /** Session storage stand-in: nothing is stored at build time. */
 class EmptyStorage {
@@ -96,7 +98,7 @@ async function main() {
           return `<style>${readFileSync(join(dist, file), 'utf8')}</style>`
         },
       )
-      .replace('</head>', `${preloads.join('')}</head>`)
+      .replace('</head>', `${rendered.head}${preloads.join('')}</head>`)
       .replace(
         '<div id="root"></div>',
         `<div id="root" data-prerendered="${page.path}">${rendered.html}</div>`,

@@ -5,12 +5,17 @@ import { createStore } from '@/lib/jotai'
 import { AppProvider } from '@/app/provider'
 import { routes } from '@/app/router'
 import { handleOf } from '@/app/route-handle'
+import { env } from '@/lib/env'
+import { paths } from '@/lib/paths'
+import { earlyTagStatusScript, TAG_VIEW_CSS } from '@/features/found/early-tag-status'
 
 export type RenderedPage = {
   /** The HTML inside #root: the layout and the page, with Emotion's styles inline. */
   html: string
   /** The document title for the page. */
   title: string
+  /** What goes at the end of the page's <head> (inline only: nothing to wait for). */
+  head: string
   status: number
 }
 
@@ -35,5 +40,15 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const html = await new Response(prelude).text()
   const handle = handleOf(context.matches.map(({ route }) => ({ handle: route.handle })))
   const title = !handle || handle.title === 'home' ? 'Homeward' : `${handle.title} · Homeward`
-  return { html, title, status: context.statusCode }
+  return { html, title, head: headOf(path), status: context.statusCode }
+}
+
+/**
+ * /tag opened from a tag's link looks the tag up before the app arrives, and shows the
+ * finder's report form from the first paint (src/features/found/early-tag-status.ts).
+ */
+function headOf(path: string): string {
+  if (path !== paths.tag) return ''
+  const script = earlyTagStatusScript(env.supabaseUrl, env.supabaseKey)
+  return `<style>${TAG_VIEW_CSS}</style><script>${script}</script>`
 }

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
@@ -11,6 +10,7 @@ import {
   staticClosure,
   type Manifest,
 } from '../../scripts/lib/bundle-graph'
+import { buildSite } from '../../scripts/lib/build-site'
 import { serveDist, type DistServer } from '../../scripts/lib/serve-dist'
 import { fakeFinderBackend } from './fake-finder-backend'
 import { hostRulesTests } from './host-rules'
@@ -19,32 +19,11 @@ const root = resolve(import.meta.dirname, '../..')
 const dist = join(root, 'dist')
 const HEADLINE = 'Dedicated to making sure your lost items find a way back'
 
-/** The production build, as `npm run build` makes it (without the type check). */
-function build() {
-  // Vitest sets NODE_ENV=test, which would build React's development bundles.
-  const env = { ...process.env, NODE_ENV: 'production' }
-  const run = (args: string[]) =>
-    execFileSync(process.execPath, args, { cwd: root, stdio: 'pipe', env })
-  run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'])
-  run([
-    'node_modules/vite/bin/vite.js',
-    'build',
-    '--ssr',
-    'src/app/render-page.tsx',
-    '--outDir',
-    'dist-ssr',
-    '--logLevel',
-    'warn',
-  ])
-  run(['--import', 'tsx', 'scripts/prerender.ts'])
-  run(['--import', 'tsx', 'scripts/host-rules.ts'])
-}
-
 let manifest: Manifest
 let served: DistServer
 
 beforeAll(async () => {
-  build()
+  buildSite()
   manifest = readManifest(dist)
   served = await serveDist(dist)
 })
@@ -253,8 +232,9 @@ describe.skipIf(!hasChromium)('the finder offline (production build in Chromium)
       const context = await browser.newContext()
       const backend = await fakeFinderBackend(context, site.url)
       const page = await context.newPage()
+      // The tag's link is the finder's form at once (no navigation to /found/reunite).
       await page.goto(`${site.url}/tag?tagId=HW7K3M9QPX`)
-      await page.waitForURL('**/found/reunite')
+      await page.getByRole('button', { name: 'Inform the Owner' }).waitFor()
       // Installed, activated and in control of the page: everything it lists is stored.
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
         timeout: 20_000,
@@ -283,7 +263,7 @@ describe.skipIf(!hasChromium)('the finder offline (production build in Chromium)
       await tagPage
         .getByText('You are offline, so this tag cannot be checked now.', { exact: false })
         .waitFor()
-      await tagPage.getByRole('button', { name: 'Write your report' }).waitFor()
+      await tagPage.getByRole('button', { name: 'Inform the Owner' }).waitFor()
       await tagPage.close()
 
       await page.reload()

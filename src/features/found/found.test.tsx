@@ -68,25 +68,52 @@ function tagStatusAsked(status: Parameters<typeof tagAnswer>[0]) {
 }
 
 describe('/tag', () => {
-  it('looks up the code from ?tagId= (trimmed, uppercased) and holds an activated tag', async () => {
+  it('opened from a tag link, is the finder’s form at once, and looks the code up (trimmed, uppercased)', async () => {
     const tagStatus = tagStatusAsked('activated')
     const { router, store } = renderApp({
       url: '/tag?tagId=%20hw7k3m9qpx%20',
       handlers: [tagStatus.handler],
     })
-    await expectPath(router, '/found/reunite')
-    expect(tagStatus.asked()).toEqual({ code: 'HW7K3M9QPX' })
-    expect(store.get(heldTagAtom)).toBe('HW7K3M9QPX')
     expect(await screen.findByRole('button', { name: 'Inform the Owner' })).toBeInTheDocument()
+    expect(screen.getByLabelText('NAME')).toBeInTheDocument()
+    expect(screen.queryByLabelText('TAG ID')).toBeNull()
+    await waitFor(() => expect(store.get(heldTagAtom)).toBe('HW7K3M9QPX'))
+    expect(tagStatus.asked()).toEqual({ code: 'HW7K3M9QPX' })
+    // No navigation stands between the tap and typing.
+    expect(router.state.location.pathname).toBe('/tag')
+  })
+
+  it('a code typed in leads to /found/reunite, whose form holds the tag', async () => {
+    const { user, router, store } = renderApp({
+      url: '/tag',
+      handlers: [rpc('tag_status', tagAnswer('activated'))],
+    })
+    await user.type(await screen.findByLabelText('TAG ID'), 'hw7k3m9qpx')
+    await user.click(screen.getByRole('button', { name: 'Find the owner' }))
+    await expectPath(router, '/found/reunite')
+    expect(store.get(heldTagAtom)).toBe('HW7K3M9QPX')
+    expect(
+      await screen.findByText('Tag HW7K3M9QPX: tell the owner how to get their item back.'),
+    ).toBeInTheDocument()
+  })
+
+  it("a link to an unknown tag says 'Tag not found' in place of the form", async () => {
+    renderApp({
+      url: '/tag?tagId=NOSUCHTAG',
+      handlers: [rpc('tag_status', tagAnswer('not_found'))],
+    })
+    expect(await screen.findByRole('alert')).toHaveTextContent('Tag not found')
+    expect(screen.getByLabelText('TAG ID')).toHaveValue('NOSUCHTAG')
+    expect(screen.queryByRole('button', { name: 'Inform the Owner' })).toBeNull()
   })
 
   it('drops control characters from the code (a NUL the database would refuse)', async () => {
     const tagStatus = tagStatusAsked('activated')
-    const { router } = renderApp({
+    const { store } = renderApp({
       url: '/tag?tagId=%00hw7k3m9qpx%01',
       handlers: [tagStatus.handler],
     })
-    await expectPath(router, '/found/reunite')
+    await waitFor(() => expect(store.get(heldTagAtom)).toBe('HW7K3M9QPX'))
     expect(tagStatus.asked()).toEqual({ code: 'HW7K3M9QPX' })
   })
 
@@ -170,12 +197,13 @@ function finderHandlers() {
 }
 
 /** The finder's way in: an activated tag looked up on /tag. */
+/** The finder's form from a tag's link, once the tag's answer is in. */
 async function startAtReunite(handlers: RequestHandler[], answer = tagAnswer('activated')) {
   const app = renderApp({
     url: '/tag?tagId=HW7K3M9QPX',
     handlers: [rpc('tag_status', answer), ...handlers],
   })
-  await expectPath(app.router, '/found/reunite')
+  await waitFor(() => expect(app.store.get(heldTagAtom)).toBe('HW7K3M9QPX'))
   return app
 }
 
@@ -294,7 +322,7 @@ describe('/found/reunite', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'You have sent several reports in a short time. Please try again later.',
     )
-    expect(router.state.location.pathname).toBe('/found/reunite')
+    expect(router.state.location.pathname).toBe('/tag')
   })
 
   it('shows the words of a 429 from the bot check, and sends no report', async () => {
@@ -316,7 +344,7 @@ describe('/found/reunite', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'You have sent several reports in a short time. Please try again later.',
     )
-    expect(router.state.location.pathname).toBe('/found/reunite')
+    expect(router.state.location.pathname).toBe('/tag')
     expect(reports).toBe(0)
   })
 
@@ -459,11 +487,12 @@ describe('the owner’s test scan', () => {
 
   it('a signed-out visitor scanning the same tag is sent to the finder form', async () => {
     const seen = { subs: [] as (string | null)[] }
-    const { router } = renderApp({
+    const { store } = renderApp({
       url: '/tag?tagId=HW7K3M9QPX',
       handlers: [tagStatusForCaller(seen)],
     })
-    await expectPath(router, '/found/reunite')
+    expect(await screen.findByRole('button', { name: 'Inform the Owner' })).toBeInTheDocument()
+    await waitFor(() => expect(store.get(heldTagAtom)).toBe('HW7K3M9QPX'))
     expect(seen.subs).not.toContain(owner.id)
     expect(screen.queryByText(/This is your tag/)).toBeNull()
   })
@@ -611,7 +640,7 @@ describe('a report written with no connection', () => {
     window.dispatchEvent(new Event('online'))
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(calls.reports).toHaveLength(1)
-    expect(router.state.location.pathname).toBe('/found/reunite')
+    expect(router.state.location.pathname).toBe('/tag')
   })
 
   it('reopening any finder page later sends the saved report and lands on thank-you', async () => {
@@ -701,12 +730,12 @@ describe('a report written with no connection', () => {
 describe('/tag with no connection', () => {
   afterEach(() => vi.restoreAllMocks())
 
-  it('after 10 s without a reply offers the report, and a late answer still takes the finder on', async () => {
+  it('after 10 s without a reply says the tag cannot be checked, and a late answer still counts', async () => {
     let answer: () => void = () => undefined
     const answered = new Promise<void>((resolve) => (answer = resolve))
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
     try {
-      const { router } = renderApp({
+      const { store } = renderApp({
         url: '/tag?tagId=HW7K3M9QPX',
         handlers: [
           http.post('*/rest/v1/rpc/tag_status', async () => {
@@ -715,29 +744,27 @@ describe('/tag with no connection', () => {
           }),
         ],
       })
-      await screen.findByLabelText('TAG ID')
+      await screen.findByLabelText('NAME')
       expect(screen.queryByText(TAG_MESSAGES.offline)).toBeNull()
       await vi.advanceTimersByTimeAsync(10_000)
       await showsText(TAG_MESSAGES.offline)
-      expect(screen.getByRole('button', { name: 'Write your report' })).toBeInTheDocument()
       answer()
-      await expectPath(router, '/found/reunite')
+      await waitFor(() => expect(store.get(heldTagAtom)).toBe('HW7K3M9QPX'))
+      expect(screen.getByLabelText('NAME')).toBeInTheDocument()
     } finally {
       vi.useRealTimers()
     }
   })
 
   it('says the tag cannot be checked and lets the finder write the report anyway', async () => {
-    const { user, router, store } = renderApp({
+    const { user, router } = renderApp({
       url: '/tag?tagId=HW7K3M9QPX',
       handlers: [http.post('*/rest/v1/rpc/tag_status', () => HttpResponse.error())],
     })
     await showsText(TAG_MESSAGES.offline)
     expect(screen.queryByText('Tag not found')).toBeNull()
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-    await user.click(screen.getByRole('button', { name: 'Write your report' }))
-    await expectPath(router, '/found/reunite')
-    expect(store.get(heldTagAtom)).toBe('HW7K3M9QPX')
+    expect(router.state.location.pathname).toBe('/tag')
     await fillForm(user, 'ada@example.com')
     await showsText(PENDING_OFFLINE_TEXT)
     expect(

@@ -15,3 +15,10 @@ export const isSenderNeededAtom = atom(false)
  * sent (the finder is then taken to the thank-you page, and it goes back to 'sending').
  */
 export const pendingStatusAtom = atom<'sending' | 'offline' | 'sent'>('sending')
+
+/**
+ * True while the finder's report form is on the page (/found/reunite, or /tag opened
+ * from a tag's link): it shows where the report stands itself, so the layout's notice
+ * says nothing.
+ */
+export const isReportFormShownAtom = atom(false)

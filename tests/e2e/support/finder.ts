@@ -21,7 +21,8 @@ export async function reportFound(
   await page.goto(tagUrl)
   const inform = page.getByRole('button', { name: 'Inform the Owner' })
   await lookUpTag(inform, check)
-  await expect(page).toHaveURL(/\/found\/reunite$/)
+  // The tag's link is the finder's form itself: no navigation before typing.
+  await expect(page).toHaveURL(/\/tag\?tagId=/)
   await check?.('found-reunite')
   await fillFields(page, {
     NAME: who.name,

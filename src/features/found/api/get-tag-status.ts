@@ -1,4 +1,5 @@
 import { loadSupabase } from '@/lib/load-supabase'
+import { takeEarlyTagStatus } from '@/features/found/early-tag-status'
 
 /** The owner's words for a finder, shown only while the item is LOST. */
 export type LostNote = { note: string | null; returnInstructions: string | null }
@@ -49,8 +50,20 @@ export function parseTagStatus(data: unknown): TagLookupResult {
   }
 }
 
-/** Looks a tag up; the caller's session (if any) goes with it, for the owner's test scan. */
+/**
+ * Looks a tag up; the caller's session (if any) goes with it, for the owner's test scan.
+ * A tag link's lookup already started by /tag's inline script is used when it answered;
+ * if it failed, the client asks again.
+ */
 export async function getTagStatus(code: string): Promise<TagLookupResult> {
+  const early = takeEarlyTagStatus(code)
+  if (early) {
+    const answer = await early.then(
+      (data) => ({ data }),
+      () => null,
+    )
+    if (answer) return parseTagStatus(answer.data)
+  }
   let result
   try {
     const supabase = await loadSupabase()

@@ -8,21 +8,24 @@ import {
   PENDING_OFFLINE_TEXT,
   refusedReportAtom,
 } from '@/features/found/pending-report'
-import { pendingStatusAtom } from '@/features/found/pending-report-flag'
+import { isReportFormShownAtom, pendingStatusAtom } from '@/features/found/pending-report-flag'
 import { usePendingReportSender } from '@/features/found/use-pending-report-sender'
 
 /**
  * Sends the finder's saved report from whichever page is open (loaded only while
- * there is one, see PendingReportSlot) and says where it stands. /found/reunite
- * shows the same inside its form, so nothing is repeated there.
+ * there is one, see PendingReportSlot) and says where it stands. The finder's form
+ * shows the same inside it, so nothing is repeated where it is.
  */
 export function PendingReportNotice() {
   usePendingReportSender()
   const { pathname } = useLocation()
+  const isReportFormShown =
+    useAtomValue(isReportFormShownAtom) ||
+    pathname.replace(/\/+$/, '').toLowerCase() === paths.foundReunite
   const pending = useAtomValue(pendingReportAtom)
   const status = useAtomValue(pendingStatusAtom)
   const [refused, setRefused] = useAtom(refusedReportAtom)
-  if (pathname.replace(/\/+$/, '').toLowerCase() === paths.foundReunite) return null
+  if (isReportFormShown) return null
   if (pending && status === 'offline') {
     return (
       <Box maxW="md" mx="auto" mb="4">

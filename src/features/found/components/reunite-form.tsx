@@ -4,7 +4,7 @@ import { Button, Link, Stack, Text } from '@chakra-ui/react'
 import { Navigate, Link as RouterLink } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
-import { useAtomValue, useSetAtom, useStore } from '@/lib/jotai'
+import { useAtomValue, useSetAtom } from '@/lib/jotai'
 import { useIsHydrated } from '@/lib/use-is-hydrated'
 import {
   newSubmissionKey,
@@ -20,7 +20,12 @@ import {
   type PendingReport,
   type RefusedReport,
 } from '@/features/found/pending-report'
-import { isSenderNeededAtom, pendingStatusAtom } from '@/features/found/pending-report-flag'
+import {
+  isReportFormShownAtom,
+  isSenderNeededAtom,
+  PENDING_REPORT_KEY,
+  pendingStatusAtom,
+} from '@/features/found/pending-report-flag'
 import { heldTagAtom } from '@/features/found/state'
 import { paths } from '@/lib/paths'
 import { FINDER_DATA_RULE } from '@/features/found/privacy'
@@ -78,6 +83,14 @@ function detailsFromForm(form: FormData): Details {
 const isSameDetails = (a: Details, b: Details) =>
   DETAIL_FIELDS.every(({ name }) => a[name] === b[name])
 
+const hasSavedReport = () => {
+  try {
+    return localStorage.getItem(PENDING_REPORT_KEY) !== null
+  } catch {
+    return false
+  }
+}
+
 /**
  * /found/reunite: the finder's report for the tag held from /tag (SPEC.md §2, §5).
  * /tag opened from a tag's link shows the same report at once (tag-lookup.tsx).
@@ -91,13 +104,14 @@ export function ReuniteForm() {
   // Just sent: the thank-you page is on its way (a reopened tab holds no tag).
   const isJustSent = useAtomValue(pendingStatusAtom) === 'sent'
   const storedPending = useAtomValue(pendingReportAtom)
-  const hasReport = isHydrated && (heldTag !== null || storedPending !== null)
+  // A report saved on the device counts even before its atom has read it back.
+  const hasReport = heldTag !== null || storedPending !== null || hasSavedReport()
   const hasRefused = useAtomValue(refusedReportAtom) !== null
 
   if (isHydrated && !hasReport && !hasRefused && !isJustSent) {
     return <Navigate to={paths.tag} replace />
   }
-  return <FinderReport tag={heldTag} />
+  return <FinderReport tag={heldTag} reportTag={storedTag} />
 }
 
 /**
@@ -105,9 +119,16 @@ export function ReuniteForm() {
  * and 'Inform the Owner'. 'Inform the Owner' keeps the report on the device and the
  * layout's sender sends it (pending-report.ts): at once when online, else when the
  * connection returns, while this form shows it. `tag` is the code the report is for
- * (null before hydration, or when only a saved report is left).
+ * (null before hydration, or when only a saved report is left); `reportTag` is the
+ * same code known before hydration too, for a submit React replays as it hydrates.
  */
-export function FinderReport({ tag: givenTag }: { tag: string | null }) {
+export function FinderReport({
+  tag: givenTag,
+  reportTag,
+}: {
+  tag: string | null
+  reportTag: string | null
+}) {
   const isHydrated = useIsHydrated()
   const storedPending = useAtomValue(pendingReportAtom)
   const refused = useAtomValue(refusedReportAtom)
@@ -120,6 +141,11 @@ export function FinderReport({ tag: givenTag }: { tag: string | null }) {
   useEffect(() => {
     void import('@/features/found/components/pending-report-notice').catch(() => undefined)
   }, [])
+  const setIsReportFormShown = useSetAtom(isReportFormShownAtom)
+  useEffect(() => {
+    setIsReportFormShown(true)
+    return () => setIsReportFormShown(false)
+  }, [setIsReportFormShown])
 
   return (
     <Stack gap="5" maxW="md" mx="auto" w="full">
@@ -132,7 +158,7 @@ export function FinderReport({ tag: givenTag }: { tag: string | null }) {
       </Stack>
       <FinderForm
         key={pending ? `pending:${pending.key}` : `draft:${refusedHere?.key ?? ''}`}
-        tag={tag}
+        tag={tag ?? reportTag}
         pending={pending}
         refused={refusedHere}
       />
@@ -159,7 +185,6 @@ function FinderForm({
   pending: PendingReport | null
   refused: RefusedReport | null
 }) {
-  const store = useStore()
   const setPending = useSetAtom(pendingReportAtom)
   const setRefused = useSetAtom(refusedReportAtom)
   const setIsSenderNeeded = useSetAtom(isSenderNeededAtom)
@@ -175,9 +200,7 @@ function FinderForm({
 
   const send = (_previous: FormState, form: FormData): FormState => {
     const details = detailsFromForm(form)
-    // Replayed after hydration, the action may run before the held tag is rendered.
-    const reportTag = tag ?? store.get(heldTagAtom)
-    if (isWaiting || !reportTag) return { error: null, details }
+    if (isWaiting || !tag) return { error: null, details }
     if (details.email.length <= 3 || !EMAIL_SHAPE.test(details.email)) {
       return { error: REPORT_MESSAGES.invalidEmail, details }
     }
@@ -188,7 +211,7 @@ function FinderForm({
     setPending({
       key: submission.current.key,
       savedAt: Date.now(),
-      report: { tagCode: reportTag, ...details },
+      report: { tagCode: tag, ...details },
     })
     setIsSenderNeeded(true)
     return { error: null, details }

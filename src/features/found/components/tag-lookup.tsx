@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Button, Link, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Link, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
 import { useSetAtom } from '@/lib/jotai'
+import { useIsHydrated } from '@/lib/use-is-hydrated'
 import { OFFLINE_AFTER_MS } from '@/lib/realtime/connectivity'
 import { getTagStatus, TagLookupError, type OwnItem } from '@/features/found/api/get-tag-status'
 import {
@@ -13,6 +14,8 @@ import {
 } from '@/features/found/components/lazy-offline-banner'
 import { LostNote } from '@/features/found/components/lost-note'
 import { TestScan } from '@/features/found/components/test-scan'
+import { FinderReport } from '@/features/found/components/reunite-form'
+import { TAG_VIEW_ATTRIBUTE } from '@/features/found/early-tag-status'
 import { heldLostNoteAtom, heldTagAtom, normaliseTagCode } from '@/features/found/state'
 import { paths } from '@/lib/paths'
 
@@ -63,12 +66,20 @@ const isNoConnection = (error: unknown) =>
  * in on this browser) shows the test scan instead, and nothing is reported.
  * With no connection (or no reply within 10 s) the finder may write the report
  * anyway: it waits on the phone and the server checks the tag when it is sent.
+ *
+ * Opened from a tag's link (?tagId=CODE, the common case: an activated tag), the page
+ * is the finder's report form at once, with no navigation: the finder types while the
+ * tag is looked up, and only the uncommon answers change the page (not found: the
+ * code form says so; unclaimed: login; the owner's own tag: the test scan).
  */
 export function TagLookup() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const initial = normaliseTagCode(params.get('tagId') ?? '')
+  const isHydrated = useIsHydrated()
   const [code, setCode] = useState(initial)
+  /** Opened from a tag's link and not (yet) told otherwise: the report form shows. */
+  const [isLinkReport, setIsLinkReport] = useState(initial !== '')
   const [message, setMessage] = useState<string | null>(null)
   const [isBusy, setIsBusy] = useState(false)
   const [ownItem, setOwnItem] = useState<OwnItem | null>(null)
@@ -81,6 +92,9 @@ export function TagLookup() {
   const setUnregisteredTag = useSetAtom(unregisteredTagAtom)
   const setRouteAfterLogin = useSetAtom(routeAfterLoginAtom)
   const didAutoLookUp = useRef(false)
+
+  /** The link's report form is showing for this code (a later typed code is not it). */
+  const isLinkReportFor = (tagCode: string) => isLinkReport && tagCode === initial
 
   const lookUp = async (raw: string) => {
     const tagCode = normaliseTagCode(raw)
@@ -111,12 +125,14 @@ export function TagLookup() {
         setIsBusy(false)
       } else if (result.status === 'activated') {
         setHeldTag(tagCode)
-        void navigate(paths.foundReunite)
+        if (isLinkReportFor(tagCode)) setIsBusy(false)
+        else void navigate(paths.foundReunite)
       } else if (result.status === 'unclaimed') {
         setUnregisteredTag(tagCode)
         setRouteAfterLogin(paths.activeTag)
         void navigate(paths.login)
       } else {
+        setIsLinkReport(false)
         setMessage(TAG_MESSAGES.notFound)
         setIsBusy(false)
       }
@@ -176,48 +192,82 @@ export function TagLookup() {
 
   if (ownItem) return <TestScan item={ownItem} />
 
+  // Prerendered (no query string at build time) and while hydrating, both views are in
+  // the page and the inline script's CSS shows the one the link asks for
+  // (early-tag-status.ts); afterwards only that one is rendered. The two keep their
+  // places in the tree, so the report form and what was typed in it stay.
+  const showLinkView = !isHydrated || isLinkReport
+  const showCodeView = !isHydrated || !isLinkReport
+  const viewMark = (view: 'link' | 'code') => (isHydrated ? {} : { [TAG_VIEW_ATTRIBUTE]: view })
   return (
-    <Stack gap="5" maxW="md" mx="auto" w="full">
-      <LostNote code={normaliseTagCode(code)} />
-      {/* Sent before the app has taken over the page (a slow phone), the form loads
-          /tag?tagId=CODE, which looks the code up once it has: nothing typed is lost. */}
-      <form method="get" action={paths.tag} onSubmit={submit} noValidate>
-        <Stack gap="4">
-          <LabelledInput
-            label="TAG ID"
-            name="tagId"
-            autoCapitalize="characters"
-            autoComplete="off"
-            value={code}
-            onValueChange={setCode}
-          />
-          <FormMessage message={message} />
-          <LazyOfflineBanner isOffline={offlineCode !== null} text={TAG_MESSAGES.offline} />
-          {offlineCode && (
-            <Button colorPalette="teal" onClick={() => writeOffline(offlineCode)}>
-              Write your report
-            </Button>
+    <>
+      {showLinkView && (
+        <Box {...viewMark('link')} w="full">
+          {message && (
+            <Box maxW="md" mx="auto" mb="5">
+              <FormMessage message={message} />
+            </Box>
           )}
-          <Button
-            type="submit"
-            colorPalette="teal"
-            variant={offlineCode ? 'outline' : 'solid'}
-            loading={isBusy}
-            loadingText="Looking up the tag…"
-          >
-            Find the owner
-          </Button>
-        </Stack>
-      </form>
-      <Button variant="outline" colorPalette="teal" onClick={() => void scan()}>
-        Scan
-      </Button>
-      <Text>
-        Not sure how?{' '}
-        <Link asChild colorPalette="teal">
-          <RouterLink to={paths.howToScan}>How to scan a tag</RouterLink>
-        </Link>
-      </Text>
-    </Stack>
+          {offlineCode && (
+            <Box maxW="md" mx="auto" mb="5">
+              <LazyOfflineBanner isOffline text={TAG_MESSAGES.offline} />
+            </Box>
+          )}
+          <FinderReport tag={isHydrated ? initial : null} reportTag={initial || null} />
+        </Box>
+      )}
+      {showCodeView && (
+        <Box {...viewMark('code')} w="full">
+          {codeForm()}
+        </Box>
+      )}
+    </>
   )
+
+  function codeForm() {
+    return (
+      <Stack gap="5" maxW="md" mx="auto" w="full">
+        <LostNote code={normaliseTagCode(code)} />
+        {/* Sent before the app has taken over the page (a slow phone), the form loads
+          /tag?tagId=CODE, which looks the code up once it has: nothing typed is lost. */}
+        <form method="get" action={paths.tag} onSubmit={submit} noValidate>
+          <Stack gap="4">
+            <LabelledInput
+              label="TAG ID"
+              name="tagId"
+              autoCapitalize="characters"
+              autoComplete="off"
+              value={code}
+              onValueChange={setCode}
+            />
+            <FormMessage message={message} />
+            <LazyOfflineBanner isOffline={offlineCode !== null} text={TAG_MESSAGES.offline} />
+            {offlineCode && (
+              <Button colorPalette="teal" onClick={() => writeOffline(offlineCode)}>
+                Write your report
+              </Button>
+            )}
+            <Button
+              type="submit"
+              colorPalette="teal"
+              variant={offlineCode ? 'outline' : 'solid'}
+              loading={isBusy}
+              loadingText="Looking up the tag…"
+            >
+              Find the owner
+            </Button>
+          </Stack>
+        </form>
+        <Button variant="outline" colorPalette="teal" onClick={() => void scan()}>
+          Scan
+        </Button>
+        <Text>
+          Not sure how?{' '}
+          <Link asChild colorPalette="teal">
+            <RouterLink to={paths.howToScan}>How to scan a tag</RouterLink>
+          </Link>
+        </Text>
+      </Stack>
+    )
+  }
 }
