@@ -257,8 +257,17 @@ describe('request_chat_link ("Send me a new link")', () => {
       code: 'P0001',
       message: 'invite_bound',
     })
-    // The browser that joined first keeps its membership.
-    expect(await join(first, fresh.chat_id, null)).toEqual([{ join_chat: 'finder' }])
+    // The browser bound to the old link is out of the chat: it reads nothing more.
+    await expectPgError(join(first, fresh.chat_id, null), {
+      code: 'P0001',
+      message: 'invalid_invite',
+    })
+    await send(owner, fresh.chat_id, 'Only the new link reads this')
+    expect(
+      await query(db, first, 'select body from public.messages where chat_id = $1', [
+        fresh.chat_id,
+      ]),
+    ).toEqual([])
     const { rows } = await db.query<{ n: number }>(
       'select count(*)::int as n from public.chat_invites where chat_id = $1 and revoked_at is null',
       [fresh.chat_id],
@@ -266,16 +275,46 @@ describe('request_chat_link ("Send me a new link")', () => {
     expect(rows[0]?.n).toBe(1)
   })
 
-  it('a replaced link may ask again, at most 3 times an hour per chat', async () => {
-    const fresh = await freshReport({ name: 'Fay' })
-    for (let i = 0; i < 3; i += 1) await requestLink(stranger, fresh.chat_id, fresh.invite_token)
-    expect(await newLinkEmails(fresh.report_id)).toHaveLength(3)
-    const error = await expectPgError(requestLink(stranger, fresh.chat_id, fresh.invite_token), {
+  it('a replaced link may not ask again; the current link and its bound session may', async () => {
+    const fresh = await freshReport({ name: 'Fay', email: 'fay.again@example.test' })
+    await requestLink(stranger, fresh.chat_id, fresh.invite_token)
+    await expectPgError(requestLink(stranger, fresh.chat_id, fresh.invite_token), {
       code: 'P0001',
-      message: 'too_many_requests',
+      message: 'invalid_invite',
     })
-    expect(Number(error.detail)).toBeGreaterThan(0)
-    expect(await newLinkEmails(fresh.report_id)).toHaveLength(3)
+    const current = tokenOf((await newLinkEmails(fresh.report_id))[0]?.chat_url)
+    const holder = await createUser(db, 'holder of the new link', { anonymous: true })
+    await join(holder, fresh.chat_id, current)
+    // The session bound to the current link may ask without the token.
+    await requestLink(holder, fresh.chat_id, null)
+    expect(await newLinkEmails(fresh.report_id)).toHaveLength(2)
+  })
+
+  it('new-link e-mails count against one limit per finder address per day, across chats', async () => {
+    const email = 'fay.limit@example.test'
+    const chats = [await freshReport({ email }), await freshReport({ email })]
+    const tokens = new Map(chats.map((chat) => [chat.chat_id, chat.invite_token]))
+    const ask = async (chat: ReportResult) => {
+      await requestLink(stranger, chat.chat_id, tokens.get(chat.chat_id) ?? '')
+      const emails = await newLinkEmails(chat.report_id)
+      tokens.set(chat.chat_id, tokenOf(emails.at(-1)?.chat_url))
+    }
+    const [a, b] = chats as [ReportResult, ReportResult]
+    await ask(a)
+    await ask(b)
+    await ask(a)
+    const error = await expectPgError(ask(b), { code: 'P0001', message: 'too_many_requests' })
+    expect(Number(error.detail)).toBeGreaterThan(3600)
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.notifications
+        where template = 'finder_new_link_email' and recipient = $1`,
+      [email],
+    )
+    expect(rows[0]?.n).toBe(3)
+    // Another finder's address is not held back by it.
+    const other = await freshReport({ email: 'someone.else@example.test' })
+    await requestLink(stranger, other.chat_id, other.invite_token)
+    expect(await newLinkEmails(other.report_id)).toHaveLength(1)
   })
 
   it("refuses a wrong token, another chat's token, an owner-revoked chat, and no session", async () => {

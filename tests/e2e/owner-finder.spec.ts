@@ -294,6 +294,9 @@ test("owner and finder chat both ways live; the finder's link, used once, is ren
     await expect(fromEmail.getByText('Thank you! Can I collect it tonight?')).toBeVisible()
     await send(fromEmail, 'Sent from my phone')
     await expect(ownerSide.page.getByText('Sent from my phone')).toBeVisible({ timeout: 15_000 })
+    // The new link revoked the old one and every session bound to it: the finder's
+    // first browser is out of the chat; the later journeys go on in this one.
+    saveJourney({ finderState: await fresh.storageState(), chatLink: newLink })
 
     // The forwarded (old) link is dead for anyone new.
     const stranger = await browser.newContext()
