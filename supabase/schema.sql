@@ -321,6 +321,7 @@ comment on column public.notifications.lookup_only is 'Set by each claim: the an
 alter table public.notifications enable row level security;
 CREATE INDEX notifications_due_idx ON public.notifications USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['pending'::text, 'sending'::text, 'unknown'::text]));
 CREATE INDEX notifications_finder_email_idx ON public.notifications USING btree (lower(recipient), created_at) WHERE (template = 'finder_thanks_email'::text);
+CREATE INDEX notifications_new_link_recipient_idx ON public.notifications USING btree (lower(recipient), created_at) WHERE (template = 'finder_new_link_email'::text);
 CREATE INDEX notifications_report_id_idx ON public.notifications USING btree (report_id);
 grant all on table public.notifications to service_role;
 CREATE TRIGGER notifications_limit_finder_email BEFORE INSERT ON public.notifications FOR EACH ROW WHEN ((new.template = 'finder_thanks_email'::text)) EXECUTE FUNCTION app_private.limit_finder_email();
@@ -2281,26 +2282,31 @@ CREATE OR REPLACE FUNCTION public.request_chat_link(chat_id uuid, token text)
  SET search_path TO ''
 AS $function$
 declare
+  caller uuid := app_private.current_user_id();
   target uuid := request_chat_link.chat_id;
   invite public.chat_invites;
   report public.found_reports;
   item_name text;
-  recent int;
-  oldest timestamptz;
+  wait int;
   new_token text;
   new_invite_id uuid;
   chat_url text;
 begin
-  if app_private.current_user_id() is null or target is null or nullif(token, '') is null then
+  if caller is null or target is null then
     raise exception 'invalid_invite' using errcode = 'P0001';
   end if;
 
   perform 1 from public.chats c where c.id = target for no key update;
+  -- The current link, by its token or by the session it is bound to.
   select v.* into invite
     from public.chat_invites v
-   where v.chat_id = target and v.token_hash = app_private.hash_token(request_chat_link.token);
-  if invite.id is null or (invite.revoked_at is not null and invite.replaced_at is null)
-     or invite.site_url is null
+   where v.chat_id = target
+     and v.revoked_at is null
+     and (v.token_hash = app_private.hash_token(nullif(request_chat_link.token, ''))
+          or v.bound_user_id = caller)
+   order by v.created_at desc
+   limit 1;
+  if invite.id is null or invite.site_url is null
      or exists (
        select 1 from public.chat_invites v
         where v.chat_id = target and v.revoked_at is not null and v.replaced_at is null
@@ -2315,13 +2321,28 @@ begin
     raise exception 'invalid_invite' using errcode = 'P0001';
   end if;
 
-  select count(*), min(v.created_at) into recent, oldest
-    from public.chat_invites v
-   where v.chat_id = target and v.reason = 'resend' and v.created_at > now() - interval '1 hour';
-  if recent >= 3 then
-    raise exception 'too_many_requests' using errcode = 'P0001',
-      detail = greatest(1, ceil(extract(epoch from (oldest + interval '1 hour' - now()))))::int::text;
+  -- One limit per finder address per day, across all chats.
+  perform pg_advisory_xact_lock(hashtextextended('new-link:' || lower(report.finder_email), 0));
+  wait := app_private.wait_seconds(
+    array(
+      select n.created_at from public.notifications n
+       where n.template = 'finder_new_link_email'
+         and lower(n.recipient) = lower(report.finder_email)
+         and n.created_at > now() - coalesce((select l.per from app_private.limits l
+                                                where l.name = 'finder_new_links_per_address'),
+                                               interval '1 day')
+    ),
+    'finder_new_links_per_address'
+  );
+  if wait > 0 then
+    raise exception 'too_many_requests' using errcode = 'P0001', detail = wait::text;
   end if;
+
+  -- Every session bound to a link being replaced leaves the chat.
+  delete from public.chat_members m
+   using public.chat_invites v
+   where v.chat_id = target and v.revoked_at is null
+     and m.chat_id = target and m.role = 'finder' and m.user_id = v.bound_user_id;
 
   update public.chat_invites v
      set revoked_at = now(), replaced_at = now()
@@ -2462,6 +2483,7 @@ insert into app_private.limits values (activation_failures_per_account_tag,5,01:
 insert into app_private.limits values (challenges_per_address,60,00:10:00,"proof-of-work challenges issued to one client address");
 insert into app_private.limits values (challenges_per_user,20,00:10:00,"proof-of-work challenges issued to one signed-in user");
 insert into app_private.limits values (finder_emails_per_address,1,"1 day","finder thank-you e-mails to one address");
+insert into app_private.limits values (finder_new_links_per_address,3,"1 day","new chat links e-mailed to one finder address, across all chats");
 insert into app_private.limits values (messages_per_member,20,00:01:00,"chat messages sent by one member of one chat");
 insert into app_private.limits values (owner_alerts_per_chat,1,00:00:10,"owner alerts (owner:<uid> broadcasts) for finders' messages in one chat");
 insert into app_private.limits values (reports_per_address,5,01:00:00,"found reports from one client address");
