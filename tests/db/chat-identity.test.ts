@@ -292,14 +292,15 @@ describe('request_chat_link ("Send me a new link")', () => {
 
   it('new-link e-mails count against one limit per finder address per day, across chats', async () => {
     const email = 'fay.limit@example.test'
-    const chats = [await freshReport({ email }), await freshReport({ email })]
+    const a: ReportResult = await freshReport({ email })
+    const b: ReportResult = await freshReport({ email })
+    const chats = [a, b]
     const tokens = new Map(chats.map((chat) => [chat.chat_id, chat.invite_token]))
     const ask = async (chat: ReportResult) => {
       await requestLink(stranger, chat.chat_id, tokens.get(chat.chat_id) ?? '')
       const emails = await newLinkEmails(chat.report_id)
       tokens.set(chat.chat_id, tokenOf(emails.at(-1)?.chat_url))
     }
-    const [a, b] = chats as [ReportResult, ReportResult]
     await ask(a)
     await ask(b)
     await ask(a)
