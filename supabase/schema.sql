@@ -2218,7 +2218,7 @@ $function$;
 grant execute on function public.purge_finder_data() to service_role;
 
 CREATE OR REPLACE FUNCTION public.report_found(tag_code text, finder_id uuid, finder_session_id uuid, finder_name text, finder_email text, finder_phone text, finder_address text, found_location text, site_url text, idempotency_key text, proof_challenge text, proof_expires_at timestamp with time zone)
- RETURNS TABLE(report_id uuid, chat_id uuid, invite_token text, failure text, failure_detail text, failure_hint text)
+ RETURNS TABLE(report_id uuid, chat_id uuid, invite_token text, chat_url text, failure text, failure_detail text, failure_hint text)
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -2263,6 +2263,7 @@ begin
     report_id := created.report_id;
     chat_id := created.chat_id;
     invite_token := created.invite_token;
+    chat_url := app_private.chat_url(trim(report_found.site_url), created.chat_id, created.invite_token);
   exception
     when sqlstate 'P0001' then
       get stacked diagnostics

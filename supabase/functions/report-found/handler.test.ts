@@ -19,7 +19,7 @@ function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 90012
   const providers = new FakeProviders()
   const calls: CreateReportArgs[] = []
   const background: Promise<unknown>[] = []
-  const byKey = new Map<string, { report_id: string; chat_id: string }>()
+  const byKey = new Map<string, { report_id: string; chat_id: string; chat_url: string }>()
   let rpcError: { message: string; details?: string; hint?: string } | null = null
   let reports = 0
   const handler = createHandler({
@@ -42,6 +42,7 @@ function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 90012
         byKey.set(`${args.finder_id}:${args.idempotency_key}`, {
           report_id: reportId,
           chat_id: chatId,
+          chat_url: `${args.site_url}/chat?chatId=${chatId}`,
         })
       }
       const payload = {
@@ -81,7 +82,14 @@ function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 90012
         recipient: args.finder_email,
       })
       return Promise.resolve({
-        data: [{ report_id: reportId, chat_id: chatId, invite_token: `secret${reports}` }],
+        data: [
+          {
+            report_id: reportId,
+            chat_id: chatId,
+            invite_token: `secret${reports}`,
+            chat_url: payload.chat_url,
+          },
+        ],
         error: null,
       })
     },

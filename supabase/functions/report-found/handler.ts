@@ -51,6 +51,8 @@ export type CreatedReport = {
   chat_id: string
   /** Null when the request repeated an earlier one: the finder is already a member. */
   invite_token: string | null
+  /** The finder's chat link, built in SQL (app_private.chat_url); without a token on a repeat. */
+  chat_url: string
 }
 
 export type RpcError = { message: string; details?: string | null; hint?: string | null }
@@ -170,9 +172,7 @@ export function createHandler(deps: ReportFoundDeps): (request: Request) => Prom
           console.error('Sending notifications failed; the scheduler retries', error),
         ),
       )
-      const chatLink = `${deps.siteUrl.replace(/\/$/, '')}/chat?chatId=${row.chat_id}`
-      const chatUrl = row.invite_token ? `${chatLink}#token=${row.invite_token}` : chatLink
-      return json({ reportId: row.report_id, chatId: row.chat_id, chatUrl })
+      return json({ reportId: row.report_id, chatId: row.chat_id, chatUrl: row.chat_url })
     }),
   )
 }

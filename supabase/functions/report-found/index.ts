@@ -3,7 +3,8 @@ import { runInBackground } from '../_shared/background.ts'
 import { parseFunctionEnv } from '../_shared/env.ts'
 import { httpProviders, readProviderConfig } from '../_shared/notifications.ts'
 import { BACKGROUND_HEADERS, sqlOutbox } from '../_shared/outbox-db.ts'
-import { type CreatedReport, createHandler } from './handler.ts'
+import type { Database } from '../_shared/database.types.ts'
+import { createHandler } from './handler.ts'
 import { checkedProof } from './proof.ts'
 
 const env = parseFunctionEnv(Deno.env)
@@ -15,11 +16,7 @@ const delivery = createClient(env.supabaseUrl, env.serviceRoleKey, {
   global: { headers: BACKGROUND_HEADERS },
 })
 
-type ReportFoundRow = CreatedReport & {
-  failure: string | null
-  failure_detail: string | null
-  failure_hint: string | null
-}
+type ReportFoundRow = Database['public']['Functions']['report_found']['Returns'][number]
 
 Deno.serve(
   createHandler({

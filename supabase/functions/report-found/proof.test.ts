@@ -34,7 +34,14 @@ function setup() {
       }
       used.add(call.proof_challenge)
       return Promise.resolve({
-        data: [{ report_id: 'report-1', chat_id: 'chat-1', invite_token: 'secret' }],
+        data: [
+          {
+            report_id: 'report-1',
+            chat_id: 'chat-1',
+            invite_token: 'secret',
+            chat_url: 'http://localhost:5173/chat?chatId=chat-1#token=secret',
+          },
+        ],
         error: null,
       })
     },
