@@ -66,13 +66,17 @@ async function page(request, path) {
     await cache.put(path, response.clone())
     return response
   }
-  return (await cache.match(path)) ?? response ?? Response.error()
+  // ignoreVary: hosts that send `Vary` (vite preview's `Vary: Origin`) would otherwise
+  // make every lookup miss for requests whose headers differ from the stored one's.
+  return (await cache.match(path, { ignoreVary: true })) ?? response ?? Response.error()
 }
 
 /** A built file (hashed names never change): stored first, else fetched and stored. */
 async function file(request) {
   const cache = await caches.open(CACHE)
-  const stored = await cache.match(request, { ignoreSearch: true })
+  // Module scripts and fonts are CORS requests (with Origin): without ignoreVary, a
+  // host's `Vary: Origin` makes them miss the copies stored at install.
+  const stored = await cache.match(request, { ignoreSearch: true, ignoreVary: true })
   if (stored) return stored
   const response = await fetch(request)
   if (response.ok && new URL(request.url).pathname.startsWith('/assets/')) {

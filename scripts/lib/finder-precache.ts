@@ -13,6 +13,8 @@ import { PRERENDERED_PAGES } from './prerendered-pages.ts'
  * supabase-js, the thank-you page's receipts).
  */
 export const OFFLINE_PAGES = [
+  // The manifest's start_url: the installed app opens offline too.
+  '/',
   paths.tag,
   paths.found,
   paths.foundReunite,
@@ -31,7 +33,14 @@ export const OFFLINE_LAYOUT_MODULES = [
 ] as const
 
 /** Files of public/ the pages reference. */
-const PUBLIC_FILES = ['/favicon.svg', '/manifest.webmanifest']
+const PUBLIC_FILES = [
+  '/favicon.svg',
+  '/manifest.webmanifest',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/icon-maskable-512.png',
+  '/icons/apple-touch-icon.png',
+]
 
 /**
  * Every file under /assets/ the offline pages may load: the entry and its CSS and

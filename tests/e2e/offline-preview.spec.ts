@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { resolve } from 'node:path'
+import { expect, test } from '@playwright/test'
+import { buildSite } from '../../scripts/lib/build-site.ts'
+
+const root = resolve(import.meta.dirname, '../..')
+const PREVIEW_URL = 'http://localhost:4173'
+const HEADLINE = 'Dedicated to making sure your lost items find a way back'
+
+let preview: ChildProcess | undefined
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000)
+  buildSite()
+  // `npm run preview` itself (vite preview sends `Vary: Origin` on every file).
+  preview = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--strictPort'], {
+    cwd: root,
+    stdio: 'ignore',
+  })
+  await expect
+    .poll(async () => (await fetch(`${PREVIEW_URL}/tag`).catch(() => null))?.status ?? 0, {
+      timeout: 30_000,
+    })
+    .toBe(200)
+})
+
+test.afterAll(() => {
+  preview?.kill('SIGTERM')
+})
+
+test('after one visit under npm run preview, the finder page and start_url work offline', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${PREVIEW_URL}/tag?tagId=HW7K3M9QPX`)
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: 30_000,
+  })
+  const manifest = (await (await fetch(`${PREVIEW_URL}/manifest.webmanifest`)).json()) as {
+    start_url: string
+  }
+
+  await context.setOffline(true)
+  // Served with `Vary: Origin`, the scripts and fonts still come from the worker's store:
+  // the page hydrates (data-hydrated is set once React has) and takes what is typed.
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Inform the Owner' })).toBeVisible()
+  await expect(page.locator('#root[data-hydrated]')).toBeAttached({ timeout: 30_000 })
+  await expect(
+    page.getByText('You are offline, so this tag cannot be checked now.', { exact: false }),
+  ).toBeVisible({ timeout: 20_000 })
+  await page.getByLabel('NAME', { exact: true }).fill('Ada')
+  await expect(page.getByLabel('NAME', { exact: true })).toHaveValue('Ada')
+
+  // The installed app's start page opens offline too.
+  await page.goto(`${PREVIEW_URL}${manifest.start_url}`)
+  await expect(page.getByRole('heading', { name: HEADLINE })).toBeVisible()
+  await expect(page.locator('#root[data-hydrated]')).toBeAttached({ timeout: 30_000 })
+  await context.close()
+})
