@@ -18,11 +18,16 @@ import { format, resolveConfig } from 'prettier'
 import { startDbSocket } from '../local-supabase/db-socket.ts'
 import { openDatabase } from '../local-supabase/db/open.ts'
 import type { Database } from '../local-supabase/db/types.ts'
+import { retentionModule } from './lib/retention-periods.ts'
 import { schemaSnapshot } from './lib/schema-snapshot.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const schemaFile = path.join(root, 'supabase/schema.sql')
 const typesFile = path.join(root, 'src/types/database.types.ts')
+const retentionFiles = [
+  path.join(root, 'src/types/retention.generated.ts'),
+  path.join(root, 'supabase/functions/_shared/retention.generated.ts'),
+]
 const functionsTypesFile = path.join(root, 'supabase/functions/_shared/database.types.ts')
 const supabaseCli = path.join(root, 'node_modules/.bin/supabase')
 
@@ -55,6 +60,9 @@ async function generate(): Promise<Map<string, string>> {
       [schemaFile, await schemaSnapshot(db)],
       [typesFile, types],
       [functionsTypesFile, types],
+      ...(await Promise.all(
+        retentionFiles.map(async (file) => [file, await retentionModule(db, file)] as const),
+      )),
     ])
   } finally {
     await db.close()

@@ -17,6 +17,8 @@ export const PRERENDERED_PAGES: readonly { path: string; module: string }[] = [
   { path: paths.tag, module: 'src/features/found/components/tag-lookup.tsx' },
   { path: paths.foundReunite, module: 'src/features/found/components/reunite-form.tsx' },
   { path: paths.foundThankYou, module: 'src/app/routes/found-thank-you.tsx' },
+  { path: paths.privacy, module: 'src/features/marketing/components/legal-page.tsx' },
+  { path: paths.terms, module: 'src/features/marketing/components/legal-page.tsx' },
   { path: paths.campaign, module: 'src/app/routes/campaign.tsx' },
   { path: NOT_FOUND_PATH, module: 'src/features/marketing/components/not-found-page.tsx' },
 ]

@@ -99,6 +99,16 @@ export const pageRoutes: PageRoute[] = [
     async () => (await import('@/features/chat/components/chat-page')).ChatPage,
   ),
   page(
+    paths.privacy,
+    publicPage('Privacy', 'guide'),
+    async () => (await import('@/features/marketing/components/legal-page')).PrivacyPage,
+  ),
+  page(
+    paths.terms,
+    publicPage('Terms', 'guide'),
+    async () => (await import('@/features/marketing/components/legal-page')).TermsPage,
+  ),
+  page(
     paths.campaign,
     publicPage('Campaign', 'home'),
     async () => (await import('@/app/routes/campaign')).default,

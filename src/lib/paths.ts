@@ -18,6 +18,8 @@ export const paths = {
   updatePassword: '/password-reset/update',
   chat: '/chat',
   campaign: '/campaign',
+  privacy: '/privacy',
+  terms: '/terms',
   account: '/account',
   activeTag: '/activeTag',
   activeTagActivated: '/activeTag/activated',

@@ -11,7 +11,9 @@ import {
   type Manifest,
 } from '../../scripts/lib/bundle-graph'
 import { buildSite } from '../../scripts/lib/build-site'
+import { readRetentionDays } from '../../scripts/lib/retention-periods'
 import { serveDist, type DistServer } from '../../scripts/lib/serve-dist'
+import { openDatabase } from '../../local-supabase/db/open'
 import { fakeFinderBackend } from './fake-finder-backend'
 import { hostRulesTests } from './host-rules'
 
@@ -102,6 +104,8 @@ const PAGES: [path: string, heading: string, texts: string[]][] = [
     ['NAME', 'EMAIL', 'PHONE NUMBER', 'ADDRESS', 'WHERE YOU FOUND THE ITEM', 'Inform the Owner'],
   ],
   ['/found/thank-you', 'Thank you', ['Protect Your Items']],
+  ['/privacy', 'Privacy', ['Privacy notice', 'How long we keep it', 'Your rights', 'Twilio']],
+  ['/terms', 'Terms', ['Terms of use', 'privacy notice']],
   ['/campaign', 'Campaign', []],
   ['/no/such/page', 'Page not found', ['Go Home']],
 ]
@@ -115,8 +119,36 @@ describe('prerendered pages', () => {
       if (heading) expect(text).toContain(` ${heading} `)
       for (const expected of texts) expect(text).toContain(expected)
       expect(text).toContain('All rights reserved')
+      expect(text).toContain('Privacy notice')
     },
   )
+
+  it("states the purge's own retention periods on the privacy notice and the finder's form", async () => {
+    const db = await openDatabase({ seed: false })
+    let days: Record<string, number>
+    try {
+      days = await readRetentionDays(db)
+    } finally {
+      await db.close()
+    }
+    const daysText = (rule: string) => {
+      const count = days[rule]
+      expect(count, `retention period ${rule}`).toBeGreaterThan(0)
+      return count === 1 ? '1 day' : `${count} days`
+    }
+    const { text: notice } = await htmlBeforeScripts('/privacy')
+    expect(notice).toContain(
+      `deleted ${daysText('finder_details_after_found')} after the owner marks the item FOUND`,
+    )
+    expect(notice).toContain(
+      `deleted ${daysText('finder_details_after_report')} after their report`,
+    )
+    expect(notice).toContain(`deleted after ${daysText('abuse_records')}`)
+    const { text: form } = await htmlBeforeScripts('/found/reunite')
+    expect(form).toContain(
+      `deleted ${daysText('finder_details_after_found')} after the owner marks the item found, or ${daysText('finder_details_after_report')} after your report`,
+    )
+  })
 
   it('inlines the critical CSS and preloads the Latin Inter fonts', async () => {
     const html = await (await fetch(`${served.url}/tag`)).text()

@@ -149,6 +149,18 @@ describe('footer', () => {
     expect(footer).toHaveTextContent(String(new Date().getFullYear()))
     expect(footer).toHaveTextContent('All rights reserved')
   })
+
+  it('links to the privacy notice and the terms of use', async () => {
+    const { user, router } = renderApp({ url: '/faq' })
+    const footer = screen.getByRole('contentinfo')
+    expect(within(footer).getByRole('link', { name: 'Terms of use' })).toHaveAttribute(
+      'href',
+      '/terms',
+    )
+    await user.click(within(footer).getByRole('link', { name: 'Privacy notice' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/privacy'))
+    expect(await screen.findByRole('heading', { name: 'How long we keep it' })).toBeVisible()
+  })
 })
 
 describe('unknown paths', () => {

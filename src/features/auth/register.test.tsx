@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '@/testing/render-app'
 
 // The whole app renders per test on a shared 2-core machine: allow it time.
@@ -73,6 +73,15 @@ describe('/register', () => {
     expect(screen.getByLabelText('EMAIL')).toHaveAttribute('type', 'email')
     expect(screen.getByLabelText('PASSWORD')).toHaveAttribute('type', 'password')
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login')
+  })
+
+  it('links to the privacy notice and the terms beside the fields', async () => {
+    renderApp({ url: '/register' })
+    const form = (await screen.findByLabelText('FULL NAME')).closest('form')
+    expect(form).not.toBeNull()
+    const inForm = within(form as HTMLElement)
+    expect(inForm.getByRole('link', { name: 'privacy notice' })).toHaveAttribute('href', '/privacy')
+    expect(inForm.getByRole('link', { name: 'terms of use' })).toHaveAttribute('href', '/terms')
   })
 
   it.each([

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { env } from '@/lib/env'
 import { renderApp, renderUi } from '@/testing/render-app'
 import { HowToScanPage } from '@/features/marketing/components/how-to-scan-page'
+import { RETENTION_DAYS } from '@/types/retention.generated'
 
 const FAQ_GROUPS = [
   'About us',
@@ -151,6 +152,48 @@ describe('/found/thank-you', () => {
     expect(within(main).getByRole('link', { name: 'Protect Your Items' })).toHaveAttribute(
       'href',
       '/register',
+    )
+  })
+})
+
+describe('privacy notice and terms', () => {
+  it('/privacy states what is kept, why, for how long, who processes it and the rights', async () => {
+    renderApp({ url: '/privacy' })
+    const main = await screen.findByRole('main')
+    expect(await within(main).findByRole('heading', { name: 'Privacy notice' })).toBeVisible()
+    for (const heading of [
+      'What we collect from owners, and why',
+      'What we collect from finders, and why',
+      'How long we keep it',
+      'Who processes it for us',
+      'Your rights',
+    ]) {
+      expect(within(main).getByRole('heading', { name: heading })).toBeVisible()
+    }
+    const kept = within(main).getByRole('region', { name: 'How long we keep it' })
+    expect(kept).toHaveTextContent(
+      `deleted ${RETENTION_DAYS.finder_details_after_found} days after the owner marks the item FOUND`,
+    )
+    expect(kept).toHaveTextContent(
+      `deleted ${RETENTION_DAYS.finder_details_after_report} days after their report`,
+    )
+    expect(kept).toHaveTextContent('until they delete their account')
+    const processors = within(main).getByRole('region', { name: 'Who processes it for us' })
+    for (const name of ['Supabase', 'Twilio', 'Resend']) expect(processors).toHaveTextContent(name)
+    expect(main).toHaveTextContent('help@homeward.example')
+    expect(within(main).getByRole('link', { name: 'terms of use' })).toHaveAttribute(
+      'href',
+      '/terms',
+    )
+  })
+
+  it('/terms links back to the privacy notice', async () => {
+    renderApp({ url: '/terms' })
+    const main = await screen.findByRole('main')
+    expect(await within(main).findByRole('heading', { name: 'Terms of use' })).toBeVisible()
+    expect(within(main).getByRole('link', { name: 'privacy notice' })).toHaveAttribute(
+      'href',
+      '/privacy',
     )
   })
 })

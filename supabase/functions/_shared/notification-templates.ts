@@ -5,6 +5,7 @@
  * looked up at the provider by its body; the e-mail's idempotency key expects
  * the same request).
  */
+import { RETENTION_DAYS } from './retention.generated.ts'
 
 export type Template =
   | 'found_sms'
@@ -34,9 +35,10 @@ export type RenderedEmail = {
 export const SMS_OPENING = 'Your item was found!'
 export const BRAND = 'Homeward'
 const BRAND_COLOUR = '#1E889C'
-// The same sentence as the finder's form (src/features/found/privacy.ts); SQL's purge_finder_data enforces it.
-const FINDER_PROMISE =
-  'Your details are deleted 7 days after the owner marks the item found, or 30 days after your report if they do not.'
+const days = (count: number) => (count === 1 ? '1 day' : `${count} days`)
+// The same sentence as the finder's form (src/features/found/privacy.ts); SQL's purge_finder_data
+// enforces it, from the same retention periods.
+const FINDER_PROMISE = `Your details are deleted ${days(RETENTION_DAYS.finder_details_after_found)} after the owner marks the item found, or ${days(RETENTION_DAYS.finder_details_after_report)} after your report if they do not.`
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',

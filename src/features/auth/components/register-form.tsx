@@ -3,6 +3,7 @@ import { Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react'
 import { Link as RouterLink, useNavigate } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
+import { PrivacyNoticeLink } from '@/components/ui/privacy-notice-link'
 import { useFieldValues } from '@/lib/use-field-values'
 import { hasControlCharacters } from '@/lib/control-characters'
 import {
@@ -116,6 +117,9 @@ export function RegisterForm() {
             <LabelledInput label="COUNTY" autoComplete="address-level1" {...field('county')} />
             <LabelledInput label="COUNTRY" autoComplete="country-name" {...field('country')} />
           </SimpleGrid>
+          <PrivacyNoticeLink>
+            We keep these details to run your account and to tell you when your items are found.
+          </PrivacyNoticeLink>
           <FormMessage message={error} />
           <Button type="submit" colorPalette="teal" loading={isSubmitting}>
             Sign up

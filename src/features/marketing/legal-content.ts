@@ -1,0 +1,110 @@
+import { CONTACT_EMAIL } from '@/features/marketing/faq-content'
+import { daysText, retentionDays } from '@/lib/retention'
+
+/** One section of a legal page: a heading, paragraphs, and an optional list. */
+export type LegalSection = {
+  heading: string
+  paragraphs: readonly string[]
+  list?: readonly string[]
+}
+
+const afterFound = daysText(retentionDays.finderAfterFound)
+const afterReport = daysText(retentionDays.finderAfterReport)
+const abuseRecords = daysText(retentionDays.abuseRecords)
+
+/** The retention rules exactly as the notice states them (tests/build reads the built page). */
+export const RETENTION_STATEMENTS = {
+  finderAfterFound: `A finder's details are deleted ${afterFound} after the owner marks the item FOUND.`,
+  finderAfterReport: `Otherwise a finder's details are deleted ${afterReport} after their report.`,
+  abuseRecords: `The scrambled network address of a report and failed activation attempts are deleted after ${abuseRecords}.`,
+} as const
+
+/** Who processes personal data on our behalf, and for what. */
+export const PROCESSORS: readonly string[] = [
+  'Supabase (our database and hosting: sign-in, data storage and the servers our app runs on).',
+  'Twilio (sends the text message that tells an owner their item was found).',
+  'Resend (sends our e-mails: alerts, chat links, password resets and confirmations).',
+]
+
+/** /privacy: the privacy notice (UK GDPR, articles 13 and 14). */
+export const PRIVACY_SECTIONS: readonly LegalSection[] = [
+  {
+    heading: 'Who we are',
+    paragraphs: [
+      `Homeward is a UK lost-and-found service for personal items. We decide how the personal data described here is used (we are its controller). Write to ${CONTACT_EMAIL} about anything in this notice.`,
+    ],
+  },
+  {
+    heading: 'What we collect from owners, and why',
+    paragraphs: [
+      'When you register and use your account we keep your full name, e-mail address, mobile number, date of birth, address, county and country; the items you tag (their names, tags, LOST or FOUND status, and any lost-mode note and return instructions); and the messages you write in chats with finders.',
+      'We use them to run your account, to tell you by e-mail and text message when someone finds your item, and to let you talk to the finder. The lawful basis is the contract between us: we cannot provide the service without them.',
+    ],
+  },
+  {
+    heading: 'What we collect from finders, and why',
+    paragraphs: [
+      'When you report a found item we keep your name, e-mail address, phone number, address, where you found the item, and the messages you write in the chat. We also keep a scrambled form of your network address for a short time, to stop abuse.',
+      "We use them to tell the owner that you found their item and to let the two of you arrange its return. We never show the owner's contact details to you, and nobody else sees yours. The lawful basis is our legitimate interest, and the owner's, in getting a lost item back to its owner; you choose what to tell us, and you can delete your details at any time.",
+    ],
+  },
+  {
+    heading: 'How long we keep it',
+    paragraphs: [
+      RETENTION_STATEMENTS.finderAfterFound,
+      RETENTION_STATEMENTS.finderAfterReport,
+      RETENTION_STATEMENTS.abuseRecords,
+      "An owner's data is kept until they delete their account. Deleting it removes their profile, items, messages and alerts at once; their tags are switched off.",
+      'These periods are the ones our database applies: the deletion runs every hour.',
+    ],
+  },
+  {
+    heading: 'Who processes it for us',
+    paragraphs: [
+      'These companies process personal data on our behalf, under contracts that allow them to use it only to provide their service to us:',
+    ],
+    list: PROCESSORS,
+  },
+  {
+    heading: 'Your rights',
+    paragraphs: [
+      'You may ask for a copy of your data, have it corrected or deleted, object to its use or ask us to restrict it. Owners can do the first three themselves in Account Settings: correct their details, "Download my data", and "Delete my account". A finder can press "Delete my details now" in the chat, or follow the link in the e-mail we sent them.',
+      `For anything else, write to ${CONTACT_EMAIL}; we answer within one month. If you are not happy with our answer you may complain to the Information Commissioner's Office (ico.org.uk).`,
+    ],
+  },
+]
+
+/** /terms: the terms of use. */
+export const TERMS_SECTIONS: readonly LegalSection[] = [
+  {
+    heading: 'The service',
+    paragraphs: [
+      'Homeward lets the owner of a tagged item be told when someone finds it, and lets the finder and the owner talk until the item is back. Tags are sold separately by our shop; using the web app costs nothing.',
+    ],
+  },
+  {
+    heading: 'Owners',
+    paragraphs: [
+      'Give us true details and keep your password to yourself. Use one tag per item and test it now and then. You can delete your account at any time in Account Settings.',
+    ],
+  },
+  {
+    heading: 'Finders',
+    paragraphs: [
+      'You do not need an account. Tell the owner only what you are happy to share. Never pay anyone or share codes to return an item, and meet in a public place.',
+    ],
+  },
+  {
+    heading: 'Fair use',
+    paragraphs: [
+      'Do not use Homeward to harass anyone, to send unwanted messages, or to try to reach data that is not yours. We may close chats or accounts that do.',
+    ],
+  },
+  {
+    heading: 'Our responsibility',
+    paragraphs: [
+      'We do our best to deliver every alert, but we cannot promise that a lost item will be found or returned. Nothing in these terms limits your rights as a consumer under UK law.',
+      `Questions: ${CONTACT_EMAIL}. How we handle personal data is in our privacy notice.`,
+    ],
+  },
+]
