@@ -148,7 +148,7 @@ describe('prerendered pages', () => {
     expect(form).toContain(
       `deleted ${daysText('finder_details_after_found')} after the owner marks the item found, or ${daysText('finder_details_after_report')} after your report`,
     )
-  })
+  }, 240_000) // migrating a fresh database takes a while on a busy machine
 
   it('inlines the critical CSS and preloads the Latin Inter fonts', async () => {
     const html = await (await fetch(`${served.url}/tag`)).text()

@@ -146,3 +146,102 @@ describe('/account', () => {
     await expectPath(router, '/dashboard')
   })
 })
+
+describe('/account: your data', () => {
+  it('Download my data saves the JSON the database made for this owner', async () => {
+    const document_ = { profile: { id: owner.id, email: owner.email }, items: [] }
+    const files: Blob[] = []
+    const createObjectURL = vi.fn((blob: Blob) => {
+      files.push(blob)
+      return 'blob:homeward-export'
+    })
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }))
+    const clicks: { href: string; download: string }[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push({ href: this.href, download: this.download })
+    })
+    try {
+      const { user } = renderApp({
+        url: '/account',
+        session: { user: owner },
+        handlers: [http.post('*/rest/v1/rpc/export_my_data', () => HttpResponse.json(document_))],
+      })
+      await user.click(await screen.findByRole('button', { name: 'Download my data' }))
+      await waitFor(() => expect(clicks).toHaveLength(1))
+      expect(clicks[0]?.download).toMatch(/^homeward-my-data-\d{4}-\d{2}-\d{2}\.json$/)
+      expect(JSON.parse(await files[0]!.text())).toEqual(document_)
+    } finally {
+      click.mockRestore()
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it('says so when the download fails', async () => {
+    const { user } = renderApp({
+      url: '/account',
+      session: { user: owner },
+      handlers: [
+        http.post('*/rest/v1/rpc/export_my_data', () =>
+          HttpResponse.json({ message: 'boom' }, { status: 500 }),
+        ),
+      ],
+    })
+    await user.click(await screen.findByRole('button', { name: 'Download my data' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your data could not be downloaded. Please try again.',
+    )
+  })
+
+  it('Delete my account says exactly what happens, and deletes only once confirmed', async () => {
+    const calls: string[] = []
+    const { user, router } = renderApp({
+      url: '/account',
+      session: { user: owner },
+      handlers: [
+        http.post('*/functions/v1/delete-account', ({ request }) => {
+          calls.push(request.headers.get('authorization') ?? '')
+          return HttpResponse.json({ deleted: true })
+        }),
+        http.post('*/auth/v1/logout', () => new HttpResponse(null, { status: 204 })),
+      ],
+    })
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }))
+    const confirmation = screen.getByRole('group', { name: 'Delete your account?' })
+    for (const text of [
+      'Your profile (name, e-mail, mobile number, date of birth and address) is deleted.',
+      'Your tags stop working.',
+      'Every open conversation is closed, and each finder is told.',
+      'We send you one e-mail to confirm',
+      'This cannot be undone.',
+    ]) {
+      expect(confirmation).toHaveTextContent(text)
+    }
+    await user.click(screen.getByRole('button', { name: 'Keep my account' }))
+    expect(calls).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }))
+    await user.click(screen.getByRole('button', { name: 'Delete my account for good' }))
+    await expectPath(router, '/')
+    expect(calls).toHaveLength(1)
+    expect(calls[0]).toMatch(/^Bearer /)
+  })
+
+  it('keeps the owner on the page with a message when the deletion fails', async () => {
+    const { user, router } = renderApp({
+      url: '/account',
+      session: { user: owner },
+      handlers: [
+        http.post('*/functions/v1/delete-account', () =>
+          HttpResponse.json({ error: { code: 'internal_error', message: 'x' } }, { status: 500 }),
+        ),
+      ],
+    })
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }))
+    await user.click(screen.getByRole('button', { name: 'Delete my account for good' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your account was not deleted. Please try again.',
+    )
+    expect(router.state.location.pathname).toBe('/account')
+  })
+})

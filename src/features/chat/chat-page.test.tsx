@@ -276,6 +276,44 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     )
   })
 
+  it('lets the finder delete their details now, after saying what happens; the owner has no such button', async () => {
+    const deletions: unknown[] = []
+    let logouts = 0
+    server.use(
+      http.post('*/rest/v1/rpc/delete_my_finder_details', async ({ request }) => {
+        deletions.push(await request.json())
+        return HttpResponse.json(true)
+      }),
+      // The anonymous finder no longer exists: the browser forgets its session.
+      http.post('*/auth/v1/logout', () => {
+        logouts += 1
+        return new HttpResponse(null, { status: 204 })
+      }),
+    )
+    const { user } = openChat({ as: 'finder-link' })
+    await chatShown()
+    await user.click(screen.getByRole('button', { name: 'Delete my details now' }))
+    expect(screen.getByRole('group', { name: 'Delete your details?' })).toHaveTextContent(
+      'the owner is told you left',
+    )
+    await user.click(screen.getByRole('button', { name: 'Keep talking' }))
+    expect(deletions).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Delete my details now' }))
+    await user.click(screen.getByRole('button', { name: 'Delete my details' }))
+    expect(
+      await screen.findByText(/^Your details have been deleted and this conversation is closed\./),
+    ).toHaveAttribute('role', 'status')
+    expect(deletions).toEqual([{ chat_id: CHAT_ID }])
+    await waitFor(() => expect(logouts).toBe(1))
+    expect(screen.queryByText('Hello, I found your rucksack.')).not.toBeInTheDocument()
+  })
+
+  it('shows the owner no "Delete my details now"', async () => {
+    openChat({ as: 'owner' })
+    await chatShown()
+    expect(screen.queryByRole('button', { name: 'Delete my details now' })).not.toBeInTheDocument()
+  })
+
   it('asks the owner first, in plain words with the deletion date, then marks the item returned', async () => {
     const { user } = openChat({ as: 'owner' })
     await chatShown()

@@ -15,6 +15,8 @@ export type Template =
   | 'reminder_sms'
   | 'reminder_email'
   | 'finder_returned_email'
+  | 'account_deleted_email'
+  | 'chat_closed_email'
 
 export type RenderableRow = {
   dedupe_key: string
@@ -253,6 +255,33 @@ export function renderEmail(row: RenderableRow): RenderedEmail {
       ],
     })
     return { ...envelope, subject: `${itemName} is home: thank you`, ...body }
+  }
+  if (row.template === 'account_deleted_email') {
+    const body = layout({
+      preheader: 'Your Homeward account has been deleted.',
+      heading: 'Your account has been deleted',
+      intro:
+        'As you asked, we deleted your Homeward account: your details, items, messages and alerts. Your tags no longer work, and the finders you were talking to were told.',
+      rows: [],
+      button: null,
+      after: [
+        'We keep nothing else about you: once this e-mail is sent, we delete your address too.',
+      ],
+    })
+    return { ...envelope, subject: 'Your Homeward account has been deleted', ...body }
+  }
+  if (row.template === 'chat_closed_email') {
+    const body = layout({
+      preheader: 'The conversation about the item you found is closed.',
+      heading: 'The conversation is closed',
+      intro: `The owner of ${item} has closed their Homeward account, so your conversation with them is closed. Thank you for helping.`,
+      rows: [],
+      button: null,
+      after: [
+        'Your details have been deleted. Once this e-mail is sent, we delete your address too.',
+      ],
+    })
+    return { ...envelope, subject: 'The conversation about the item you found is closed', ...body }
   }
   if (row.template === 'finder_new_link_email') {
     // "Send me a new link" (request_chat_link): the old link no longer works.

@@ -599,3 +599,24 @@ Deno.test(
     assert.ok(!email.html.includes('<a href'), 'no link to follow')
   },
 )
+Deno.test('goodbye notes: the account deletion and the closed chat, with no link to follow', () => {
+  const deleted = renderEmail({
+    dedupe_key: 'account_deleted:1',
+    template: 'account_deleted_email',
+    recipient: 'ada@example.test',
+    payload: {},
+  })
+  assert.equal(deleted.to, 'ada@example.test')
+  assert.equal(deleted.subject, 'Your Homeward account has been deleted')
+  assert.match(deleted.text, /deleted your Homeward account/)
+  assert.doesNotMatch(deleted.html, /<a href/)
+  const closed = renderEmail({
+    dedupe_key: 'chat_closed:1',
+    template: 'chat_closed_email',
+    recipient: 'fiona@example.test',
+    payload: { reason: 'account_deleted', item_name: 'Blue <b>backpack</b>' },
+  })
+  assert.equal(closed.subject, 'The conversation about the item you found is closed')
+  assert.match(closed.html, /Blue &lt;b&gt;backpack&lt;\/b&gt;/)
+  assert.match(closed.text, /Your details have been deleted/)
+})

@@ -9,6 +9,7 @@ import { type Profile, userAtom } from '@/lib/store'
 import { hasControlCharacters } from '@/lib/control-characters'
 import { areAllFilled, isValidUkMobile, MESSAGES, PROFILE_MAX_LENGTH } from '@/lib/validation'
 import { updateProfile } from '@/features/account/api/update-profile'
+import { AccountRights } from '@/features/account/components/account-rights'
 import { paths } from '@/lib/paths'
 
 export const SAVE_FAILED = 'Your settings were not saved. Please try again.'
@@ -35,13 +36,20 @@ function fieldsOf(profile: Profile): AccountFields {
 
 /**
  * /account, signed in (SPEC.md §2): the profile's fields, prefilled; 'Save Settings'
- * → /dashboard. Without a profile holding an e-mail it goes to /dashboard.
+ * → /dashboard. Without a profile holding an e-mail it goes to /dashboard. Below
+ * the form: download my data, delete my account.
  */
 export function AccountForm() {
   const [user, setUser] = useAtom(userAtom)
   const profile = user.doc
+  const navigate = useNavigate()
   if (!profile?.email) return <Navigate to={paths.dashboard} replace />
-  return <AccountFormFields profile={profile} onSaved={(doc) => setUser({ doc })} />
+  return (
+    <>
+      <AccountFormFields profile={profile} onSaved={(doc) => setUser({ doc })} />
+      <AccountRights onDeleted={() => void navigate(paths.root, { replace: true })} />
+    </>
+  )
 }
 
 function AccountFormFields({

@@ -14,6 +14,7 @@ import { OfflineBanner } from '@/components/ui/offline-banner'
 import { OFFLINE_TEXT } from '@/features/chat/offline-texts'
 import { ChatReceipts } from '@/features/chat/components/receipts'
 import { SafetyTips } from '@/features/chat/components/safety-tips'
+import { FinderForget, FinderForgotten } from '@/features/chat/components/finder-forget'
 import { useChat } from '@/features/chat/use-chat'
 import { paths } from '@/lib/paths'
 
@@ -48,6 +49,9 @@ export function ChatPage() {
 
   const chat = useChat(chatId, token, dropToken)
   const { phase } = chat
+  const [isForgotten, setIsForgotten] = useState(false)
+
+  if (isForgotten) return <FinderForgotten />
 
   if (phase.kind === 'loading') {
     return (
@@ -74,6 +78,9 @@ export function ChatPage() {
       {chatId ? <ChatReceipts chatId={chatId} viewer={phase.role} /> : null}
       <OfflineBanner isOffline={chat.isOffline} text={OFFLINE_TEXT} />
       {chatId && <SafetyTips chatId={chatId} />}
+      {chatId && phase.role === 'finder' && (
+        <FinderForget chatId={chatId} onDeleted={() => setIsForgotten(true)} />
+      )}
       <ChatMessages
         messages={chat.messages}
         viewerId={phase.userId}

@@ -1,0 +1,15 @@
+import { supabase } from '@/lib/supabase'
+
+/**
+ * Deletes the signed-in owner's account through the delete-account Edge
+ * Function (the Auth admin call needs the service role, which the browser never
+ * holds); then drops this browser's session. Throws when nothing was deleted.
+ */
+export async function deleteAccount(): Promise<void> {
+  const { error } = await supabase.functions.invoke<{ deleted: true }>('delete-account', {
+    body: {},
+  })
+  if (error) throw error
+  // The user no longer exists: forget the session here without asking the server.
+  await supabase.auth.signOut({ scope: 'local' })
+}

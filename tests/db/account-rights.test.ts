@@ -1,0 +1,318 @@
+/**
+ * People's rights over their data, in SQL: an owner's export holds exactly their
+ * rows; deleting an owner's auth user (what the delete-account function's Auth
+ * admin call does) removes every trace of them from every table, or, when any
+ * step fails, changes nothing; a finder's "Delete my details now" purges their
+ * report at once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../local-supabase/db/types.ts'
+import {
+  createUser,
+  expectPgError,
+  giveItem,
+  openTestDatabase,
+  query,
+  registeredMetadata,
+  reportFound,
+  serviceRole,
+} from './helpers.ts'
+
+let db: Database
+
+beforeAll(async () => {
+  db = await openTestDatabase()
+})
+
+afterAll(async () => {
+  await db?.close()
+})
+
+let owners = 0
+
+/** A registered owner whose every personal detail is a string found nowhere else. */
+async function distinctOwner(label: string) {
+  owners += 1
+  const mobileEnd = String(310 + owners)
+  const tag = label.replace(/\W/g, '').toLowerCase()
+  const details = {
+    email: `${tag}.quill@owner.example`,
+    full_name: `Ottoline ${tag} Quillfeather`,
+    mobile_number: `07700 900 ${mobileEnd}`,
+    address: `${tag} Marrowbone Mews, Little Snoring`,
+  }
+  const actor = await createUser(db, label, {
+    email: details.email,
+    metadata: registeredMetadata({ ...details }),
+  })
+  await db.query(
+    `insert into public.profiles (id, email, full_name, dob, address, county, country, mobile_number)
+     values ($1, $2, $3, '1980-01-01', $4, 'Norfolk', 'United Kingdom', $5)
+     on conflict (id) do update set email = excluded.email, full_name = excluded.full_name,
+       address = excluded.address, mobile_number = excluded.mobile_number`,
+    [actor.userId, details.email, details.full_name, details.address, details.mobile_number],
+  )
+  return {
+    actor,
+    details,
+    traces: [
+      details.email,
+      details.full_name,
+      details.address,
+      details.mobile_number,
+      `07700900${mobileEnd}`,
+      actor.userId as string,
+    ],
+  }
+}
+
+/** An owner with an item, a finder's report, messages both ways and the outbox rows. */
+async function ownerWithConversation(label: string) {
+  const owner = await distinctOwner(label)
+  const item = await giveItem(db, owner.actor, 'Cello')
+  const finder = await createUser(db, `${label} finder`, { anonymous: true })
+  const tag = label.replace(/\W/g, '').toLowerCase()
+  const finderDetails = { name: `Fenella ${tag} Finder`, email: `${tag}.fenella@finder.example` }
+  const report = await reportFound(db, item.tag_code, finder, finderDetails)
+  await query(db, owner.actor, 'insert into public.messages (chat_id, body) values ($1, $2)', [
+    report.chat_id,
+    `Thank you! I'm ${owner.details.full_name}, ring me on ${owner.details.mobile_number}`,
+  ])
+  await query(db, finder, 'insert into public.messages (chat_id, body) values ($1, $2)', [
+    report.chat_id,
+    'Happy to help',
+  ])
+  return { ...owner, item, finder, report, finderTraces: [finderDetails.name, finderDetails.email] }
+}
+
+async function allTables(): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `select format('%I.%I', table_schema, table_name) as name
+       from information_schema.tables
+      where table_type = 'BASE TABLE'
+        and table_schema not in ('pg_catalog', 'information_schema')
+      order by 1`,
+  )
+  return rows.map((row) => row.name)
+}
+
+/** Tables (and how many rows) whose whole row, as text, contains any of the traces. */
+async function rowsHolding(traces: string[]): Promise<Record<string, number>> {
+  const found: Record<string, number> = {}
+  for (const table of await allTables()) {
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from ${table} t where t::text ilike any ($1)`,
+      [traces.map((trace) => `%${trace}%`)],
+    )
+    const n = rows[0]?.n ?? 0
+    if (n > 0) found[table] = n
+  }
+  return found
+}
+
+/** Every row of every table holding any trace, as text: to compare before and after. */
+async function snapshotOf(traces: string[]): Promise<Record<string, string[]>> {
+  const snapshot: Record<string, string[]> = {}
+  for (const table of await allTables()) {
+    const { rows } = await db.query<{ row: string }>(
+      `select t::text as row from ${table} t where t::text ilike any ($1) order by 1`,
+      [traces.map((trace) => `%${trace}%`)],
+    )
+    if (rows.length > 0) snapshot[table] = rows.map((row) => row.row)
+  }
+  return snapshot
+}
+
+/** What the Auth admin delete does to the database: the user's row goes. */
+const deleteAuthUser = (userId: string) =>
+  db.query('delete from auth.users where id = $1', [userId])
+
+/** The dispatcher sends the queued e-mails (claim, then complete each). */
+async function sendOutbox(): Promise<{ template: string; recipient: string }[]> {
+  const claimed = await query<{
+    id: string
+    lease_id: string
+    template: string
+    recipient: string
+  }>(
+    db,
+    serviceRole,
+    'select id, lease_id, template, recipient from public.claim_notifications(100)',
+  )
+  for (const row of claimed) {
+    await query(db, serviceRole, 'select public.complete_notification($1, $2, $3)', [
+      row.id,
+      `provider-${row.id}`,
+      row.lease_id,
+    ])
+  }
+  return claimed.map(({ template, recipient }) => ({ template, recipient }))
+}
+
+describe('export_my_data', () => {
+  it("holds exactly the owner's rows and nothing of another owner's", async () => {
+    const mine = await ownerWithConversation('exporter')
+    const theirs = await ownerWithConversation('other exporter')
+
+    const [row] = await query<{
+      data: Record<string, unknown[]> & { profile: Record<string, unknown> }
+    }>(db, mine.actor, 'select public.export_my_data() as data')
+    const data = row!.data
+    expect(data.profile).toMatchObject({
+      id: mine.actor.userId,
+      email: mine.details.email,
+      full_name: mine.details.full_name,
+    })
+    expect(data.items).toEqual([
+      expect.objectContaining({ id: mine.item.id, owner_id: mine.actor.userId }),
+    ])
+    expect(data.reports_about_your_items).toEqual([
+      expect.objectContaining({
+        id: mine.report.report_id,
+        finder_name: 'Fenella exporter Finder',
+      }),
+    ])
+    expect(data.reports_you_made).toEqual([])
+    expect(data.chats).toEqual([expect.objectContaining({ id: mine.report.chat_id })])
+    expect((data.messages as { body: string }[]).map((message) => message.body)).toEqual([
+      expect.stringContaining(mine.details.full_name),
+      'Happy to help',
+    ])
+    const alerts = data.alerts_sent_to_you as { template: string; report_id: string }[]
+    expect(alerts.map((alert) => alert.template).sort()).toEqual(['found_sms', 'owner_found_email'])
+    expect(alerts.every((alert) => alert.report_id === mine.report.report_id)).toBe(true)
+
+    const text = JSON.stringify(data)
+    for (const trace of [
+      ...theirs.traces,
+      theirs.item.id,
+      theirs.report.report_id,
+      theirs.report.chat_id,
+    ]) {
+      expect(text).not.toContain(trace)
+    }
+  })
+
+  it('is refused without a session', async () => {
+    await expectPgError(
+      query(
+        db,
+        { label: 'anon', context: { role: 'anon' }, userId: null },
+        'select public.export_my_data()',
+      ),
+      { code: '42501' },
+    )
+  })
+})
+
+describe('deleting an account', () => {
+  it('leaves no table holding the owner’s e-mail, name, mobile, address or user id', async () => {
+    const owner = await ownerWithConversation('leaver')
+    const bystander = await ownerWithConversation('stayer')
+    // the owner also found someone else's item
+    await reportFound(db, bystander.item.tag_code, owner.actor, {
+      name: owner.details.full_name,
+      email: owner.details.email,
+      address: owner.details.address,
+    })
+    const before = await rowsHolding(owner.traces)
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining([
+        'auth.users',
+        'public.profiles',
+        'public.items',
+        'public.found_reports',
+        'public.messages',
+        'public.notifications',
+        'realtime.messages',
+      ]),
+    )
+    const bystanderBefore = await snapshotOf([bystander.details.email, bystander.details.full_name])
+
+    await deleteAuthUser(owner.actor.userId!)
+
+    // Only the confirmation e-mail still holds the address, until it is sent.
+    expect(await rowsHolding(owner.traces)).toEqual({ 'public.notifications': 1 })
+    const sent = await sendOutbox()
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        { template: 'account_deleted_email', recipient: owner.details.email },
+        { template: 'chat_closed_email', recipient: owner.finderTraces[1] },
+      ]),
+    )
+    expect(await rowsHolding(owner.traces)).toEqual({})
+    // the finder's details about the owner's item went too
+    expect(await rowsHolding(owner.finderTraces)).toEqual({})
+
+    // the tag is deactivated, not deleted; the other owner's data is untouched
+    const { rows: tags } = await db.query<{ status: string }>(
+      'select status from public.tags where code = $1',
+      [owner.item.tag_code],
+    )
+    expect(tags).toEqual([{ status: 'deactivated' }])
+    const bystanderAfter = await snapshotOf([bystander.details.email, bystander.details.full_name])
+    expect(Object.keys(bystanderAfter)).toEqual(Object.keys(bystanderBefore))
+  })
+
+  it('a deletion that fails half-way leaves everything as it was', async () => {
+    const owner = await ownerWithConversation('half leaver')
+    const before = await snapshotOf(owner.traces)
+    const { rows: tagBefore } = await db.query('select status from public.tags where code = $1', [
+      owner.item.tag_code,
+    ])
+    // the last step (queueing the confirmation) fails
+    await db.query(`
+      create function public.fail_goodbye() returns trigger language plpgsql as $$
+      begin raise exception 'outbox unavailable'; end; $$`)
+    await db.query(`
+      create trigger fail_goodbye before insert on public.notifications
+        for each row when (new.template = 'account_deleted_email')
+        execute function public.fail_goodbye()`)
+    try {
+      await expectPgError(deleteAuthUser(owner.actor.userId!), {
+        code: 'P0001',
+        message: 'outbox unavailable',
+      })
+    } finally {
+      await db.query('drop trigger fail_goodbye on public.notifications')
+      await db.query('drop function public.fail_goodbye()')
+    }
+    expect(await snapshotOf(owner.traces)).toEqual(before)
+    const { rows: tagAfter } = await db.query('select status from public.tags where code = $1', [
+      owner.item.tag_code,
+    ])
+    expect(tagAfter).toEqual(tagBefore)
+    const { rows: report } = await db.query<{ purged_at: string | null }>(
+      'select purged_at from public.found_reports where id = $1',
+      [owner.report.report_id],
+    )
+    expect(report).toEqual([{ purged_at: null }])
+  })
+})
+
+describe("a finder's Delete my details now", () => {
+  it('purges that report at once, and only for the finder of that chat', async () => {
+    const owner = await ownerWithConversation('kept owner')
+    await expectPgError(
+      query(db, owner.actor, 'select public.delete_my_finder_details($1)', [owner.report.chat_id]),
+      { code: '42501', message: 'not_the_finder' },
+    )
+    const [row] = await query<{ purged: boolean }>(
+      db,
+      owner.finder,
+      'select public.delete_my_finder_details($1) as purged',
+      [owner.report.chat_id],
+    )
+    expect(row).toEqual({ purged: true })
+    expect(await rowsHolding(owner.finderTraces)).toEqual({})
+    const { rows } = await db.query<{ finder_name: string | null; purged: boolean }>(
+      'select finder_name, purged_at is not null as purged from public.found_reports where id = $1',
+      [owner.report.report_id],
+    )
+    expect(rows).toEqual([{ finder_name: null, purged: true }])
+    const { rows: finderUser } = await db.query('select id from auth.users where id = $1', [
+      owner.finder.userId,
+    ])
+    expect(finderUser).toEqual([])
+  })
+})
