@@ -1,6 +1,6 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configure, screen, waitFor } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import { routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
 import { lastReportAtom } from '@/lib/last-report'
 import { renderApp } from '@/testing/render-app'
@@ -222,13 +222,19 @@ describe('/found/reunite', () => {
     await expectPath(router, '/tag')
   })
 
-  it('states when the finder’s details are deleted', async () => {
+  it('states when the finder’s details are deleted, and links to the privacy notice beside the fields', async () => {
     await startAtReunite([])
-    expect(
-      await screen.findByText(
-        'Your details are deleted 7 days after the owner marks the item found, or 30 days after your report if they do not.',
-      ),
-    ).toBeInTheDocument()
+    const notice = await screen.findByText(
+      /Your details are deleted 7 days after the owner marks the item found, or 30 days after your report if they do not\./,
+    )
+    expect(within(notice).getByRole('link', { name: 'privacy notice' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    )
+    expect(within(notice).getByRole('link', { name: 'terms of use' })).toHaveAttribute(
+      'href',
+      '/terms',
+    )
   })
 
   it("refuses a short or malformed e-mail with 'Invalid email' and calls nothing", async () => {

@@ -4,6 +4,7 @@ import { Button, Link, Stack, Text } from '@chakra-ui/react'
 import { Navigate, Link as RouterLink } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
+import { PrivacyNoticeLink } from '@/components/ui/privacy-notice-link'
 import { useAtomValue, useSetAtom } from '@/lib/jotai'
 import { useIsHydrated } from '@/lib/use-is-hydrated'
 import {
@@ -236,6 +237,9 @@ function FinderForm({
             readOnly={isWaiting}
           />
         ))}
+        <PrivacyNoticeLink>
+          We pass these details to the owner so you can arrange the return. {FINDER_DATA_RULE}
+        </PrivacyNoticeLink>
         {/* More of the finder's sections (where it was found, photos) go here, each
             a component with named fields read in detailsFromForm. */}
         <FormMessage message={state.error} />
@@ -246,7 +250,6 @@ function FinderForm({
         )}
         <LazyOfflineBanner isOffline={isOffline} text={PENDING_OFFLINE_TEXT} />
         <InformButton isWaiting={isWaiting} isOffline={isOffline} />
-        <Text fontSize="sm">{FINDER_DATA_RULE}</Text>
       </Stack>
     </form>
   )
