@@ -14,7 +14,8 @@ alter table public.notifications drop constraint notifications_template_check;
 alter table public.notifications add constraint notifications_template_check
   check (template in (
     'found_sms', 'owner_found_email', 'finder_thanks_email', 'finder_new_link_email',
-    'reminder_sms', 'reminder_email', 'account_deleted_email', 'chat_closed_email'
+    'reminder_sms', 'reminder_email', 'finder_returned_email',
+    'account_deleted_email', 'chat_closed_email'
   ));
 
 -- Goodbye notes: once settled, nothing of the person they went to is kept.
@@ -24,7 +25,7 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  if new.status in ('sent', 'failed') then
+  if new.status in ('sent', 'failed', 'cancelled') then
     new.recipient := 'purged';
     new.payload := jsonb_build_object('purged', true);
     new.last_error := case when new.last_error is null then null else 'purged' end;
@@ -147,6 +148,13 @@ begin
   -- Finder data about the owner's items, and the owner's own reports as a finder.
   perform app_private.purge_reports(owner_reports || reports_as_finder);
 
+  -- Every conversation ends, and each side is told live (after the purge, which
+  -- deletes the chats' stored broadcasts: the closure notice must survive it).
+  -- The closure notices carry no personal data of the owner.
+  perform app_private.close_chat(c.id, 'account_deleted')
+     from public.chats c
+    where c.id = any (owner_chats) or c.report_id = any (reports_as_finder);
+
   -- Every alert about those reports, and anything else addressed to the owner.
   delete from public.notifications n
    where n.report_id = any (owner_reports || reports_as_finder)
@@ -165,7 +173,6 @@ begin
   begin
     delete from realtime.messages rm
      where rm.topic = 'owner:' || p_user_id::text
-        or rm.topic = any (select 'chat:' || id::text from unnest(owner_chats) id)
         or rm.payload::text like '%' || p_user_id::text || '%';
   exception
     when insufficient_privilege or undefined_table then
@@ -214,7 +221,8 @@ create trigger auth_users_delete_account_data
   execute function app_private.on_auth_user_deleted();
 
 -- A finder deletes their details now: their report is purged as the schedule
--- would purge it, and the chat is closed. Returns true when something was purged.
+-- would purge it, and the chat is closed ('finder_left', which tells the owner
+-- live). Returns true when something was purged.
 create function public.delete_my_finder_details(chat_id uuid)
 returns boolean
 language plpgsql
@@ -232,7 +240,12 @@ begin
   if target_report is null then
     raise exception 'not_the_finder' using errcode = '42501';
   end if;
-  return app_private.purge_reports(array[target_report]) > 0;
+  if app_private.purge_reports(array[target_report]) = 0 then
+    return false;
+  end if;
+  -- The owner (and this page) are told live that the finder left.
+  perform app_private.close_chat(delete_my_finder_details.chat_id, 'finder_left');
+  return true;
 end;
 $$;
 revoke all on function public.delete_my_finder_details(uuid) from public, anon;
