@@ -28,9 +28,9 @@ import {
   seededUser,
   sendMessage,
   type MessageRow,
-} from '../tests/stack/chat-fixtures.ts'
-import { serviceClient, startTestStack } from '../tests/stack/helpers.ts'
-import { subscribe, type UserClient } from '../tests/stack/realtime-support.ts'
+} from '../local-supabase/testing/chat-fixtures.ts'
+import { serviceClient, startTestStack } from '../local-supabase/testing/test-stack.ts'
+import { subscribe, type UserClient } from '../local-supabase/testing/realtime-support.ts'
 
 function line(label: string, s: Stats): string {
   const f = (v: number) => `${v.toFixed(1)} ms`.padStart(9)

@@ -23,14 +23,14 @@ import WebSocket, { WebSocketServer } from 'ws'
 import { createFunctionsGateway } from '../local-supabase/functions/gateway.ts'
 import { stats, type Stats } from './stats.ts'
 import type { RunningStack } from '../local-supabase/stack.ts'
-import { startTestStack } from '../tests/stack/helpers.ts'
+import { startTestStack } from '../local-supabase/testing/test-stack.ts'
 import {
   createRoom,
   ROOM_SCHEMA,
   subscribe,
   userClient,
   type UserClient,
-} from '../tests/stack/realtime-support.ts'
+} from '../local-supabase/testing/realtime-support.ts'
 
 function line(label: string, s: Stats): string {
   const f = (v: number) => `${v.toFixed(2)} ms`
@@ -123,7 +123,7 @@ async function functionLatency(stack: RunningStack, invocations: number) {
   const server: Server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const fixtures = fileURLToPath(new URL('../tests/stack/fixtures', import.meta.url))
+  const fixtures = fileURLToPath(new URL('../local-supabase/testing/fixtures', import.meta.url))
   const gateway = await createFunctionsGateway({
     ...stack.context,
     apiUrl,

@@ -28,8 +28,8 @@ import { availableParallelism } from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { percentile } from './stats.ts'
-import { startFanoutStack } from '../tests/stack/fanout-fixtures.ts'
-import { solvedProof } from '../tests/stack/proof-of-work.ts'
+import { startFanoutStack } from '../local-supabase/testing/fanout-fixtures.ts'
+import { solvedProof } from '../local-supabase/testing/proof-of-work.ts'
 import { inLane, type Database } from '../local-supabase/db/types.ts'
 
 /** When the last of a report's rows was accepted (epoch ms), or 'unknown'. */

@@ -116,3 +116,8 @@ export function isBanned(user: UserRow): boolean {
     user.banned_until instanceof Date ? user.banned_until : new Date(String(user.banned_until))
   return until.getTime() > Date.now()
 }
+
+/** The identity_data GoTrue records for a user's e-mail identity. */
+export function emailIdentityData(id: string, email: string, verified: boolean) {
+  return { sub: id, email: email.toLowerCase(), email_verified: verified, phone_verified: false }
+}

@@ -3,17 +3,7 @@ import type { Statement } from '../db/types.ts'
 import type { Query } from './query.ts'
 import type { ResolvedItem } from './resolve.ts'
 import type { Relation } from './schema-cache.ts'
-import {
-  bodySql,
-  orderSql,
-  pageSql,
-  Params,
-  selectContext,
-  selectListSql,
-  tableSql,
-  whereSql,
-  type Scope,
-} from './sql.ts'
+import * as sql from './sql.ts'
 
 export type ReadPlan = {
   relation: Relation
@@ -26,20 +16,20 @@ export type ReadPlan = {
 /** The page as one row (n, body, first) and the statement counting every matching row. */
 export function buildRead(plan: ReadPlan): { page: Statement; count: Statement } {
   const { query, relation } = plan
-  const params = new Params()
+  const params = new sql.Params()
   const alias = '_t0'
-  const sctx = selectContext(params)
-  const scope: Scope = { alias }
-  const columns = selectListSql(sctx, alias, plan.select)
-  let where = whereSql(scope, query.conditions, params)
+  const sctx = sql.selectContext(params)
+  const scope: sql.Scope = { alias }
+  const columns = sql.selectListSql(sctx, alias, plan.select)
+  let where = sql.whereSql(scope, query.conditions, params)
   if (sctx.innerConditions.length > 0) {
     where += `${where ? ' and ' : ' where '}${sctx.innerConditions.join(' and ')}`
   }
-  const from = `${tableSql(relation)} as ${alias}`
+  const from = `${sql.tableSql(relation)} as ${alias}`
   const limit = Math.min(query.limit ?? plan.maxRows, plan.maxRows)
-  const source = `select ${columns} from ${from}${where}${orderSql(scope, query.order)}${pageSql(limit, query.offset)}`
+  const source = `select ${columns} from ${from}${where}${sql.orderSql(scope, query.order)}${sql.pageSql(limit, query.offset)}`
   return {
-    page: { sql: bodySql(source, plan.stripNulls), params: params.values },
+    page: { sql: sql.bodySql(source, plan.stripNulls), params: params.values },
     count: { sql: `select 1 from ${from}${where}`, params: params.values },
   }
 }

@@ -7,7 +7,7 @@ import { expect } from 'vitest'
 import { openDatabase } from '../../local-supabase/db/open.ts'
 import type { Database, Row } from '../../local-supabase/db/types.ts'
 import { withRole, type RoleContext } from '../../local-supabase/roles.ts'
-import { scratchDatabase } from '../scratch-database.ts'
+import { scratchDatabase } from '../../local-supabase/testing/scratch-database.ts'
 
 export const SITE_URL = 'http://localhost:5173'
 

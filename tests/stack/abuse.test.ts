@@ -14,10 +14,15 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { createFunctionsGateway } from '../../local-supabase/functions/gateway.ts'
-import { activatedItem, seededUser } from './chat-fixtures.ts'
-import { serviceClient, startTestStack, uniqueEmail, type TestStack } from './helpers.ts'
-import { solvedProof } from './proof-of-work.ts'
-import { writeProviderEnv } from './provider-env.ts'
+import { activatedItem, seededUser } from '../../local-supabase/testing/chat-fixtures.ts'
+import {
+  serviceClient,
+  startTestStack,
+  uniqueEmail,
+  type TestStack,
+} from '../../local-supabase/testing/test-stack.ts'
+import { solvedProof } from '../../local-supabase/testing/proof-of-work.ts'
+import { writeProviderEnv } from '../../local-supabase/testing/provider-env.ts'
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 })
 

@@ -8,7 +8,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { createAuthApp } from '../../local-supabase/auth/app.ts'
 import type { StackConfig } from '../../local-supabase/config.ts'
-import type { TestStack } from './helpers.ts'
+import type { TestStack } from '../../local-supabase/testing/test-stack.ts'
 
 export function authVariant(stack: TestStack, config: Partial<StackConfig>) {
   const app = createAuthApp({

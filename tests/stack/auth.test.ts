@@ -12,7 +12,7 @@ import {
   startTestStack,
   uniqueEmail,
   type TestStack,
-} from './helpers.ts'
+} from '../../local-supabase/testing/test-stack.ts'
 import { authVariant } from './auth-variant.ts'
 import { gotrueConformance } from './gotrue-conformance.ts'
 

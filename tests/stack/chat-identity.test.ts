@@ -24,9 +24,9 @@ import {
   sendMessage,
   type MessageRow,
   type Report,
-} from './chat-fixtures.ts'
-import { serviceClient } from './helpers.ts'
-import { eventually, mintToken, settle } from './realtime-support.ts'
+} from '../../local-supabase/testing/chat-fixtures.ts'
+import { serviceClient } from '../../local-supabase/testing/test-stack.ts'
+import { eventually, mintToken, settle } from '../../local-supabase/testing/realtime-support.ts'
 
 let stack: RunningStack
 let dataDir = ''

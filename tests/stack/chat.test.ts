@@ -21,9 +21,15 @@ import {
   sendMessage,
   type MessageRow,
   type Report,
-} from './chat-fixtures.ts'
-import { client, serviceClient } from './helpers.ts'
-import { eventually, mintToken, settle, subscribe, type UserClient } from './realtime-support.ts'
+} from '../../local-supabase/testing/chat-fixtures.ts'
+import { client, serviceClient } from '../../local-supabase/testing/test-stack.ts'
+import {
+  eventually,
+  mintToken,
+  settle,
+  subscribe,
+  type UserClient,
+} from '../../local-supabase/testing/realtime-support.ts'
 
 let stack: RunningStack | null = null
 let dataDir = ''

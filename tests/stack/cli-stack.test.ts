@@ -11,7 +11,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
-import { scratchDatabase, type ScratchDatabase } from '../scratch-database.ts'
+import {
+  scratchDatabase,
+  type ScratchDatabase,
+} from '../../local-supabase/testing/scratch-database.ts'
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 })
 

@@ -8,7 +8,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { portTaken } from '../../scripts/lib/port-taken.ts'
 import { parseMintArgs, toCsv } from '../../scripts/tags-mint.ts'
-import { client, startTestStack, type TestStack } from './helpers.ts'
+import { client, startTestStack, type TestStack } from '../../local-supabase/testing/test-stack.ts'
 
 const run = promisify(execFile)
 

@@ -8,9 +8,13 @@
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
-import { activatedItem, seededUser } from './chat-fixtures.ts'
-import { startTestStack, uniqueEmail, type TestStack } from './helpers.ts'
-import { solvedProof } from './proof-of-work.ts'
+import { activatedItem, seededUser } from '../../local-supabase/testing/chat-fixtures.ts'
+import {
+  startTestStack,
+  uniqueEmail,
+  type TestStack,
+} from '../../local-supabase/testing/test-stack.ts'
+import { solvedProof } from '../../local-supabase/testing/proof-of-work.ts'
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 240_000 })
 

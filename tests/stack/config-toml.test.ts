@@ -18,7 +18,7 @@ import {
   startTestStack,
   type TestStack,
   uniqueEmail,
-} from './helpers.ts'
+} from '../../local-supabase/testing/test-stack.ts'
 
 const repoConfig = fileURLToPath(new URL('../../supabase/config.toml', import.meta.url))
 const repoTemplate = fileURLToPath(

@@ -4,7 +4,7 @@
  * foreign keys), films/actors through a join table, a computed field, a
  * computed relationship, overloaded and unnamed-parameter functions.
  */
-import type { TestStack } from './helpers.ts'
+import type { TestStack } from '../../local-supabase/testing/test-stack.ts'
 
 export const CONFORMANCE_SCHEMA = 'conformance'
 

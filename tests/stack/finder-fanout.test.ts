@@ -7,9 +7,15 @@
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
-import { outboxOf, SITE, startFanoutStack, until, type FanoutStack } from './fanout-fixtures.ts'
-import { firstLink, latestEmailTo } from './helpers.ts'
-import { solvedProof } from './proof-of-work.ts'
+import {
+  outboxOf,
+  SITE,
+  startFanoutStack,
+  until,
+  type FanoutStack,
+} from '../../local-supabase/testing/fanout-fixtures.ts'
+import { firstLink, latestEmailTo } from '../../local-supabase/testing/test-stack.ts'
+import { solvedProof } from '../../local-supabase/testing/proof-of-work.ts'
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 })
 

@@ -17,10 +17,10 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { createFunctionsGateway } from '../../local-supabase/functions/gateway.ts'
-import { startTestStack, type TestStack } from './helpers.ts'
-import { eventually, mintToken } from './realtime-support.ts'
+import { startTestStack, type TestStack } from '../../local-supabase/testing/test-stack.ts'
+import { eventually, mintToken } from '../../local-supabase/testing/realtime-support.ts'
 
-const fixtures = fileURLToPath(new URL('./fixtures', import.meta.url))
+const fixtures = fileURLToPath(new URL('../../local-supabase/testing/fixtures', import.meta.url))
 
 let stack: TestStack
 let functionsDir: string

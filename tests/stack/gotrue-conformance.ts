@@ -7,7 +7,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { authVariant } from './auth-variant.ts'
-import { client, serviceClient, uniqueEmail, type TestStack } from './helpers.ts'
+import {
+  client,
+  serviceClient,
+  uniqueEmail,
+  type TestStack,
+} from '../../local-supabase/testing/test-stack.ts'
 
 const NOT_SUPPORTED = 'not supported by the local Supabase stack'
 

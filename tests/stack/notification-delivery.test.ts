@@ -7,8 +7,13 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest'
-import { outboxOf, startFanoutStack, until, type FanoutStack } from './fanout-fixtures.ts'
-import { solvedProof } from './proof-of-work.ts'
+import {
+  outboxOf,
+  startFanoutStack,
+  until,
+  type FanoutStack,
+} from '../../local-supabase/testing/fanout-fixtures.ts'
+import { solvedProof } from '../../local-supabase/testing/proof-of-work.ts'
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 })
 

@@ -14,7 +14,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createConformanceSchema } from './conformance-fixtures.ts'
-import { serviceClient, type TestStack } from './helpers.ts'
+import { serviceClient, type TestStack } from '../../local-supabase/testing/test-stack.ts'
 
 let stack: TestStack
 let sb: ReturnType<SupabaseClient['schema']>

@@ -6,8 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { matchesConditions, parseFilter } from '../../local-supabase/realtime/postgres-changes.ts'
-import { startTestStack, type TestStack } from './helpers.ts'
-import { createRoom, eventually, ROOM_SCHEMA, subscribe, userClient } from './realtime-support.ts'
+import { startTestStack, type TestStack } from '../../local-supabase/testing/test-stack.ts'
+import {
+  createRoom,
+  eventually,
+  ROOM_SCHEMA,
+  subscribe,
+  userClient,
+} from '../../local-supabase/testing/realtime-support.ts'
 
 let stack: TestStack
 

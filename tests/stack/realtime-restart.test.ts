@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startStack, type RunningStack } from '../../local-supabase/stack.ts'
-import { createRoom, eventually, ROOM_SCHEMA, subscribe, userClient } from './realtime-support.ts'
+import {
+  createRoom,
+  eventually,
+  ROOM_SCHEMA,
+  subscribe,
+  userClient,
+} from '../../local-supabase/testing/realtime-support.ts'
 
 let stack: RunningStack | null = null
 let dataDir = ''

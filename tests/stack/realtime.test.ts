@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import type { RealtimeChannel } from '@supabase/supabase-js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { withRole } from '../../local-supabase/roles.ts'
-import { startTestStack, type TestStack } from './helpers.ts'
+import { startTestStack, type TestStack } from '../../local-supabase/testing/test-stack.ts'
 import {
   createRoom,
   eventually,
@@ -17,7 +17,7 @@ import {
   subscribe,
   userClient,
   type UserClient,
-} from './realtime-support.ts'
+} from '../../local-supabase/testing/realtime-support.ts'
 
 let stack: TestStack
 const clients: UserClient[] = []
@@ -213,6 +213,40 @@ describe('postgres_changes', () => {
     await settle()
     expect(changes.map((c) => c.new.body)).toEqual(['visible'])
     expect(changes[0]?.eventType).toBe('INSERT')
+  })
+
+  it('delivers updates and deletes with the old row cut to its primary key, as Realtime does for RLS tables', async () => {
+    const reader = await newUser()
+    const room = await createRoom(stack.context.db, [reader.id])
+    const changes: { eventType: string; new: { body?: string }; old: Record<string, unknown> }[] =
+      []
+    const channel = reader.client
+      .channel(`lifecycle-${randomUUID()}`)
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'rt_posts', filter: `room_id=eq.${room}` },
+        (p) => changes.push(p as (typeof changes)[number]),
+      )
+    expect((await subscribe(channel)).status).toBe('SUBSCRIBED')
+    const { rows } = await stack.context.db.query<{ id: string }>(
+      'insert into public.rt_posts (room_id, author, body) values ($1, $2, $3) returning id',
+      [room, reader.id, 'first'],
+    )
+    const id = rows[0]!.id
+    await stack.context.db.query('update public.rt_posts set body = $2 where id = $1', [
+      id,
+      'edited',
+    ])
+    // the local stack checks an update's visibility by reading the row again: let it arrive first
+    await eventually(() => changes.length >= 2, 'the insert and update')
+    await stack.context.db.query('delete from public.rt_posts where id = $1', [id])
+    await eventually(() => changes.length >= 3, 'the insert, update and delete')
+    await settle()
+    expect(changes.map((c) => c.eventType)).toEqual(['INSERT', 'UPDATE', 'DELETE'])
+    expect(changes[1]).toMatchObject({ new: { body: 'edited' }, old: { id } })
+    // without REPLICA IDENTITY FULL the old row is its primary key only
+    expect(Object.keys(changes[1]!.old)).toEqual(['id'])
+    expect(changes[2]!.old).toEqual({ id })
   })
 
   it('applies filters and reports a table outside the publication', async () => {

@@ -11,7 +11,7 @@ import {
   startTestStack,
   uniqueEmail,
   type TestStack,
-} from './helpers.ts'
+} from '../../local-supabase/testing/test-stack.ts'
 import { postgrestConformance } from './postgrest-conformance.ts'
 
 let stack: TestStack

@@ -9,10 +9,18 @@ import { rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
-import { activatedItem, reportFound, seededUser } from './chat-fixtures.ts'
-import { serviceClient, startTestStack, type TestStack } from './helpers.ts'
-import { writeProviderEnv } from './provider-env.ts'
-import { eventually } from './realtime-support.ts'
+import {
+  activatedItem,
+  reportFound,
+  seededUser,
+} from '../../local-supabase/testing/chat-fixtures.ts'
+import {
+  serviceClient,
+  startTestStack,
+  type TestStack,
+} from '../../local-supabase/testing/test-stack.ts'
+import { writeProviderEnv } from '../../local-supabase/testing/provider-env.ts'
+import { eventually } from '../../local-supabase/testing/realtime-support.ts'
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 })
 

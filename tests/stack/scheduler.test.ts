@@ -13,7 +13,7 @@ import { firesInMinute, parseSchedule } from '../../local-supabase/cron/schedule
 import type { Database } from '../../local-supabase/db/types.ts'
 import { startNetWorker, type NetWorker } from '../../local-supabase/net/worker.ts'
 import { expectPgError, openTestDatabase } from '../db/helpers.ts'
-import { eventually, settle } from './realtime-support.ts'
+import { eventually, settle } from '../../local-supabase/testing/realtime-support.ts'
 
 const log = pino({ level: 'silent' })
 const at = (iso: string) => new Date(iso)

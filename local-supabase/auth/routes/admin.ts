@@ -7,6 +7,7 @@ import { phoneNotSupported } from './otp.ts'
 import { readBody } from '../request.ts'
 import { isRecord } from '../../is-record.ts'
 import {
+  emailIdentityData,
   findUserByEmail,
   findUserById,
   identitiesOf,
@@ -77,12 +78,7 @@ export function adminRoutes(app: AuthApp, auth: AuthContext): void {
         ],
       )
       const id = rows[0]!.id
-      const identity = {
-        sub: id,
-        email: email.toLowerCase(),
-        email_verified: confirmed,
-        phone_verified: false,
-      }
+      const identity = emailIdentityData(id, email, confirmed)
       await tx.query(
         `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
          values ($1::text, $1::uuid, $2::jsonb, 'email', now(), now())`,

@@ -6,7 +6,7 @@ import { phoneNotSupported } from './otp.ts'
 import { clientIp, readBody } from '../request.ts'
 import { isRecord } from '../../is-record.ts'
 import { createSession } from '../sessions.ts'
-import { findUserByEmail, INSTANCE_ID } from '../users.ts'
+import { emailIdentityData, findUserByEmail, INSTANCE_ID } from '../users.ts'
 import { validateEmail, validateMetadata, validatePassword } from '../validate.ts'
 import { BCRYPT_COST } from '../passwords.ts'
 
@@ -58,12 +58,7 @@ export function signupRoutes(app: AuthApp, auth: AuthContext): void {
         [INSTANCE_ID, email, hash, JSON.stringify(data)],
       )
       const id = rows[0]!.id
-      const identityData = {
-        sub: id,
-        email: email.toLowerCase(),
-        email_verified: true,
-        phone_verified: false,
-      }
+      const identityData = emailIdentityData(id, email, true)
       await tx.query(
         `update auth.users set raw_user_meta_data = $2::jsonb || raw_user_meta_data where id = $1`,
         [id, JSON.stringify(identityData)],

@@ -5,7 +5,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { TestStack } from './helpers.ts'
+import type { TestStack } from './test-stack.ts'
 import { mintToken, userClient, type UserClient } from './realtime-support.ts'
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'

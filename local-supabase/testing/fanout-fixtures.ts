@@ -16,9 +16,9 @@ import { getRequestListener } from '@hono/node-server'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { Hono } from 'hono'
 import WebSocket from 'ws'
-import { createFunctionsGateway } from '../../local-supabase/functions/gateway.ts'
+import { createFunctionsGateway } from '../functions/gateway.ts'
 import { activatedItem, seededUser } from './chat-fixtures.ts'
-import { startTestStack, type TestStack } from './helpers.ts'
+import { startTestStack, type TestStack } from './test-stack.ts'
 import { writeProviderEnv } from './provider-env.ts'
 
 const functionsDir = fileURLToPath(new URL('../../supabase/functions', import.meta.url))

@@ -3,7 +3,7 @@
  * tests run against that PostgreSQL server: each test file gets a database of
  * its own, created empty and dropped when closed. Without it they use PGlite.
  */
-import { createScratchDatabase } from '../local-supabase/db/postgres-admin.ts'
+import { createScratchDatabase } from '../db/postgres-admin.ts'
 
 export type ScratchDatabase = { url: string; drop(): Promise<void> }
 

@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto'
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import type { Database } from '../../local-supabase/db/types.ts'
-import { signAccessToken } from '../../local-supabase/keys.ts'
-import type { TestStack } from './helpers.ts'
+import type { Database } from '../db/types.ts'
+import { signAccessToken } from '../keys.ts'
+import type { TestStack } from './test-stack.ts'
 
 export const ROOM_SCHEMA = `
 create table if not exists public.rt_rooms (id uuid primary key default gen_random_uuid());

@@ -4,13 +4,9 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import type { ConfigOverrides } from '../../local-supabase/config.ts'
-import {
-  startStack,
-  type RunningStack,
-  type StartStackOptions,
-} from '../../local-supabase/stack.ts'
-import { scratchDatabase } from '../scratch-database.ts'
+import type { ConfigOverrides } from '../config.ts'
+import { startStack, type RunningStack, type StartStackOptions } from '../stack.ts'
+import { scratchDatabase } from './scratch-database.ts'
 
 export type TestStack = RunningStack
 
