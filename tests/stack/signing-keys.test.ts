@@ -17,7 +17,13 @@ import WebSocket from 'ws'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local-supabase/config.ts'
 import { startStack } from '../../local-supabase/stack.ts'
 import { generateSigningJwk } from '../../local-supabase/signing-keys.ts'
-import { client, decodeJwt, startTestStack, uniqueEmail, type TestStack } from './helpers.ts'
+import {
+  client,
+  decodeJwt,
+  startTestStack,
+  uniqueEmail,
+  type TestStack,
+} from '../../local-supabase/testing/test-stack.ts'
 import {
   createRoom,
   mintToken,
@@ -25,7 +31,7 @@ import {
   subscribe,
   userClient,
   type UserClient,
-} from './realtime-support.ts'
+} from '../../local-supabase/testing/realtime-support.ts'
 
 let stack: TestStack
 const users: UserClient[] = []
