@@ -39,11 +39,41 @@ export type TomlSettings = {
     recovery: { subject?: string; contentPath?: string }
   }
   seed?: boolean
+  storage: {
+    enabled?: boolean
+    /** Bytes ([storage] file_size_limit). */
+    fileSizeLimit?: number
+    buckets: BucketSetting[]
+  }
   /** Settings present in the file that the local stack does not support. */
   unsupported: string[]
   /** Values of the wrong type or unreadable. */
   problems: string[]
 }
+
+/** One `[storage.buckets.<id>]` table. */
+export type BucketSetting = {
+  id: string
+  public: boolean
+  /** Bytes; null inherits [storage] file_size_limit. */
+  fileSizeLimit: number | null
+  /** null: any type. */
+  allowedMimeTypes: string[] | null
+}
+
+/**
+ * A size as the Supabase CLI reads it (Docker's RAMInBytes): a number with an
+ * optional k/m/g/t/p suffix, "i" and "b" optional, every suffix a power of 1024
+ * ("50MiB" = "50MB" = 52428800). Null when the text is not such a size.
+ */
+export function parseByteSize(text: string): number | null {
+  const match = /^(\d+(?:\.\d+)?) ?([kmgtp])?i?b?$/i.exec(text.trim())
+  if (!match) return null
+  const power = match[2] ? 'kmgtp'.indexOf(match[2].toLowerCase()) + 1 : 0
+  return Math.floor(Number(match[1]) * 1024 ** power)
+}
+
+const BUCKET_ID = /^[\w!.*'() &$@=;:+,?-]{1,100}$/
 
 function isTable(value: unknown): value is Table {
   return (
@@ -73,7 +103,10 @@ function show(value: TomlValue): string {
 /** Tables whose features the stack lacks: fine while switched off, reported when on. */
 const SWITCHED_TABLES = [
   'studio',
-  'storage',
+  'storage.image_transformation',
+  'storage.s3_protocol',
+  'storage.analytics',
+  'storage.vector',
   'analytics',
   'db.pooler',
   'api.tls',
@@ -242,6 +275,7 @@ export function readTomlSettings(document: Table, env: Env): TomlSettings {
     auth: {},
     rateLimits: {},
     email: { recovery: {} },
+    storage: { buckets: [] },
     unsupported,
     problems,
   }
@@ -287,6 +321,37 @@ export function readTomlSettings(document: Table, env: Env): TomlSettings {
   set(settings.email.recovery, 'subject', str('auth.email.template.recovery.subject'))
   set(settings.email.recovery, 'contentPath', str('auth.email.template.recovery.content_path'))
   settings.seed = bool('db.seed.enabled')
+  set(settings.storage, 'enabled', bool('storage.enabled'))
+  const size = (path: string): number | undefined => {
+    const v = value(path)
+    if (v === undefined) return undefined
+    const bytes = typeof v === 'number' ? v : typeof v === 'string' ? parseByteSize(v) : null
+    if (bytes === null || !Number.isInteger(bytes) || bytes < 0) {
+      problems.push(`config.toml ${path} must be a size such as "50MiB" (got ${show(v)})`)
+      return undefined
+    }
+    return bytes
+  }
+  set(settings.storage, 'fileSizeLimit', size('storage.file_size_limit'))
+  const bucketIds = new Set<string>()
+  for (const path of leaves.keys()) {
+    const bucket = /^storage\.buckets\.([^.]+)\./.exec(path)?.[1]
+    if (bucket !== undefined) bucketIds.add(bucket)
+  }
+  for (const id of bucketIds) {
+    if (!BUCKET_ID.test(id)) {
+      problems.push(`config.toml [storage.buckets.${id}]: not a valid bucket name`)
+      continue
+    }
+    const limit = size(`storage.buckets.${id}.file_size_limit`)
+    const types = list(`storage.buckets.${id}.allowed_mime_types`)?.filter((t) => t !== '')
+    settings.storage.buckets.push({
+      id,
+      public: bool(`storage.buckets.${id}.public`) ?? false,
+      fileSizeLimit: limit ? limit : null,
+      allowedMimeTypes: types && types.length > 0 ? types : null,
+    })
+  }
   for (const path of leaves.keys()) {
     if (/^functions\.[^.]+\.(verify_jwt|enabled)$/.test(path)) seen.add(path)
   }

@@ -13,8 +13,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse as parseToml } from 'smol-toml'
 import { compileTemplate, type EmailTemplate } from './auth/templates.ts'
-import { readTomlSettings, type TomlSettings } from './config-toml.ts'
 import { loadJwtKeys, type JwtKeys } from './signing-keys.ts'
+import { readTomlSettings, type BucketSetting, type TomlSettings } from './config-toml.ts'
 
 /** The repository's supabase/config.toml. */
 export const DEFAULT_CONFIG_PATH = fileURLToPath(
@@ -95,6 +95,8 @@ export type StackConfig = {
   email: { senderName: string; adminEmail: string; recovery: EmailTemplate }
   /** Apply supabase/seed.sql on a new database ([db.seed] enabled). */
   seed: boolean
+  /** [storage]: Storage API on or off, the global size cap (bytes) and the buckets to create. */
+  storage: { enabled: boolean; fileSizeLimit: number; buckets: BucketSetting[] }
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug'
   /** The config.toml read (null: none, CLI defaults). */
   configPath: string | null
@@ -261,6 +263,12 @@ export function parseConfig(
       recovery,
     },
     seed: toml.seed ?? true,
+    storage: {
+      // the CLI's defaults: on, 50 MiB
+      enabled: toml.storage.enabled ?? true,
+      fileSizeLimit: toml.storage.fileSizeLimit ?? 50 * 1024 * 1024,
+      buckets: toml.storage.buckets,
+    },
     logLevel: logLevel as StackConfig['logLevel'],
     configPath,
     unsupported: toml.unsupported,

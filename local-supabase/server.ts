@@ -1,6 +1,6 @@
 /**
  * The API gateway on one origin (port 54321), as the CLI's Kong routes it:
- * /auth/v1, /rest/v1, /realtime/v1, /functions/v1.
+ * /auth/v1, /rest/v1, /realtime/v1, /storage/v1, /functions/v1.
  */
 import { Hono } from 'hono'
 import { createAuthApp } from './auth/app.ts'
@@ -13,10 +13,22 @@ export type ApiAppDeps = StackContext & {
   apiUrl: string
   sendEmail: (email: EmailInput) => void
   realtime: Hono
+  /** null when [storage] is switched off (then /storage/v1 is no route, as without the service). */
+  storage: Hono | null
   functions: Hono
 }
 
 export const AUTH_EXPOSED_HEADERS = ['X-Total-Count', 'Link', 'X-Supabase-Api-Version']
+export const STORAGE_EXPOSED_HEADERS = [
+  'Content-Type',
+  'Content-Length',
+  'Content-Range',
+  'Content-Disposition',
+  'ETag',
+  'Last-Modified',
+  'Cache-Control',
+  'Expires',
+]
 export const REST_EXPOSED_HEADERS = [
   'Content-Encoding',
   'Content-Location',
@@ -50,6 +62,10 @@ export function buildApiApp(deps: ApiAppDeps): Hono {
   app.route('/auth/v1', createAuthApp(deps))
   app.route('/rest/v1', createRestApp(deps))
   app.route('/realtime/v1', deps.realtime)
+  if (deps.storage) {
+    app.use('/storage/v1/*', gatewayCors(STORAGE_EXPOSED_HEADERS))
+    app.route('/storage/v1', deps.storage)
+  }
   // Functions answer their own preflights (their CORS comes from their configuration).
   // The gateway takes the request as it came (it strips /functions/v1 itself): a
   // mounted app would get a copy of the request, built again with its body as a stream.

@@ -3,10 +3,11 @@
  * REST, Realtime, Edge Functions), dev inbox, optional Postgres wire access,
  * scheduler. Used by the CLI, `npm start`, the tests and the bench.
  */
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { dirname } from 'node:path'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { parseConfig, type ConfigOverrides, type StackConfig } from './config.ts'
@@ -24,6 +25,9 @@ import { createFunctionsGateway } from './functions/gateway.ts'
 import { attachRealtime } from './realtime/attach.ts'
 import { startScheduler } from './scheduler.ts'
 import { persistGeneratedKey } from './signing-keys.ts'
+import { createStorageApp } from './storage/app.ts'
+import { seedBuckets } from './storage/buckets.ts'
+import { createFileStore, storageFolder } from './storage/files.ts'
 
 export type StartStackOptions = {
   /** Ports; 0 picks a free one (tests). Default: the config's (54321/54322/54324). */
@@ -82,6 +86,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
   if (config.reset) {
     if (config.databaseUrl) await recreateDatabase(config.databaseUrl)
     else if (config.dataDir) await rm(config.dataDir, { recursive: true, force: true })
+    // Storage's files go with the database that lists them
+    if (config.dataDir) await rm(storageFolder(config.dataDir), { recursive: true, force: true })
   }
   // PGlite creates its data folder but not the folders above it (a fresh clone has no .local-supabase/).
   if (config.dataDir) await mkdir(dirname(config.dataDir), { recursive: true })
@@ -142,6 +148,18 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     const functions = functionsResult.value
     const ctx: StackContext = { db, config, log }
 
+    let storage: Hono | null = null
+    if (config.storage.enabled) {
+      // in memory: a folder of its own, removed on close
+      const folder = config.dataDir
+        ? storageFolder(config.dataDir)
+        : await mkdtemp(join(tmpdir(), 'local-supabase-storage-'))
+      if (!config.dataDir) closers.push(() => rm(folder, { recursive: true, force: true }))
+      await mkdir(folder, { recursive: true })
+      await seedBuckets(db, config.storage.buckets)
+      storage = createStorageApp({ ...ctx, files: createFileStore(folder) })
+    }
+
     const realtime = attachRealtime(apiServer, ctx)
     closers.push(() => realtime.close())
     const app = buildApiApp({
@@ -149,6 +167,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       apiUrl,
       sendEmail: (email) => inbox.store.addEmail(email),
       realtime: realtime.app,
+      storage,
       functions: functions?.app ?? unavailableFunctions(),
     })
     handle = getRequestListener(app.fetch)

@@ -12,6 +12,7 @@ import { openPGlite } from './pglite-database.ts'
 import { withServerLock } from './postgres-admin.ts'
 import { openPostgres } from './postgres-database.ts'
 import { ensureShims } from './shims.ts'
+import { ensureStorageSchema } from '../storage/schema.ts'
 import type { Database, OpenDatabaseOptions, Queryable } from './types.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -49,7 +50,7 @@ async function hasTable(db: Queryable, qualifiedName: string): Promise<boolean> 
 
 /**
  * Creates the platform objects unless auth.users already exists (a real
- * Supabase database), and local copies of the extensions the migrations use
+ * Supabase database), Storage's schema unless it exists, and local copies of the extensions the migrations use
  * where the real ones are missing (see shims.ts).
  */
 async function ensurePlatform(db: Database): Promise<void> {
@@ -57,9 +58,11 @@ async function ensurePlatform(db: Database): Promise<void> {
     const sql = await readFile(platformSqlPath, 'utf8')
     await db.transaction((tx) => tx.exec(sql))
     await ensureShims(db)
+    await ensureStorageSchema(db)
     return
   }
   await ensureShims(db)
+  await ensureStorageSchema(db)
   await db.exec(`
     create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (

@@ -100,7 +100,7 @@ describe('parseConfig reads config.toml', () => {
 
   it('lists every setting the local stack does not support', async () => {
     const file = await configWith((doc) => {
-      ;(doc.storage as Record<string, unknown>).enabled = true
+      ;(doc.storage as Record<string, unknown>).image_transformation = { enabled: true }
       const auth = doc.auth as Record<string, unknown>
       auth.external = {
         github: { enabled: true, client_id: 'x', secret: 'y' },
@@ -118,7 +118,7 @@ describe('parseConfig reads config.toml', () => {
     const { unsupported } = parseConfig({}, {}, { configPath: file })
     expect(unsupported).toEqual(
       expect.arrayContaining([
-        '[storage] is switched on: not provided by the local stack',
+        '[storage.image_transformation] is switched on: not provided by the local stack',
         '[auth.external.github] is switched on: not provided by the local stack',
         'auth.jwt_issuer = "https://issuer.example": not supported by the local stack',
         'auth.email.enable_confirmations = true: the local stack supports only false',
@@ -127,6 +127,37 @@ describe('parseConfig reads config.toml', () => {
     )
     // A switched-off provider is not noise.
     expect(unsupported.join('\n')).not.toContain('apple')
+  })
+
+  it('reads [storage] and its buckets: sizes as the CLI reads them, MIME lists', async () => {
+    const file = await configWith((doc) => {
+      doc.storage = {
+        enabled: true,
+        file_size_limit: '20MB',
+        buckets: {
+          'chat-photos': {
+            public: false,
+            file_size_limit: '1.5MiB',
+            allowed_mime_types: ['image/png', ''],
+          },
+          avatars: { public: true },
+        },
+      }
+    })
+    const { storage, unsupported } = parseConfig({}, {}, { configPath: file })
+    expect(storage.enabled).toBe(true)
+    expect(storage.fileSizeLimit).toBe(20 * 1024 * 1024)
+    expect(storage.buckets).toEqual([
+      { id: 'chat-photos', public: false, fileSizeLimit: 1572864, allowedMimeTypes: ['image/png'] },
+      { id: 'avatars', public: true, fileSizeLimit: null, allowedMimeTypes: null },
+    ])
+    expect(unsupported.join('\n')).not.toContain('storage')
+    const bad = await configWith((doc) => {
+      doc.storage = { enabled: true, buckets: { photos: { file_size_limit: 'huge' } } }
+    })
+    expect(() => parseConfig({}, {}, { configPath: bad })).toThrow(
+      'config.toml storage.buckets.photos.file_size_limit must be a size such as "50MiB" (got "huge")',
+    )
   })
 
   it('refuses wrong types, unreadable templates and template syntax the stack cannot render, in one error', async () => {
