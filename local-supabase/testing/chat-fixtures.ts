@@ -88,9 +88,11 @@ export type MessageRow = {
   body: string
   created_at: string
   position: number
+  photo_paths: string[]
 }
 
-export const MESSAGE_COLUMNS = 'id,chat_id,sender_id,sender_role,body,created_at,position'
+export const MESSAGE_COLUMNS =
+  'id,chat_id,sender_id,sender_role,body,created_at,position,photo_paths'
 
 /** Sends as the app does: a client-chosen id, upsert ignoring duplicates. */
 export async function sendMessage(

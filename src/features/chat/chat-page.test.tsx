@@ -34,6 +34,7 @@ function row(n: number, role: 'owner' | 'finder', body: string): MessageRow {
     body,
     created_at: `2026-11-21T10:0${n}:00.000Z`,
     position: n,
+    photo_paths: [],
   }
 }
 
@@ -190,6 +191,7 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
         body: String(body.body),
         created_at: `2026-11-21T11:${String(backend.rows.length).padStart(2, '0')}:00.000Z`,
         position: Math.max(...backend.rows.map((r) => r.position)) + 1,
+        photo_paths: Array.isArray(body.photo_paths) ? (body.photo_paths as string[]) : [],
       }
       backend.rows.push(stored)
       return HttpResponse.json([stored], { status: 201 })

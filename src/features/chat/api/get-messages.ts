@@ -3,7 +3,8 @@ import type { ConnectivityMonitor } from '@/lib/realtime/connectivity'
 import { throwIfError } from '@/features/chat/api/chat-api-error'
 import type { MessageRow } from '@/features/chat/types'
 
-export const MESSAGE_COLUMNS = 'id,chat_id,sender_id,sender_role,body,created_at,position'
+export const MESSAGE_COLUMNS =
+  'id,chat_id,sender_id,sender_role,body,created_at,position,photo_paths'
 
 /** A chat's stored messages with a position above `after` (0: all), in the server's order. */
 export async function getMessagesAfter(

@@ -9,7 +9,7 @@ import type { MessageRow } from '@/features/chat/types'
  * a no-op, so a retry never duplicates; the stored row is returned either way.
  */
 export async function sendMessage(
-  message: { id: string; chatId: string; body: string },
+  message: { id: string; chatId: string; body: string; photoPaths?: string[] },
   monitor?: ConnectivityMonitor,
 ): Promise<MessageRow | null> {
   const track = <T extends { status: number }>(request: PromiseLike<T>) =>
@@ -19,7 +19,12 @@ export async function sendMessage(
       supabase
         .from('messages')
         .upsert(
-          { id: message.id, chat_id: message.chatId, body: message.body },
+          {
+            id: message.id,
+            chat_id: message.chatId,
+            body: message.body,
+            photo_paths: message.photoPaths ?? [],
+          },
           { onConflict: 'id', ignoreDuplicates: true },
         )
         .select(MESSAGE_COLUMNS),

@@ -1,0 +1,71 @@
+/**
+ * purge-photos: removes the photos that must go (public.photos_to_delete():
+ * photos of chats whose finder data was purged or which are gone with an
+ * owner's account, photos never sent, photos of items that are gone) through
+ * the Storage API, as the service role. Storage refuses `delete from
+ * storage.objects` in SQL, so this is the one way photos leave, on hosted
+ * Supabase and the local stack alike. For the project's secret key only
+ * (`apikey`: a key of SUPABASE_SECRET_KEYS, or the legacy service_role key): the
+ * purge-photos cron job sends the one in Vault; account deletion may call it too.
+ * POST {} → 200 { removed, failed } | 401.
+ */
+import { type CallerEnv, requireSecretKey } from '../_shared/caller.ts'
+import { json, withHttp } from '../_shared/http.ts'
+
+export type PhotoObject = { bucket_id: string; name: string }
+
+/** What the handler needs of Supabase: the list, and Storage's remove. */
+export type PhotoStore = {
+  photosToDelete(maxRows: number): Promise<PhotoObject[]>
+  /** Removes names from a bucket; returns the names Storage removed. */
+  remove(bucket: string, names: string[]): Promise<string[]>
+}
+
+export type PurgePhotosDeps = {
+  allowedOrigins: readonly string[]
+  /** @supabase/server's environment (tests); the platform's variables otherwise. */
+  callerEnv?: CallerEnv
+  /** SUPABASE_SERVICE_ROLE_KEY: accepted as a secret key too (projects whose Vault holds it). */
+  legacyServiceRoleKey?: string
+  store: PhotoStore
+  batchSize?: number
+}
+
+export function createHandler(deps: PurgePhotosDeps): (request: Request) => Promise<Response> {
+  const batchSize = deps.batchSize ?? 500
+  const secretKeyOnly = {
+    refusal: "Only the project's secret key may purge photos.",
+    env: deps.callerEnv,
+    ...(deps.legacyServiceRoleKey ? { legacyServiceRoleKey: deps.legacyServiceRoleKey } : {}),
+  }
+  return withHttp(
+    deps.allowedOrigins,
+    requireSecretKey(secretKeyOnly, async () => {
+      let removed = 0
+      let failed = 0
+      // Keep going while full batches come back, so a backlog drains in one run.
+      for (let round = 0; round < 20; round += 1) {
+        const due = await deps.store.photosToDelete(batchSize)
+        const byBucket = new Map<string, string[]>()
+        for (const photo of due) {
+          byBucket.set(photo.bucket_id, [...(byBucket.get(photo.bucket_id) ?? []), photo.name])
+        }
+        let removedNow = 0
+        for (const [bucket, names] of byBucket) {
+          try {
+            removedNow += (await deps.store.remove(bucket, names)).length
+          } catch (error) {
+            failed += names.length
+            console.error(
+              `Removing ${names.length} photos from ${bucket} failed; the next run tries again`,
+              error,
+            )
+          }
+        }
+        removed += removedNow
+        if (due.length < batchSize || removedNow === 0) break
+      }
+      return json({ removed, failed })
+    }),
+  )
+}

@@ -1,0 +1,77 @@
+/**
+ * Photos go with the finder's data: after purge_finder_data, the purge-photos
+ * Edge Function (real Deno, as the cron job calls it) removes every photo of
+ * the purged chat through the Storage API, so no object of the finder's is
+ * left, on disk or in storage.objects, and the signed URLs handed out before
+ * answer Storage's 400 (statusCode 404).
+ */
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { activatedItem, reportFound, seededUser } from './chat-fixtures.ts'
+import { serviceClient, startTestStack, type TestStack } from './helpers.ts'
+
+let stack: TestStack
+
+beforeAll(async () => {
+  stack = await startTestStack({}, { functions: true })
+}, 180_000)
+
+afterAll(async () => {
+  await stack?.close()
+})
+
+const jpeg = () =>
+  new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 0xff, 0xd9])], {
+    type: 'image/jpeg',
+  })
+
+it("leaves no object of the finder's after the purge", async () => {
+  const service = serviceClient(stack)
+  const owner = await seededUser(stack)
+  const finder = await seededUser(stack, { isAnonymous: true })
+  const { tagCode } = await activatedItem(stack, owner.id)
+  const report = await reportFound(service, tagCode, finder.id)
+
+  const send = async (member: typeof owner, count: number) => {
+    const paths: string[] = []
+    for (let i = 0; i < count; i++) {
+      const path = `${report.chat_id}/${member.id}/${randomUUID()}.jpg`
+      const { error } = await member.client.storage.from('chat-photos').upload(path, jpeg())
+      expect(error).toBeNull()
+      paths.push(path)
+    }
+    const { error } = await member.client
+      .from('messages')
+      .insert({ chat_id: report.chat_id, body: '', photo_paths: paths })
+    expect(error).toBeNull()
+    return paths
+  }
+  const finderPaths = await send(finder, 2)
+  const ownerPaths = await send(owner, 1)
+  const signed = await owner.client.storage
+    .from('chat-photos')
+    .createSignedUrls([...finderPaths, ...ownerPaths], 600)
+  const urls = signed.data!.map((entry) => entry.signedUrl!)
+  for (const url of urls) expect((await fetch(url)).status).toBe(200)
+
+  await stack.context.db.query(
+    `update public.found_reports set purge_after = now() - interval '1 minute' where id = $1`,
+    [report.report_id],
+  )
+  expect((await service.rpc('purge_finder_data')).error).toBeNull()
+  const { data, error } = await service.functions.invoke('purge-photos', { body: {} })
+  expect(error).toBeNull()
+  expect(data).toEqual({ removed: 3, failed: 0 })
+
+  const { rows } = await stack.context.db.query<{ n: number }>(
+    `select count(*)::int as n from storage.objects
+      where owner_id = $1 or name like $2`,
+    [finder.id, `${report.chat_id}/%`],
+  )
+  expect(rows[0]?.n).toBe(0)
+  for (const url of urls) {
+    const response = await fetch(url)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' })
+  }
+})
