@@ -82,26 +82,6 @@ create table app_private.report_sources (
 comment on table app_private.report_sources is 'Hashed client addresses of recent found reports, for the per-address limit. Kept one day.';
 CREATE INDEX report_sources_address_idx ON app_private.report_sources USING btree (address_hash, created_at);
 
-create table app_private.retention_periods (
-  name text not null,
-  keep_for interval not null,
-  description text not null,
-  constraint retention_periods_keep_for_check CHECK ((keep_for > '00:00:00'::interval)),
-  constraint retention_periods_pkey PRIMARY KEY (name)
-);
-comment on table app_private.retention_periods is 'How long personal data is kept after an event. Read by purge_finder_data and shown in the privacy notice.';
-
-create table app_private.sms_delivery_settings (
-  id boolean default true not null,
-  answer_window interval default '00:01:00'::interval not null,
-  lookup_lag interval default '00:02:00'::interval not null,
-  constraint sms_delivery_settings_answer_window_check CHECK ((answer_window >= '00:00:00'::interval)),
-  constraint sms_delivery_settings_lookup_lag_check CHECK ((lookup_lag >= '00:00:00'::interval)),
-  constraint sms_delivery_settings_one_row CHECK (id),
-  constraint sms_delivery_settings_pkey PRIMARY KEY (id)
-);
-comment on table app_private.sms_delivery_settings is 'How long the SMS provider may take to accept a request we stopped waiting for (answer_window), and how long after accepting a message its message list may still not show it (lookup_lag). An SMS whose send outcome is unknown is sent again only after both have passed and a look-up found nothing.';
-
 create table app_private.used_proof_challenges (
   challenge text not null,
   expires_at timestamp with time zone not null,
@@ -159,18 +139,12 @@ create table public.chats (
   report_id uuid not null,
   owner_id uuid not null,
   created_at timestamp with time zone default now() not null,
-  closed_at timestamp with time zone,
-  closed_reason text,
-  constraint chats_closed_reason_check CHECK ((closed_reason = ANY (ARRAY['returned'::text, 'closed_by_owner'::text, 'finder_left'::text, 'account_deleted'::text, 'purged'::text]))),
-  constraint chats_closed_together CHECK (((closed_at IS NULL) = (closed_reason IS NULL))),
   constraint chats_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.items(id) ON DELETE CASCADE,
   constraint chats_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint chats_pkey PRIMARY KEY (id),
   constraint chats_report_id_fkey FOREIGN KEY (report_id) REFERENCES public.found_reports(id) ON DELETE CASCADE
 );
 comment on table public.chats is 'One chat per found report between the item''s owner and the finder. Members only.';
-comment on column public.chats.closed_at is 'When the conversation was closed (app_private.close_chat); no message is accepted after it.';
-comment on column public.chats.closed_reason is 'Why: returned, closed_by_owner, finder_left, account_deleted or purged.';
 alter table public.chats enable row level security;
 CREATE INDEX chats_item_id_idx ON public.chats USING btree (item_id);
 CREATE INDEX chats_owner_id_idx ON public.chats USING btree (owner_id);
@@ -192,7 +166,7 @@ create table public.found_reports (
   finder_address text,
   found_location text,
   created_at timestamp with time zone default now() not null,
-  purge_after timestamp with time zone default (now() + app_private.retention_of('finder_details_after_report'::text)) not null,
+  purge_after timestamp with time zone default (now() + '30 days'::interval) not null,
   purged_at timestamp with time zone,
   owner_notified_at timestamp with time zone,
   owner_notified_channels text[] default '{}'::text[] not null,
@@ -236,8 +210,10 @@ create table public.items (
   status_changed_at timestamp with time zone,
   lost_note text,
   return_instructions text,
+  photo_path text,
   constraint items_name_length CHECK (((char_length(TRIM(BOTH FROM name)) >= 1) AND (char_length(TRIM(BOTH FROM name)) <= 80))),
   constraint items_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint items_photo_path_shape CHECK (((photo_path IS NULL) OR (photo_path ~ (('^'::text || (id)::text) || '/[0-9a-f-]{36}\.(jpg|png|webp)$'::text)))),
   constraint items_pkey PRIMARY KEY (id),
   constraint items_status_check CHECK ((status = ANY (ARRAY['LOST'::text, 'FOUND'::text]))),
   constraint items_tag_id_fkey FOREIGN KEY (tag_id) REFERENCES public.tags(id),
@@ -246,11 +222,12 @@ create table public.items (
 comment on table public.items is 'An owner''s tagged item. Status is empty, LOST or FOUND; the owner may rename it and set its status.';
 comment on column public.items.lost_note is 'The owner''s short note to a finder (e.g. "Reward offered"); shown by tag_status only while the item is LOST.';
 comment on column public.items.return_instructions is 'How the owner would like the item returned; shown by tag_status only while the item is LOST.';
+comment on column public.items.photo_path is 'The item-photos object the item shows (<item_id>/<uuid>.<ext>); finders see it only while the item is LOST.';
 alter table public.items enable row level security;
 CREATE INDEX items_owner_id_idx ON public.items USING btree (owner_id);
 grant select on table public.items to authenticated;
 grant all on table public.items to service_role;
-grant update (name, status, lost_note, return_instructions) on table public.items to authenticated;
+grant update (name, status, lost_note, return_instructions, photo_path) on table public.items to authenticated;
 create policy "Owners read their own items" on public.items for select to authenticated
   using ((( SELECT auth.uid() AS uid) = owner_id));
 create policy "Owners update their own items" on public.items for update to authenticated
@@ -267,22 +244,28 @@ create table public.messages (
   body text not null,
   created_at timestamp with time zone default now() not null,
   position bigint default 0 not null,
-  constraint messages_body_length CHECK ((((char_length(body) >= 1) AND (char_length(body) <= 2000)) AND (body !~ '^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'::text) AND (body !~ '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'::text))),
+  photo_paths text[] default '{}'::text[] not null,
+  constraint messages_body_length CHECK (((char_length(body) <= 2000) AND ((char_length(body) >= 1) OR (cardinality(photo_paths) >= 1)) AND (body !~ '^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'::text) AND (body !~ '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'::text))),
   constraint messages_chat_id_fkey FOREIGN KEY (chat_id) REFERENCES public.chats(id) ON DELETE CASCADE,
+  constraint messages_photo_paths_count CHECK ((cardinality(photo_paths) <= 3)),
   constraint messages_pkey PRIMARY KEY (id),
   constraint messages_position_key UNIQUE ("position"),
   constraint messages_sender_role_check CHECK ((sender_role = ANY (ARRAY['owner'::text, 'finder'::text])))
 );
 comment on table public.messages is 'Chat messages. Members read them and insert their own; the id may be chosen by the client so a resend is a no-op.';
 comment on column public.messages.position is 'Server-assigned, strictly increasing in commit order within a chat; clients catch up with position > last held.';
+comment on column public.messages.photo_paths is 'Up to three chat-photos object names (<chat_id>/<sender_id>/<uuid>.<ext>), uploaded by the sender before the message.';
 alter table public.messages enable row level security;
 CREATE INDEX messages_chat_id_created_at_idx ON public.messages USING btree (chat_id, created_at);
 CREATE INDEX messages_chat_id_position_idx ON public.messages USING btree (chat_id, "position");
 CREATE INDEX messages_chat_sender_created_idx ON public.messages USING btree (chat_id, sender_id, created_at);
+CREATE INDEX messages_photo_paths_idx ON public.messages USING gin (photo_paths);
 CREATE INDEX messages_sender_id_idx ON public.messages USING btree (sender_id);
 grant select on table public.messages to authenticated;
 grant all on table public.messages to service_role;
-grant insert (id, chat_id, body) on table public.messages to authenticated;
+grant insert (id, chat_id, body, photo_paths) on table public.messages to authenticated;
+create policy "A message's photos are the sender's uploads in that chat" on public.messages as restrictive for insert to authenticated
+  with check (( SELECT app_private.message_photos_uploaded(messages.chat_id, messages.photo_paths) AS message_photos_uploaded));
 create policy "Members read their chats' messages" on public.messages for select to authenticated
   using (( SELECT app_private.is_chat_member(messages.chat_id) AS is_chat_member));
 create policy "Members send messages as themselves" on public.messages for insert to authenticated
@@ -290,7 +273,6 @@ create policy "Members send messages as themselves" on public.messages for inser
 create policy "Nobody posts in a closed chat" on public.messages as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_private.is_chat_closed(messages.chat_id) AS is_chat_closed)));
 CREATE TRIGGER messages_broadcast AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.broadcast_message();
-CREATE TRIGGER messages_refuse_closed BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.messages_refuse_closed();
 CREATE TRIGGER messages_set_sender BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.messages_set_sender();
 CREATE TRIGGER messages_throttle BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.throttle_messages();
 
@@ -313,28 +295,22 @@ create table public.notifications (
   lease_id uuid,
   outcome_unknown boolean default false not null,
   first_attempt_at timestamp with time zone,
-  resend_after timestamp with time zone,
-  lookup_only boolean default false not null,
   constraint notifications_channel_check CHECK ((channel = ANY (ARRAY['sms'::text, 'email'::text]))),
   constraint notifications_dedupe_key_key UNIQUE (dedupe_key),
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sending'::text, 'unknown'::text, 'sent'::text, 'failed'::text, 'cancelled'::text]))),
-  constraint notifications_template_check CHECK ((template = ANY (ARRAY['found_sms'::text, 'owner_found_email'::text, 'finder_thanks_email'::text, 'finder_new_link_email'::text, 'reminder_sms'::text, 'reminder_email'::text, 'finder_returned_email'::text, 'account_deleted_email'::text, 'chat_closed_email'::text])))
+  constraint notifications_template_check CHECK ((template = ANY (ARRAY['found_sms'::text, 'owner_found_email'::text, 'finder_thanks_email'::text, 'finder_new_link_email'::text, 'reminder_sms'::text, 'reminder_email'::text])))
 );
 comment on table public.notifications is 'Outbox of e-mails and text messages, with delivery status, attempts and backoff. Service role only.';
 comment on column public.notifications.lease_id is 'The current holder''s lease: only it may record a failure or an unknown outcome.';
 comment on column public.notifications.outcome_unknown is 'An earlier attempt may have reached the provider: look the message up before sending again.';
 comment on column public.notifications.first_attempt_at is 'When the first attempt started: the lower bound for looking the message up at the provider.';
-comment on column public.notifications.resend_after is 'An SMS whose send outcome is unknown may be sent again only after this (the provider''s answer window and look-up lag after the last send that may have reached it).';
-comment on column public.notifications.lookup_only is 'Set by each claim: the answer window of an earlier send is still open, so this attempt may look the SMS up but never send it.';
 alter table public.notifications enable row level security;
 CREATE INDEX notifications_due_idx ON public.notifications USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['pending'::text, 'sending'::text, 'unknown'::text]));
 CREATE INDEX notifications_finder_email_idx ON public.notifications USING btree (lower(recipient), created_at) WHERE (template = 'finder_thanks_email'::text);
-CREATE INDEX notifications_new_link_recipient_idx ON public.notifications USING btree (lower(recipient), created_at) WHERE (template = 'finder_new_link_email'::text);
 CREATE INDEX notifications_report_id_idx ON public.notifications USING btree (report_id);
 grant all on table public.notifications to service_role;
 CREATE TRIGGER notifications_limit_finder_email BEFORE INSERT ON public.notifications FOR EACH ROW WHEN ((new.template = 'finder_thanks_email'::text)) EXECUTE FUNCTION app_private.limit_finder_email();
-CREATE TRIGGER notifications_scrub_settled_goodbye BEFORE UPDATE OF status ON public.notifications FOR EACH ROW WHEN ((new.template = ANY (ARRAY['account_deleted_email'::text, 'chat_closed_email'::text]))) EXECUTE FUNCTION app_private.scrub_settled_goodbye();
 
 create table public.profiles (
   id uuid not null,
@@ -505,6 +481,26 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.can_post_chat_photo(object_name text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  chat uuid := app_private.folder_uuid((storage.foldername(object_name))[1]);
+begin
+  return app_private.photo_name_ok(object_name, 2)
+    and (storage.foldername(object_name))[2] = app_private.current_user_id()::text
+    and app_private.is_chat_member(chat)
+    and not app_private.is_chat_closed(chat);
+exception
+  when others then
+    return false;
+end;
+$function$;
+grant execute on function app_private.can_post_chat_photo(text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION app_private.can_read_receipts(topic text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -523,6 +519,35 @@ exception
 end;
 $function$;
 grant execute on function app_private.can_read_receipts(text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION app_private.can_see_chat_photo(object_name text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  chat uuid := app_private.folder_uuid((storage.foldername(object_name))[1]);
+begin
+  if not app_private.is_chat_member(chat) then
+    return false;
+  end if;
+  if exists (
+    select 1 from public.chats c join public.found_reports r on r.id = c.report_id
+     where c.id = chat and r.purged_at is not null
+  ) then
+    return false;
+  end if;
+  return (storage.foldername(object_name))[2] = app_private.current_user_id()::text
+    or exists (
+      select 1 from public.messages m where m.chat_id = chat and m.photo_paths @> array[object_name]
+    );
+exception
+  when others then
+    return false;
+end;
+$function$;
+grant execute on function app_private.can_see_chat_photo(text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION app_private.can_use_topic(topic text, for_write boolean)
  RETURNS boolean
@@ -650,77 +675,6 @@ exception
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.close_chat(p_chat_id uuid, p_reason text)
- RETURNS boolean
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  chat public.chats;
-  deleted_on timestamptz;
-begin
-  if p_reason is null or p_reason not in ('returned', 'closed_by_owner', 'finder_left', 'account_deleted', 'purged') then
-    raise exception 'close_chat: unknown reason %', coalesce(p_reason, 'null') using errcode = '22023';
-  end if;
-
-  update public.chats c
-     set closed_at = now(), closed_reason = p_reason
-   where c.id = p_chat_id and c.closed_at is null
-  returning c.* into chat;
-  if chat.id is null then
-    return false;
-  end if;
-
-  update public.found_reports r
-     set purge_after = least(r.purge_after, chat.closed_at + app_private.closed_chat_retention())
-   where r.id = chat.report_id
-  returning r.purge_after into deleted_on;
-
-  -- No reminder about a conversation that is over.
-  update public.notifications n
-     set status = 'cancelled', locked_until = null, lease_id = null
-   where n.report_id = chat.report_id
-     and n.template in ('reminder_sms', 'reminder_email')
-     and n.status in ('pending', 'unknown');
-
-  perform realtime.send(
-    jsonb_build_object(
-      'chat_id', chat.id,
-      'item_id', chat.item_id,
-      'closed_at', chat.closed_at,
-      'closed_reason', chat.closed_reason,
-      'finder_details_deleted_on', deleted_on
-    ),
-    'closed',
-    'chat:' || chat.id::text,
-    true
-  );
-  perform realtime.send(
-    jsonb_build_object(
-      'chat_id', chat.id,
-      'item_id', chat.item_id,
-      'closed_at', chat.closed_at,
-      'closed_reason', chat.closed_reason
-    ),
-    'closed',
-    'owner:' || chat.owner_id::text,
-    true
-  );
-  return true;
-end;
-$function$;
-grant execute on function app_private.close_chat(uuid,text) to service_role;
-
-CREATE OR REPLACE FUNCTION app_private.closed_chat_retention()
- RETURNS interval
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select interval '7 days';
-$function$;
-
 CREATE OR REPLACE FUNCTION app_private.create_profile_for_new_user()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -773,96 +727,6 @@ exception
 end;
 $function$;
 grant execute on function app_private.current_user_id() to anon, authenticated, service_role;
-
-CREATE OR REPLACE FUNCTION app_private.delete_account_data(p_user_id uuid, p_email text)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  owner_reports uuid[];
-  reports_as_finder uuid[];
-  owner_chats uuid[];
-  owner_tags uuid[];
-  profile public.profiles;
-begin
-  select * into profile from public.profiles p where p.id = p_user_id;
-
-  select coalesce(array_agg(r.id), '{}') into owner_reports
-    from public.found_reports r where r.owner_id = p_user_id;
-  select coalesce(array_agg(r.id), '{}') into reports_as_finder
-    from public.found_reports r where r.finder_id = p_user_id;
-  select coalesce(array_agg(c.id), '{}') into owner_chats
-    from public.chats c where c.owner_id = p_user_id;
-  select coalesce(array_agg(i.tag_id), '{}') into owner_tags
-    from public.items i where i.owner_id = p_user_id;
-
-  -- The finders of open conversations are told (their e-mail is purged below;
-  -- this note keeps it only until it is sent).
-  insert into public.notifications (dedupe_key, channel, template, recipient, payload)
-  select 'chat_closed:' || r.id, 'email', 'chat_closed_email', r.finder_email,
-         jsonb_build_object('reason', 'account_deleted', 'item_name', i.name)
-    from public.found_reports r
-    join public.items i on i.id = r.item_id
-   where r.id = any (owner_reports)
-     and r.purged_at is null
-     and coalesce(r.finder_email, '') <> ''
-  on conflict (dedupe_key) do nothing;
-
-  -- Finder data about the owner's items, and the owner's own reports as a finder.
-  perform app_private.purge_reports(owner_reports || reports_as_finder);
-
-  -- Every conversation ends, and each side is told live (after the purge, which
-  -- deletes the chats' stored broadcasts: the closure notice must survive it).
-  -- The closure notices carry no personal data of the owner.
-  perform app_private.close_chat(c.id, 'account_deleted')
-     from public.chats c
-    where c.id = any (owner_chats) or c.report_id = any (reports_as_finder);
-
-  -- Every alert about those reports, and anything else addressed to the owner.
-  delete from public.notifications n
-   where n.report_id = any (owner_reports || reports_as_finder)
-      or (p_email is not null and lower(n.recipient) = lower(p_email))
-      or (profile.mobile_number is not null
-          and regexp_replace(n.recipient, '\D', '', 'g')
-              = regexp_replace(profile.mobile_number, '\D', '', 'g')
-          and n.channel = 'sms');
-
-  delete from public.messages m where m.sender_id = p_user_id;
-  delete from app_private.activation_failures f where f.user_id = p_user_id;
-
-  -- Tags stop resolving; an operator can issue them again.
-  update public.tags t set status = 'deactivated' where t.id = any (owner_tags);
-
-  begin
-    delete from realtime.messages rm
-     where rm.topic = 'owner:' || p_user_id::text
-        or rm.payload::text like '%' || p_user_id::text || '%';
-  exception
-    when insufficient_privilege or undefined_table then
-      raise warning 'delete_account_data: realtime.messages not cleaned: %', sqlerrm;
-  end;
-
-  -- Auth's audit trail of this user (GoTrue records the deletion with the e-mail).
-  begin
-    delete from auth.audit_log_entries a
-     where a.payload::text like '%' || p_user_id::text || '%'
-        or (p_email is not null and a.payload::text ilike '%' || p_email || '%');
-  exception
-    when insufficient_privilege or undefined_table then
-      raise warning 'delete_account_data: auth.audit_log_entries not cleaned: %', sqlerrm;
-  end;
-
-  -- The confirmation, to the address the account had (kept until it is sent;
-  -- its key names nothing of the account).
-  if p_email is not null and p_email <> '' then
-    insert into public.notifications (dedupe_key, channel, template, recipient, payload)
-    values ('account_deleted:' || gen_random_uuid()::text,
-            'email', 'account_deleted_email', p_email, '{}'::jsonb);
-  end if;
-end;
-$function$;
 
 CREATE OR REPLACE FUNCTION app_private.dispatch_due_notifications()
  RETURNS bigint
@@ -959,6 +823,21 @@ CREATE OR REPLACE FUNCTION app_private.first_name(full_name text)
 AS $function$
   select nullif(split_part(trim(coalesce(full_name, '')), ' ', 1), '');
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.folder_uuid(folder text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if folder ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return folder::uuid;
+  end if;
+  return null;
+end;
+$function$;
+grant execute on function app_private.folder_uuid(text) to anon, authenticated, public, service_role;
 
 CREATE OR REPLACE FUNCTION app_private.hash_token(token text)
  RETURNS text
@@ -1119,7 +998,7 @@ AS $function$
 begin
   return exists (
     select 1 from public.chats c join public.found_reports r on r.id = c.report_id
-     where c.id = for_chat and (c.closed_at is not null or r.purged_at is not null)
+     where c.id = for_chat and r.purged_at is not null
   );
 exception
   when others then
@@ -1149,6 +1028,35 @@ exception
 end;
 $function$;
 grant execute on function app_private.is_chat_member(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION app_private.is_listing()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(current_setting('storage.operation', true), '') like '%list%'
+$function$;
+grant execute on function app_private.is_listing() to anon, authenticated, public, service_role;
+
+CREATE OR REPLACE FUNCTION app_private.is_lost_item_photo(object_name text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return exists (
+    select 1 from public.items i
+     where i.id = app_private.folder_uuid((storage.foldername(object_name))[1])
+       and i.status = 'LOST' and i.photo_path = object_name
+  );
+exception
+  when others then
+    return false;
+end;
+$function$;
+grant execute on function app_private.is_lost_item_photo(text) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION app_private.items_check_lost_note()
  RETURNS trigger
@@ -1228,24 +1136,33 @@ AS $function$
   select l.max_count, l.per from app_private.limits l where l.name = limit_name;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.messages_refuse_closed()
- RETURNS trigger
+CREATE OR REPLACE FUNCTION app_private.message_photos_uploaded(for_chat uuid, paths text[])
+ RETURNS boolean
  LANGUAGE plpgsql
- SECURITY DEFINER
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  caller uuid := app_private.current_user_id();
 begin
-  if app_private.is_chat_closed(new.chat_id)
-     and exists (
-       select 1 from public.chat_members m
-        where m.chat_id = new.chat_id and m.user_id = coalesce(new.sender_id, app_private.current_user_id())
-     ) then
-    raise exception 'This conversation is closed. No more messages can be sent in it.'
-      using errcode = 'P0001', hint = 'chat_closed';
+  if cardinality(paths) = 0 then
+    return true;
   end if;
-  return new;
+  return (
+    select count(*) = cardinality(paths)
+      from storage.objects o
+     where o.bucket_id = 'chat-photos'
+       and o.name = any (paths)
+       and o.owner_id = caller::text
+       and (storage.foldername(o.name))[1] = for_chat::text
+       and (storage.foldername(o.name))[2] = caller::text
+  ) and cardinality(paths) = (select count(distinct p) from unnest(paths) p);
+exception
+  when others then
+    return false;
 end;
 $function$;
+grant execute on function app_private.message_photos_uploaded(uuid,text[]) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION app_private.messages_set_sender()
  RETURNS trigger
@@ -1289,28 +1206,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.my_alerts()
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select coalesce(jsonb_agg(jsonb_build_object(
-           'channel', n.channel,
-           'template', n.template,
-           'recipient', n.recipient,
-           'status', n.status,
-           'created_at', n.created_at,
-           'sent_at', n.sent_at,
-           'report_id', n.report_id
-         ) order by n.created_at), '[]'::jsonb)
-    from public.notifications n
-    join public.found_reports r on r.id = n.report_id
-   where r.owner_id = (select auth.uid())
-     and n.template in ('found_sms', 'owner_found_email', 'reminder_sms', 'reminder_email');
-$function$;
-grant execute on function app_private.my_alerts() to authenticated;
-
 CREATE OR REPLACE FUNCTION app_private.new_invite_token()
  RETURNS text
  LANGUAGE sql
@@ -1340,18 +1235,6 @@ AS $function$
   );
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.on_auth_user_deleted()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  perform app_private.delete_account_data(old.id, old.email);
-  return old;
-end;
-$function$;
-
 CREATE OR REPLACE FUNCTION app_private.owner_read_chat()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1365,6 +1248,38 @@ begin
   return null;
 end;
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.owns_item_photo(object_name text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return exists (
+    select 1 from public.items i
+     where i.id = app_private.folder_uuid((storage.foldername(object_name))[1])
+       and i.owner_id = app_private.current_user_id()
+  );
+exception
+  when others then
+    return false;
+end;
+$function$;
+grant execute on function app_private.owns_item_photo(text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION app_private.photo_name_ok(name text, folders integer)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    cardinality(storage.foldername(name)) = folders
+    and storage.filename(name) ~ '^[0-9a-f-]{36}\.(jpg|png|webp)$',
+    false)
+$function$;
+grant execute on function app_private.photo_name_ok(text,integer) to anon, authenticated, public, service_role;
 
 CREATE OR REPLACE FUNCTION app_private.project_secret(secret_name text)
  RETURNS text
@@ -1388,88 +1303,19 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.purge_reports(report_ids uuid[])
- RETURNS integer
+CREATE OR REPLACE FUNCTION app_private.purge_due_photos()
+ RETURNS bigint
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  purged_ids uuid[];
-  purged_chats uuid[];
-  finders uuid[];
 begin
-  select coalesce(array_agg(r.id), '{}'),
-         coalesce(array_agg(distinct r.finder_id) filter (where r.finder_id is not null), '{}')
-    into purged_ids, finders
-    from public.found_reports r
-   where r.id = any (report_ids) and r.purged_at is null;
-
-  if cardinality(purged_ids) = 0 then
-    return 0;
+  if not exists (select 1 from public.photos_to_delete(1)) then
+    return null;
   end if;
-
-  select coalesce(array_agg(c.id), '{}') into purged_chats
-    from public.chats c where c.report_id = any (purged_ids);
-
-  -- Every notification of the report: payload and error text scrubbed, the
-  -- finder's address replaced, and anything not yet sent cancelled.
-  update public.notifications n
-     set payload = jsonb_build_object('purged', true),
-         recipient = case
-                       when n.template like 'finder%' or lower(n.recipient) = lower(r.finder_email)
-                         then 'purged'
-                       else n.recipient
-                     end,
-         last_error = case when n.last_error is null then null else 'purged' end,
-         status = case when n.status in ('sent', 'failed') then n.status else 'failed' end,
-         locked_until = null
-    from public.found_reports r
-   where r.id = n.report_id and n.report_id = any (purged_ids);
-
-  delete from public.messages m where m.chat_id = any (purged_chats);
-  delete from public.chat_invites v where v.chat_id = any (purged_chats);
-  delete from public.chat_members cm where cm.chat_id = any (purged_chats) and cm.role = 'finder';
-
-  -- Realtime's stored broadcasts: the chat's topic, and the owner's topic's
-  -- copies of this chat's messages and this report.
-  begin
-    delete from realtime.messages rm
-     where rm.topic = any (select 'chat:' || id::text from unnest(purged_chats) id)
-        or (rm.topic like 'owner:%'
-            and (rm.payload ->> 'chat_id' = any (select id::text from unnest(purged_chats) id)
-                 or rm.payload ->> 'report_id' = any (select id::text from unnest(purged_ids) id)));
-  exception
-    when insufficient_privilege or undefined_table then
-      raise warning 'purge_reports: realtime.messages not purged: %', sqlerrm;
-  end;
-
-  update public.found_reports r
-     set finder_name = null,
-         finder_email = null,
-         finder_phone = null,
-         finder_address = null,
-         found_location = null,
-         purged_at = now()
-   where r.id = any (purged_ids);
-
-  -- The anonymous finders, once none of their reports is still kept.
-  begin
-    delete from auth.users u
-     where u.id = any (finders)
-       and u.is_anonymous
-       and not exists (
-         select 1 from public.found_reports r where r.finder_id = u.id and r.purged_at is null
-       );
-  exception
-    when insufficient_privilege then
-      raise warning 'purge_reports: anonymous finders not deleted: %', sqlerrm;
-  end;
-
-  return cardinality(purged_ids);
+  return app_private.invoke_edge_function('purge-photos');
 end;
 $function$;
-grant execute on function app_private.purge_reports(uuid[]) to service_role;
 
 CREATE OR REPLACE FUNCTION app_private.random_code(code_length integer)
  RETURNS text
@@ -1533,16 +1379,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION app_private.retention_of(rule text)
- RETURNS interval
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select p.keep_for from app_private.retention_periods p where p.name = rule;
-$function$;
-grant execute on function app_private.retention_of(text) to authenticated, service_role;
-
 CREATE OR REPLACE FUNCTION app_private.safe_date(value text)
  RETURNS date
  LANGUAGE plpgsql
@@ -1564,21 +1400,6 @@ CREATE OR REPLACE FUNCTION app_private.safe_name(value text)
  SET search_path TO ''
 AS $function$
   select nullif(left(trim(regexp_replace(coalesce(value, ''), '[[:cntrl:]]+', ' ', 'g')), 60), '');
-$function$;
-
-CREATE OR REPLACE FUNCTION app_private.scrub_settled_goodbye()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-begin
-  if new.status in ('sent', 'failed', 'cancelled') then
-    new.recipient := 'purged';
-    new.payload := jsonb_build_object('purged', true);
-    new.last_error := case when new.last_error is null then null else 'purged' end;
-  end if;
-  return new;
-end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.seconds_until(moment timestamp with time zone)
@@ -1628,15 +1449,6 @@ begin
    where r.id = for_report
      and r.owner_notified_channels is distinct from channels;
 end;
-$function$;
-
-CREATE OR REPLACE FUNCTION app_private.sms_resend_after(sent_by timestamp with time zone)
- RETURNS timestamp with time zone
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select sent_by + coalesce((select s.answer_window + s.lookup_lag from app_private.sms_delivery_settings s), interval '3 minutes');
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.take_owner_alert(for_chat uuid)
@@ -1804,15 +1616,13 @@ $function$;
 grant execute on function public.activate_tag(uuid,text,text,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.chat_summary(chat_id uuid)
- RETURNS TABLE(chat_id uuid, item_id uuid, item_name text, item_status text, finder_first_name text, found_location text, found_at timestamp with time zone, viewer_role text, closed_at timestamp with time zone, closed_reason text, finder_details_deleted_on timestamp with time zone)
+ RETURNS TABLE(chat_id uuid, item_id uuid, item_name text, item_status text, finder_first_name text, found_location text, found_at timestamp with time zone, viewer_role text)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
   select c.id, c.item_id, i.name, i.status,
-         app_private.first_name(r.finder_name), r.found_location, r.created_at, m.role,
-         c.closed_at, c.closed_reason,
-         case when r.purged_at is null then r.purge_after end
+         app_private.first_name(r.finder_name), r.found_location, r.created_at, m.role
     from public.chats c
     join public.chat_members m on m.chat_id = c.id and m.user_id = app_private.current_user_id()
     join public.items i on i.id = c.item_id
@@ -1836,14 +1646,6 @@ AS $function$
      order by n.next_attempt_at
      limit greatest(coalesce(claim_notifications.max_rows, 20), 0)
      for update skip locked
-  ),
-  claimed as (
-    select n.id,
-           case when n.status = 'sending' and n.channel = 'sms'
-                then greatest(n.resend_after, app_private.sms_resend_after(n.locked_until))
-                else n.resend_after end as resend_after
-      from public.notifications n
-      join due on due.id = n.id
   )
   update public.notifications n
      set status = 'sending',
@@ -1851,32 +1653,12 @@ AS $function$
          locked_until = now() + make_interval(secs => greatest(coalesce(claim_notifications.lease_seconds, 60), 5)),
          attempts = n.attempts + 1,
          first_attempt_at = coalesce(n.first_attempt_at, now()),
-         outcome_unknown = n.outcome_unknown or n.status in ('sending', 'unknown'),
-         resend_after = claimed.resend_after,
-         lookup_only = coalesce(claimed.resend_after > now(), false)
-    from claimed
-   where n.id = claimed.id
+         outcome_unknown = n.outcome_unknown or n.status in ('sending', 'unknown')
+    from due
+   where n.id = due.id
   returning n.*;
 $function$;
 grant execute on function public.claim_notifications(integer,integer,uuid) to service_role;
-
-CREATE OR REPLACE FUNCTION public.close_conversation(chat_id uuid)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if not exists (
-    select 1 from public.chats c
-     where c.id = close_conversation.chat_id and c.owner_id = app_private.current_user_id()
-  ) then
-    raise exception 'chat_not_found' using errcode = 'P0002';
-  end if;
-  perform app_private.close_chat(close_conversation.chat_id, 'closed_by_owner');
-end;
-$function$;
-grant execute on function public.close_conversation(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.complete_notification(id uuid, provider_id text, lease_id uuid DEFAULT NULL::uuid)
  RETURNS void
@@ -2021,33 +1803,6 @@ end;
 $function$;
 grant execute on function public.deactivate_tags(text[]) to service_role;
 
-CREATE OR REPLACE FUNCTION public.delete_my_finder_details(chat_id uuid)
- RETURNS boolean
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  me uuid := (select auth.uid());
-  target_report uuid;
-begin
-  select c.report_id into target_report
-    from public.chats c
-    join public.chat_members m on m.chat_id = c.id and m.role = 'finder'
-   where c.id = delete_my_finder_details.chat_id and m.user_id = me;
-  if target_report is null then
-    raise exception 'not_the_finder' using errcode = '42501';
-  end if;
-  if app_private.purge_reports(array[target_report]) = 0 then
-    return false;
-  end if;
-  -- The owner (and this page) are told live that the finder left.
-  perform app_private.close_chat(delete_my_finder_details.chat_id, 'finder_left');
-  return true;
-end;
-$function$;
-grant execute on function public.delete_my_finder_details(uuid) to authenticated, service_role;
-
 CREATE OR REPLACE FUNCTION public.enqueue_reminders(at timestamp with time zone DEFAULT now())
  RETURNS integer
  LANGUAGE plpgsql
@@ -2086,50 +1841,12 @@ begin
      and r.created_at <= enqueue_reminders.at - settings.remind_after
      and r.created_at > enqueue_reminders.at - settings.remind_within
      and (not is_quiet or i.status = 'LOST')
-     and not exists (
-       select 1 from public.chats c where c.report_id = r.id and c.closed_at is not null
-     )
   on conflict (dedupe_key) do nothing;
   get diagnostics added = row_count;
   return added;
 end;
 $function$;
 grant execute on function public.enqueue_reminders(timestamp with time zone) to service_role;
-
-CREATE OR REPLACE FUNCTION public.export_my_data()
- RETURNS jsonb
- LANGUAGE plpgsql
- STABLE
- SET search_path TO ''
-AS $function$
-declare
-  me uuid := (select auth.uid());
-begin
-  if me is null then
-    raise exception 'not_signed_in' using errcode = '42501';
-  end if;
-  return jsonb_build_object(
-    'exported_at', now(),
-    'profile', (select to_jsonb(p) from public.profiles p where p.id = me),
-    'items', coalesce((select jsonb_agg(to_jsonb(i) order by i.created_at)
-                         from public.items i where i.owner_id = me), '[]'::jsonb),
-    'reports_about_your_items', coalesce((select jsonb_agg(to_jsonb(r) order by r.created_at)
-                                            from public.found_reports r where r.owner_id = me), '[]'::jsonb),
-    'reports_you_made', coalesce((select jsonb_agg(to_jsonb(r) order by r.created_at)
-                                    from public.found_reports r where r.finder_id = me), '[]'::jsonb),
-    'chats', coalesce((select jsonb_agg(to_jsonb(c) order by c.created_at)
-                         from public.chats c
-                        where exists (select 1 from public.chat_members m
-                                       where m.chat_id = c.id and m.user_id = me)), '[]'::jsonb),
-    'messages', coalesce((select jsonb_agg(to_jsonb(m) order by m.created_at, m.id)
-                            from public.messages m
-                           where exists (select 1 from public.chat_members cm
-                                          where cm.chat_id = m.chat_id and cm.user_id = me)), '[]'::jsonb),
-    'alerts_sent_to_you', app_private.my_alerts()
-  );
-end;
-$function$;
-grant execute on function public.export_my_data() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.fail_notification(id uuid, error text, max_attempts integer DEFAULT 8, lease_id uuid DEFAULT NULL::uuid, retry_after_seconds integer DEFAULT NULL::integer)
  RETURNS void
@@ -2242,6 +1959,19 @@ AS $function$
 $function$;
 grant execute on function public.list_conversations() to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.lost_item_photo(tag_code text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select i.photo_path
+    from public.items i
+    join public.tags t on t.id = i.tag_id
+   where t.code = upper(trim(tag_code)) and t.status = 'activated' and i.status = 'LOST'
+$function$;
+grant execute on function public.lost_item_photo(text) to anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.mark_chat_opened(chat_id uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -2271,59 +2001,7 @@ AS $function$
 $function$;
 grant execute on function public.mark_chat_read(uuid,bigint) to authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.mark_item_returned(item_id uuid)
- RETURNS TABLE(id uuid, status text, conversations_closed integer, finder_details_deleted_on timestamp with time zone)
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  caller uuid := app_private.current_user_id();
-  item public.items;
-  chat record;
-  closed int := 0;
-begin
-  select i.* into item from public.items i
-   where i.id = mark_item_returned.item_id and i.owner_id = caller
-   for update;
-  if item.id is null or caller is null then
-    raise exception 'item_not_found' using errcode = 'P0002';
-  end if;
-
-  update public.items i set status = 'FOUND' where i.id = item.id and i.status is distinct from 'FOUND';
-
-  for chat in
-    select c.id, c.report_id from public.chats c
-     where c.item_id = item.id and c.closed_at is null
-     order by c.created_at
-  loop
-    if app_private.close_chat(chat.id, 'returned') then
-      closed := closed + 1;
-      insert into public.notifications (dedupe_key, channel, template, recipient, payload, report_id)
-      select chat.id || ':finder_returned_email', 'email', 'finder_returned_email', r.finder_email,
-             jsonb_build_object(
-               'item_name', item.name,
-               'finder_name', app_private.first_name(r.finder_name),
-               'finder_details_deleted_on', r.purge_after,
-               'site_url', (select v.site_url from public.chat_invites v
-                             where v.chat_id = chat.id and v.site_url is not null
-                             order by v.created_at limit 1),
-               'chat_id', chat.id,
-               'report_id', r.id
-             ),
-             r.id
-        from public.found_reports r
-       where r.id = chat.report_id and r.purged_at is null and r.finder_email is not null
-      on conflict (dedupe_key) do nothing;
-    end if;
-  end loop;
-
-  return query select item.id, 'FOUND'::text, closed, now() + app_private.closed_chat_retention();
-end;
-$function$;
-grant execute on function public.mark_item_returned(uuid) to authenticated, service_role;
-
-CREATE OR REPLACE FUNCTION public.mark_notification_unknown(id uuid, error text, max_attempts integer DEFAULT 8, lease_id uuid DEFAULT NULL::uuid, sent boolean DEFAULT true)
+CREATE OR REPLACE FUNCTION public.mark_notification_unknown(id uuid, error text, max_attempts integer DEFAULT 8, lease_id uuid DEFAULT NULL::uuid)
  RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2335,27 +2013,12 @@ declare
 begin
   update public.notifications n
      set status = case
-                    -- never given up while only looking up inside an open window:
-                    -- the provider may yet list it, and nothing else can be done
-                    when n.attempts >= coalesce(mark_notification_unknown.max_attempts, 8)
-                         and (coalesce(mark_notification_unknown.sent, true)
-                              or n.resend_after is null or n.resend_after <= now())
-                    then 'failed'
+                    when n.attempts >= coalesce(mark_notification_unknown.max_attempts, 8) then 'failed'
                     else 'unknown'
                   end,
-         resend_after = case
-                          when coalesce(mark_notification_unknown.sent, true) and n.channel = 'sms'
-                          then greatest(n.resend_after, app_private.sms_resend_after(now()))
-                          else n.resend_after
-                        end,
-         next_attempt_at = case
-                             when not coalesce(mark_notification_unknown.sent, true) and n.resend_after > now()
-                             then least(now() + app_private.notification_backoff(n.attempts, null), n.resend_after)
-                             else now() + app_private.notification_backoff(n.attempts, null)
-                           end,
+         next_attempt_at = now() + app_private.notification_backoff(n.attempts, null),
          locked_until = null,
          lease_id = null,
-         lookup_only = false,
          outcome_unknown = true,
          last_error = left(mark_notification_unknown.error, 2000)
    where n.id = mark_notification_unknown.id
@@ -2367,7 +2030,7 @@ begin
   end if;
 end;
 $function$;
-grant execute on function public.mark_notification_unknown(uuid,text,integer,uuid,boolean) to service_role;
+grant execute on function public.mark_notification_unknown(uuid,text,integer,uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.mark_report_opened(report_id uuid, via text DEFAULT 'dashboard'::text)
  RETURNS boolean
@@ -2427,6 +2090,41 @@ end;
 $function$;
 grant execute on function public.mint_tags(integer,text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.photos_to_delete(max_rows integer DEFAULT 1000)
+ RETURNS TABLE(bucket_id text, name text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select o.bucket_id, o.name
+    from storage.objects o
+   where o.bucket_id = 'chat-photos'
+     and (
+       not exists (
+         select 1 from public.chats c join public.found_reports r on r.id = c.report_id
+          where c.id = app_private.folder_uuid((storage.foldername(o.name))[1])
+            and r.purged_at is null
+       )
+       or (
+         o.created_at < now() - interval '1 day'
+         and not exists (
+           select 1 from public.messages m where m.photo_paths @> array[o.name]
+         )
+       )
+     )
+  union all
+  select o.bucket_id, o.name
+    from storage.objects o
+    left join public.items i on i.id = app_private.folder_uuid((storage.foldername(o.name))[1])
+   where o.bucket_id = 'item-photos'
+     and (
+       i.id is null
+       or (i.photo_path is distinct from o.name and o.created_at < now() - interval '1 hour')
+     )
+  limit greatest(max_rows, 0)
+$function$;
+grant execute on function public.photos_to_delete(integer) to service_role;
+
 CREATE OR REPLACE FUNCTION public.purge_finder_data()
  RETURNS integer
  LANGUAGE plpgsql
@@ -2434,27 +2132,89 @@ CREATE OR REPLACE FUNCTION public.purge_finder_data()
  SET search_path TO ''
 AS $function$
 declare
-  due uuid[];
-  after_found interval := coalesce(app_private.retention_of('finder_details_after_found'), interval '0');
-  after_report interval := coalesce(app_private.retention_of('finder_details_after_report'), interval '0');
-  abuse_records interval := coalesce(app_private.retention_of('abuse_records'), interval '0');
+  purged_ids uuid[];
+  purged_chats uuid[];
+  finders uuid[];
 begin
-  select coalesce(array_agg(r.id), '{}') into due
+  select coalesce(array_agg(r.id), '{}'), coalesce(array_agg(distinct r.finder_id)
+           filter (where r.finder_id is not null), '{}')
+    into purged_ids, finders
     from public.found_reports r
     join public.items i on i.id = r.item_id
    where r.purged_at is null
      and (
        r.purge_after <= now()
-       or r.created_at <= now() - after_report
+       or r.created_at <= now() - interval '30 days'
        or (i.status = 'FOUND' and i.status_changed_at >= r.created_at
-           and i.status_changed_at <= now() - after_found)
+           and i.status_changed_at <= now() - interval '7 days')
      );
 
   -- housekeeping of the abuse limits' own records, whatever else happens
-  delete from app_private.report_sources s where s.created_at < now() - abuse_records;
-  delete from app_private.activation_failures f where f.failed_at < now() - abuse_records;
+  delete from app_private.report_sources s where s.created_at < now() - interval '1 day';
+  delete from app_private.activation_failures f where f.failed_at < now() - interval '1 day';
 
-  return app_private.purge_reports(due);
+  if cardinality(purged_ids) = 0 then
+    return 0;
+  end if;
+
+  select coalesce(array_agg(c.id), '{}') into purged_chats
+    from public.chats c where c.report_id = any (purged_ids);
+
+  -- Every notification of the report: payload and error text scrubbed, the
+  -- finder's address replaced, and anything not yet sent cancelled.
+  update public.notifications n
+     set payload = jsonb_build_object('purged', true),
+         recipient = case
+                       when n.template like 'finder%' or lower(n.recipient) = lower(r.finder_email)
+                         then 'purged'
+                       else n.recipient
+                     end,
+         last_error = case when n.last_error is null then null else 'purged' end,
+         status = case when n.status in ('sent', 'failed') then n.status else 'failed' end,
+         locked_until = null
+    from public.found_reports r
+   where r.id = n.report_id and n.report_id = any (purged_ids);
+
+  delete from public.messages m where m.chat_id = any (purged_chats);
+  delete from public.chat_invites v where v.chat_id = any (purged_chats);
+  delete from public.chat_members cm where cm.chat_id = any (purged_chats) and cm.role = 'finder';
+
+  -- Realtime's stored broadcasts: the chat's topic, and the owner's topic's
+  -- copies of this chat's messages and this report.
+  begin
+    delete from realtime.messages rm
+     where rm.topic = any (select 'chat:' || id::text from unnest(purged_chats) id)
+        or (rm.topic like 'owner:%'
+            and (rm.payload ->> 'chat_id' = any (select id::text from unnest(purged_chats) id)
+                 or rm.payload ->> 'report_id' = any (select id::text from unnest(purged_ids) id)));
+  exception
+    when insufficient_privilege or undefined_table then
+      raise warning 'purge_finder_data: realtime.messages not purged: %', sqlerrm;
+  end;
+
+  update public.found_reports r
+     set finder_name = null,
+         finder_email = null,
+         finder_phone = null,
+         finder_address = null,
+         found_location = null,
+         purged_at = now()
+   where r.id = any (purged_ids);
+
+  -- The anonymous finders, once none of their reports is still kept.
+  begin
+    delete from auth.users u
+     where u.id = any (finders)
+       and u.is_anonymous
+       and not exists (
+         select 1 from public.found_reports r where r.finder_id = u.id and r.purged_at is null
+       );
+  exception
+    when insufficient_privilege then
+      raise warning 'purge_finder_data: anonymous finders not deleted: %', sqlerrm;
+  end;
+
+  return cardinality(purged_ids);
 end;
 $function$;
 grant execute on function public.purge_finder_data() to service_role;
@@ -2525,31 +2285,26 @@ CREATE OR REPLACE FUNCTION public.request_chat_link(chat_id uuid, token text)
  SET search_path TO ''
 AS $function$
 declare
-  caller uuid := app_private.current_user_id();
   target uuid := request_chat_link.chat_id;
   invite public.chat_invites;
   report public.found_reports;
   item_name text;
-  wait int;
+  recent int;
+  oldest timestamptz;
   new_token text;
   new_invite_id uuid;
   chat_url text;
 begin
-  if caller is null or target is null then
+  if app_private.current_user_id() is null or target is null or nullif(token, '') is null then
     raise exception 'invalid_invite' using errcode = 'P0001';
   end if;
 
   perform 1 from public.chats c where c.id = target for no key update;
-  -- The current link, by its token or by the session it is bound to.
   select v.* into invite
     from public.chat_invites v
-   where v.chat_id = target
-     and v.revoked_at is null
-     and (v.token_hash = app_private.hash_token(nullif(request_chat_link.token, ''))
-          or v.bound_user_id = caller)
-   order by v.created_at desc
-   limit 1;
-  if invite.id is null or invite.site_url is null
+   where v.chat_id = target and v.token_hash = app_private.hash_token(request_chat_link.token);
+  if invite.id is null or (invite.revoked_at is not null and invite.replaced_at is null)
+     or invite.site_url is null
      or exists (
        select 1 from public.chat_invites v
         where v.chat_id = target and v.revoked_at is not null and v.replaced_at is null
@@ -2564,28 +2319,13 @@ begin
     raise exception 'invalid_invite' using errcode = 'P0001';
   end if;
 
-  -- One limit per finder address per day, across all chats.
-  perform pg_advisory_xact_lock(hashtextextended('new-link:' || lower(report.finder_email), 0));
-  wait := app_private.wait_seconds(
-    array(
-      select n.created_at from public.notifications n
-       where n.template = 'finder_new_link_email'
-         and lower(n.recipient) = lower(report.finder_email)
-         and n.created_at > now() - coalesce((select l.per from app_private.limits l
-                                                where l.name = 'finder_new_links_per_address'),
-                                               interval '1 day')
-    ),
-    'finder_new_links_per_address'
-  );
-  if wait > 0 then
-    raise exception 'too_many_requests' using errcode = 'P0001', detail = wait::text;
+  select count(*), min(v.created_at) into recent, oldest
+    from public.chat_invites v
+   where v.chat_id = target and v.reason = 'resend' and v.created_at > now() - interval '1 hour';
+  if recent >= 3 then
+    raise exception 'too_many_requests' using errcode = 'P0001',
+      detail = greatest(1, ceil(extract(epoch from (oldest + interval '1 hour' - now()))))::int::text;
   end if;
-
-  -- Every session bound to a link being replaced leaves the chat.
-  delete from public.chat_members m
-   using public.chat_invites v
-   where v.chat_id = target and v.revoked_at is null
-     and m.chat_id = target and m.role = 'finder' and m.user_id = v.bound_user_id;
 
   update public.chat_invites v
      set revoked_at = now(), replaced_at = now()
@@ -2616,21 +2356,6 @@ begin
 end;
 $function$;
 grant execute on function public.request_chat_link(uuid,text) to authenticated, service_role;
-
-CREATE OR REPLACE FUNCTION public.return_preview(item_id uuid)
- RETURNS TABLE(open_conversations integer, finder_details_deleted_on timestamp with time zone)
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select (select count(*)::int from public.chats c
-           where c.item_id = i.id and c.closed_at is null),
-         now() + app_private.closed_chat_retention()
-    from public.items i
-   where i.id = return_preview.item_id
-     and i.owner_id = app_private.current_user_id();
-$function$;
-grant execute on function public.return_preview(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.revoke_chat_invites(chat_id uuid)
  RETURNS integer
@@ -2726,30 +2451,33 @@ insert into app_private.limits values (activation_failures_per_account_tag,5,01:
 insert into app_private.limits values (challenges_per_address,60,00:10:00,"proof-of-work challenges issued to one client address");
 insert into app_private.limits values (challenges_per_user,20,00:10:00,"proof-of-work challenges issued to one signed-in user");
 insert into app_private.limits values (finder_emails_per_address,1,"1 day","finder thank-you e-mails to one address");
-insert into app_private.limits values (finder_new_links_per_address,3,"1 day","new chat links e-mailed to one finder address, across all chats");
 insert into app_private.limits values (messages_per_member,20,00:01:00,"chat messages sent by one member of one chat");
 insert into app_private.limits values (owner_alerts_per_chat,1,00:00:10,"owner alerts (owner:<uid> broadcasts) for finders' messages in one chat");
 insert into app_private.limits values (reports_per_address,5,01:00:00,"found reports from one client address");
 insert into app_private.limits values (reports_per_finder,5,01:00:00,"found reports by one finder session");
 insert into app_private.limits values (reports_per_tag,3,01:00:00,"found reports on one tag");
 
-insert into app_private.retention_periods values (abuse_records,"1 day","the hashed network address of a report, and failed activation attempts");
-insert into app_private.retention_periods values (finder_details_after_found,"7 days","a finder's details, after the owner marks the item FOUND");
-insert into app_private.retention_periods values (finder_details_after_report,"30 days","a finder's details, after their report otherwise");
-
-insert into app_private.sms_delivery_settings values (t,00:01:00,00:02:00);
-
 -- ============================================================================
 -- Policies and triggers on the platform's tables
 -- ============================================================================
 
-CREATE TRIGGER auth_users_delete_account_data BEFORE DELETE ON auth.users FOR EACH ROW WHEN ((old.is_anonymous IS NOT TRUE)) EXECUTE FUNCTION app_private.on_auth_user_deleted();
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.create_profile_for_new_user();
 
 create policy "Members read chat topics and owners their own topic" on realtime.messages for select to authenticated
   using (((extension = ANY (ARRAY['broadcast'::text, 'presence'::text])) AND ( SELECT app_private.can_use_topic(( SELECT realtime.topic() AS topic), false) AS can_use_topic)));
 create policy "Members read their chats' receipts" on realtime.messages for select to authenticated
   using (((extension = 'broadcast'::text) AND ( SELECT app_private.can_read_receipts(( SELECT realtime.topic() AS topic)) AS can_read_receipts)));
+
+create policy "Finders see a lost item's photo" on storage.objects for select to anon, authenticated
+  using (((bucket_id = 'item-photos'::text) AND (NOT ( SELECT app_private.is_listing() AS is_listing)) AND ( SELECT app_private.is_lost_item_photo(objects.name) AS is_lost_item_photo)));
+create policy "Members see their chats' photos" on storage.objects for select to authenticated
+  using (((bucket_id = 'chat-photos'::text) AND (NOT ( SELECT app_private.is_listing() AS is_listing)) AND ( SELECT app_private.can_see_chat_photo(objects.name) AS can_see_chat_photo)));
+create policy "Members send chat photos into their own folder" on storage.objects for insert to authenticated
+  with check (((bucket_id = 'chat-photos'::text) AND ( SELECT app_private.can_post_chat_photo(objects.name) AS can_post_chat_photo)));
+create policy "Owners add photos of their items" on storage.objects for insert to authenticated
+  with check (((bucket_id = 'item-photos'::text) AND ( SELECT app_private.photo_name_ok(objects.name, 1) AS photo_name_ok) AND ( SELECT app_private.owns_item_photo(objects.name) AS owns_item_photo)));
+create policy "Owners see photos of their items" on storage.objects for select to authenticated
+  using (((bucket_id = 'item-photos'::text) AND (NOT ( SELECT app_private.is_listing() AS is_listing)) AND ( SELECT app_private.owns_item_photo(objects.name) AS owns_item_photo)));
 
 -- ============================================================================
 -- pg_cron jobs
@@ -2759,3 +2487,4 @@ select cron.schedule('cron-history-cleanup', '42 3 * * *', 'delete from cron.job
 select cron.schedule('dispatch-notifications', '10 seconds', 'select app_private.dispatch_due_notifications()');
 select cron.schedule('notification-escalation', '* * * * *', 'select public.enqueue_reminders()');
 select cron.schedule('purge-finder-data', '17 * * * *', 'select public.purge_finder_data()');
+select cron.schedule('purge-photos', '*/5 * * * *', 'select app_private.purge_due_photos()');

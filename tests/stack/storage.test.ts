@@ -51,7 +51,7 @@ beforeAll(async () => {
   `)
   alice = await seededUser(stack)
   bob = await seededUser(stack)
-})
+}, 180_000)
 
 afterAll(async () => {
   await stack?.close()
