@@ -139,12 +139,18 @@ create table public.chats (
   report_id uuid not null,
   owner_id uuid not null,
   created_at timestamp with time zone default now() not null,
+  closed_at timestamp with time zone,
+  closed_reason text,
+  constraint chats_closed_reason_check CHECK ((closed_reason = ANY (ARRAY['returned'::text, 'closed_by_owner'::text, 'finder_left'::text, 'account_deleted'::text, 'purged'::text]))),
+  constraint chats_closed_together CHECK (((closed_at IS NULL) = (closed_reason IS NULL))),
   constraint chats_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.items(id) ON DELETE CASCADE,
   constraint chats_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint chats_pkey PRIMARY KEY (id),
   constraint chats_report_id_fkey FOREIGN KEY (report_id) REFERENCES public.found_reports(id) ON DELETE CASCADE
 );
 comment on table public.chats is 'One chat per found report between the item''s owner and the finder. Members only.';
+comment on column public.chats.closed_at is 'When the conversation was closed (app_private.close_chat); no message is accepted after it.';
+comment on column public.chats.closed_reason is 'Why: returned, closed_by_owner, finder_left, account_deleted or purged.';
 alter table public.chats enable row level security;
 CREATE INDEX chats_item_id_idx ON public.chats USING btree (item_id);
 CREATE INDEX chats_owner_id_idx ON public.chats USING btree (owner_id);
@@ -273,6 +279,7 @@ create policy "Members send messages as themselves" on public.messages for inser
 create policy "Nobody posts in a closed chat" on public.messages as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_private.is_chat_closed(messages.chat_id) AS is_chat_closed)));
 CREATE TRIGGER messages_broadcast AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.broadcast_message();
+CREATE TRIGGER messages_refuse_closed BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.messages_refuse_closed();
 CREATE TRIGGER messages_set_sender BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.messages_set_sender();
 CREATE TRIGGER messages_throttle BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.throttle_messages();
 
@@ -299,7 +306,7 @@ create table public.notifications (
   constraint notifications_dedupe_key_key UNIQUE (dedupe_key),
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sending'::text, 'unknown'::text, 'sent'::text, 'failed'::text, 'cancelled'::text]))),
-  constraint notifications_template_check CHECK ((template = ANY (ARRAY['found_sms'::text, 'owner_found_email'::text, 'finder_thanks_email'::text, 'finder_new_link_email'::text, 'reminder_sms'::text, 'reminder_email'::text])))
+  constraint notifications_template_check CHECK ((template = ANY (ARRAY['found_sms'::text, 'owner_found_email'::text, 'finder_thanks_email'::text, 'finder_new_link_email'::text, 'reminder_sms'::text, 'reminder_email'::text, 'finder_returned_email'::text])))
 );
 comment on table public.notifications is 'Outbox of e-mails and text messages, with delivery status, attempts and backoff. Service role only.';
 comment on column public.notifications.lease_id is 'The current holder''s lease: only it may record a failure or an unknown outcome.';
@@ -675,6 +682,77 @@ exception
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.close_chat(p_chat_id uuid, p_reason text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  chat public.chats;
+  deleted_on timestamptz;
+begin
+  if p_reason is null or p_reason not in ('returned', 'closed_by_owner', 'finder_left', 'account_deleted', 'purged') then
+    raise exception 'close_chat: unknown reason %', coalesce(p_reason, 'null') using errcode = '22023';
+  end if;
+
+  update public.chats c
+     set closed_at = now(), closed_reason = p_reason
+   where c.id = p_chat_id and c.closed_at is null
+  returning c.* into chat;
+  if chat.id is null then
+    return false;
+  end if;
+
+  update public.found_reports r
+     set purge_after = least(r.purge_after, chat.closed_at + app_private.closed_chat_retention())
+   where r.id = chat.report_id
+  returning r.purge_after into deleted_on;
+
+  -- No reminder about a conversation that is over.
+  update public.notifications n
+     set status = 'cancelled', locked_until = null, lease_id = null
+   where n.report_id = chat.report_id
+     and n.template in ('reminder_sms', 'reminder_email')
+     and n.status in ('pending', 'unknown');
+
+  perform realtime.send(
+    jsonb_build_object(
+      'chat_id', chat.id,
+      'item_id', chat.item_id,
+      'closed_at', chat.closed_at,
+      'closed_reason', chat.closed_reason,
+      'finder_details_deleted_on', deleted_on
+    ),
+    'closed',
+    'chat:' || chat.id::text,
+    true
+  );
+  perform realtime.send(
+    jsonb_build_object(
+      'chat_id', chat.id,
+      'item_id', chat.item_id,
+      'closed_at', chat.closed_at,
+      'closed_reason', chat.closed_reason
+    ),
+    'closed',
+    'owner:' || chat.owner_id::text,
+    true
+  );
+  return true;
+end;
+$function$;
+grant execute on function app_private.close_chat(uuid,text) to service_role;
+
+CREATE OR REPLACE FUNCTION app_private.closed_chat_retention()
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select interval '7 days';
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.create_profile_for_new_user()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -998,7 +1076,7 @@ AS $function$
 begin
   return exists (
     select 1 from public.chats c join public.found_reports r on r.id = c.report_id
-     where c.id = for_chat and r.purged_at is not null
+     where c.id = for_chat and (c.closed_at is not null or r.purged_at is not null)
   );
 exception
   when others then
@@ -1163,6 +1241,25 @@ exception
 end;
 $function$;
 grant execute on function app_private.message_photos_uploaded(uuid,text[]) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION app_private.messages_refuse_closed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if app_private.is_chat_closed(new.chat_id)
+     and exists (
+       select 1 from public.chat_members m
+        where m.chat_id = new.chat_id and m.user_id = coalesce(new.sender_id, app_private.current_user_id())
+     ) then
+    raise exception 'This conversation is closed. No more messages can be sent in it.'
+      using errcode = 'P0001', hint = 'chat_closed';
+  end if;
+  return new;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.messages_set_sender()
  RETURNS trigger
@@ -1616,13 +1713,15 @@ $function$;
 grant execute on function public.activate_tag(uuid,text,text,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.chat_summary(chat_id uuid)
- RETURNS TABLE(chat_id uuid, item_id uuid, item_name text, item_status text, finder_first_name text, found_location text, found_at timestamp with time zone, viewer_role text)
+ RETURNS TABLE(chat_id uuid, item_id uuid, item_name text, item_status text, finder_first_name text, found_location text, found_at timestamp with time zone, viewer_role text, closed_at timestamp with time zone, closed_reason text, finder_details_deleted_on timestamp with time zone)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
   select c.id, c.item_id, i.name, i.status,
-         app_private.first_name(r.finder_name), r.found_location, r.created_at, m.role
+         app_private.first_name(r.finder_name), r.found_location, r.created_at, m.role,
+         c.closed_at, c.closed_reason,
+         case when r.purged_at is null then r.purge_after end
     from public.chats c
     join public.chat_members m on m.chat_id = c.id and m.user_id = app_private.current_user_id()
     join public.items i on i.id = c.item_id
@@ -1659,6 +1758,24 @@ AS $function$
   returning n.*;
 $function$;
 grant execute on function public.claim_notifications(integer,integer,uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION public.close_conversation(chat_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (
+    select 1 from public.chats c
+     where c.id = close_conversation.chat_id and c.owner_id = app_private.current_user_id()
+  ) then
+    raise exception 'chat_not_found' using errcode = 'P0002';
+  end if;
+  perform app_private.close_chat(close_conversation.chat_id, 'closed_by_owner');
+end;
+$function$;
+grant execute on function public.close_conversation(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.complete_notification(id uuid, provider_id text, lease_id uuid DEFAULT NULL::uuid)
  RETURNS void
@@ -1841,6 +1958,9 @@ begin
      and r.created_at <= enqueue_reminders.at - settings.remind_after
      and r.created_at > enqueue_reminders.at - settings.remind_within
      and (not is_quiet or i.status = 'LOST')
+     and not exists (
+       select 1 from public.chats c where c.report_id = r.id and c.closed_at is not null
+     )
   on conflict (dedupe_key) do nothing;
   get diagnostics added = row_count;
   return added;
@@ -2000,6 +2120,58 @@ AS $function$
    where m.chat_id = mark_chat_read.chat_id and m.user_id = app_private.current_user_id();
 $function$;
 grant execute on function public.mark_chat_read(uuid,bigint) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.mark_item_returned(item_id uuid)
+ RETURNS TABLE(id uuid, status text, conversations_closed integer, finder_details_deleted_on timestamp with time zone)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := app_private.current_user_id();
+  item public.items;
+  chat record;
+  closed int := 0;
+begin
+  select i.* into item from public.items i
+   where i.id = mark_item_returned.item_id and i.owner_id = caller
+   for update;
+  if item.id is null or caller is null then
+    raise exception 'item_not_found' using errcode = 'P0002';
+  end if;
+
+  update public.items i set status = 'FOUND' where i.id = item.id and i.status is distinct from 'FOUND';
+
+  for chat in
+    select c.id, c.report_id from public.chats c
+     where c.item_id = item.id and c.closed_at is null
+     order by c.created_at
+  loop
+    if app_private.close_chat(chat.id, 'returned') then
+      closed := closed + 1;
+      insert into public.notifications (dedupe_key, channel, template, recipient, payload, report_id)
+      select chat.id || ':finder_returned_email', 'email', 'finder_returned_email', r.finder_email,
+             jsonb_build_object(
+               'item_name', item.name,
+               'finder_name', app_private.first_name(r.finder_name),
+               'finder_details_deleted_on', r.purge_after,
+               'site_url', (select v.site_url from public.chat_invites v
+                             where v.chat_id = chat.id and v.site_url is not null
+                             order by v.created_at limit 1),
+               'chat_id', chat.id,
+               'report_id', r.id
+             ),
+             r.id
+        from public.found_reports r
+       where r.id = chat.report_id and r.purged_at is null and r.finder_email is not null
+      on conflict (dedupe_key) do nothing;
+    end if;
+  end loop;
+
+  return query select item.id, 'FOUND'::text, closed, now() + app_private.closed_chat_retention();
+end;
+$function$;
+grant execute on function public.mark_item_returned(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.mark_notification_unknown(id uuid, error text, max_attempts integer DEFAULT 8, lease_id uuid DEFAULT NULL::uuid)
  RETURNS void
@@ -2356,6 +2528,21 @@ begin
 end;
 $function$;
 grant execute on function public.request_chat_link(uuid,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.return_preview(item_id uuid)
+ RETURNS TABLE(open_conversations integer, finder_details_deleted_on timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select (select count(*)::int from public.chats c
+           where c.item_id = i.id and c.closed_at is null),
+         now() + app_private.closed_chat_retention()
+    from public.items i
+   where i.id = return_preview.item_id
+     and i.owner_id = app_private.current_user_id();
+$function$;
+grant execute on function public.return_preview(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.revoke_chat_invites(chat_id uuid)
  RETURNS integer
