@@ -82,6 +82,17 @@ create table app_private.report_sources (
 comment on table app_private.report_sources is 'Hashed client addresses of recent found reports, for the per-address limit. Kept one day.';
 CREATE INDEX report_sources_address_idx ON app_private.report_sources USING btree (address_hash, created_at);
 
+create table app_private.sms_delivery_settings (
+  id boolean default true not null,
+  answer_window interval default '00:01:00'::interval not null,
+  lookup_lag interval default '00:02:00'::interval not null,
+  constraint sms_delivery_settings_answer_window_check CHECK ((answer_window >= '00:00:00'::interval)),
+  constraint sms_delivery_settings_lookup_lag_check CHECK ((lookup_lag >= '00:00:00'::interval)),
+  constraint sms_delivery_settings_one_row CHECK (id),
+  constraint sms_delivery_settings_pkey PRIMARY KEY (id)
+);
+comment on table app_private.sms_delivery_settings is 'How long the SMS provider may take to accept a request we stopped waiting for (answer_window), and how long after accepting a message its message list may still not show it (lookup_lag). An SMS whose send outcome is unknown is sent again only after both have passed and a look-up found nothing.';
+
 create table app_private.used_proof_challenges (
   challenge text not null,
   expires_at timestamp with time zone not null,
@@ -302,6 +313,8 @@ create table public.notifications (
   lease_id uuid,
   outcome_unknown boolean default false not null,
   first_attempt_at timestamp with time zone,
+  resend_after timestamp with time zone,
+  lookup_only boolean default false not null,
   constraint notifications_channel_check CHECK ((channel = ANY (ARRAY['sms'::text, 'email'::text]))),
   constraint notifications_dedupe_key_key UNIQUE (dedupe_key),
   constraint notifications_pkey PRIMARY KEY (id),
@@ -312,9 +325,12 @@ comment on table public.notifications is 'Outbox of e-mails and text messages, w
 comment on column public.notifications.lease_id is 'The current holder''s lease: only it may record a failure or an unknown outcome.';
 comment on column public.notifications.outcome_unknown is 'An earlier attempt may have reached the provider: look the message up before sending again.';
 comment on column public.notifications.first_attempt_at is 'When the first attempt started: the lower bound for looking the message up at the provider.';
+comment on column public.notifications.resend_after is 'An SMS whose send outcome is unknown may be sent again only after this (the provider''s answer window and look-up lag after the last send that may have reached it).';
+comment on column public.notifications.lookup_only is 'Set by each claim: the answer window of an earlier send is still open, so this attempt may look the SMS up but never send it.';
 alter table public.notifications enable row level security;
 CREATE INDEX notifications_due_idx ON public.notifications USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['pending'::text, 'sending'::text, 'unknown'::text]));
 CREATE INDEX notifications_finder_email_idx ON public.notifications USING btree (lower(recipient), created_at) WHERE (template = 'finder_thanks_email'::text);
+CREATE INDEX notifications_new_link_recipient_idx ON public.notifications USING btree (lower(recipient), created_at) WHERE (template = 'finder_new_link_email'::text);
 CREATE INDEX notifications_report_id_idx ON public.notifications USING btree (report_id);
 grant all on table public.notifications to service_role;
 CREATE TRIGGER notifications_limit_finder_email BEFORE INSERT ON public.notifications FOR EACH ROW WHEN ((new.template = 'finder_thanks_email'::text)) EXECUTE FUNCTION app_private.limit_finder_email();
@@ -1548,6 +1564,15 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.sms_resend_after(sent_by timestamp with time zone)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select sent_by + coalesce((select s.answer_window + s.lookup_lag from app_private.sms_delivery_settings s), interval '3 minutes');
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.take_owner_alert(for_chat uuid)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -1745,6 +1770,14 @@ AS $function$
      order by n.next_attempt_at
      limit greatest(coalesce(claim_notifications.max_rows, 20), 0)
      for update skip locked
+  ),
+  claimed as (
+    select n.id,
+           case when n.status = 'sending' and n.channel = 'sms'
+                then greatest(n.resend_after, app_private.sms_resend_after(n.locked_until))
+                else n.resend_after end as resend_after
+      from public.notifications n
+      join due on due.id = n.id
   )
   update public.notifications n
      set status = 'sending',
@@ -1752,9 +1785,11 @@ AS $function$
          locked_until = now() + make_interval(secs => greatest(coalesce(claim_notifications.lease_seconds, 60), 5)),
          attempts = n.attempts + 1,
          first_attempt_at = coalesce(n.first_attempt_at, now()),
-         outcome_unknown = n.outcome_unknown or n.status in ('sending', 'unknown')
-    from due
-   where n.id = due.id
+         outcome_unknown = n.outcome_unknown or n.status in ('sending', 'unknown'),
+         resend_after = claimed.resend_after,
+         lookup_only = coalesce(claimed.resend_after > now(), false)
+    from claimed
+   where n.id = claimed.id
   returning n.*;
 $function$;
 grant execute on function public.claim_notifications(integer,integer,uuid) to service_role;
@@ -2173,7 +2208,7 @@ end;
 $function$;
 grant execute on function public.mark_item_returned(uuid) to authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.mark_notification_unknown(id uuid, error text, max_attempts integer DEFAULT 8, lease_id uuid DEFAULT NULL::uuid)
+CREATE OR REPLACE FUNCTION public.mark_notification_unknown(id uuid, error text, max_attempts integer DEFAULT 8, lease_id uuid DEFAULT NULL::uuid, sent boolean DEFAULT true)
  RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2185,12 +2220,27 @@ declare
 begin
   update public.notifications n
      set status = case
-                    when n.attempts >= coalesce(mark_notification_unknown.max_attempts, 8) then 'failed'
+                    -- never given up while only looking up inside an open window:
+                    -- the provider may yet list it, and nothing else can be done
+                    when n.attempts >= coalesce(mark_notification_unknown.max_attempts, 8)
+                         and (coalesce(mark_notification_unknown.sent, true)
+                              or n.resend_after is null or n.resend_after <= now())
+                    then 'failed'
                     else 'unknown'
                   end,
-         next_attempt_at = now() + app_private.notification_backoff(n.attempts, null),
+         resend_after = case
+                          when coalesce(mark_notification_unknown.sent, true) and n.channel = 'sms'
+                          then greatest(n.resend_after, app_private.sms_resend_after(now()))
+                          else n.resend_after
+                        end,
+         next_attempt_at = case
+                             when not coalesce(mark_notification_unknown.sent, true) and n.resend_after > now()
+                             then least(now() + app_private.notification_backoff(n.attempts, null), n.resend_after)
+                             else now() + app_private.notification_backoff(n.attempts, null)
+                           end,
          locked_until = null,
          lease_id = null,
+         lookup_only = false,
          outcome_unknown = true,
          last_error = left(mark_notification_unknown.error, 2000)
    where n.id = mark_notification_unknown.id
@@ -2202,7 +2252,7 @@ begin
   end if;
 end;
 $function$;
-grant execute on function public.mark_notification_unknown(uuid,text,integer,uuid) to service_role;
+grant execute on function public.mark_notification_unknown(uuid,text,integer,uuid,boolean) to service_role;
 
 CREATE OR REPLACE FUNCTION public.mark_report_opened(report_id uuid, via text DEFAULT 'dashboard'::text)
  RETURNS boolean
@@ -2457,26 +2507,31 @@ CREATE OR REPLACE FUNCTION public.request_chat_link(chat_id uuid, token text)
  SET search_path TO ''
 AS $function$
 declare
+  caller uuid := app_private.current_user_id();
   target uuid := request_chat_link.chat_id;
   invite public.chat_invites;
   report public.found_reports;
   item_name text;
-  recent int;
-  oldest timestamptz;
+  wait int;
   new_token text;
   new_invite_id uuid;
   chat_url text;
 begin
-  if app_private.current_user_id() is null or target is null or nullif(token, '') is null then
+  if caller is null or target is null then
     raise exception 'invalid_invite' using errcode = 'P0001';
   end if;
 
   perform 1 from public.chats c where c.id = target for no key update;
+  -- The current link, by its token or by the session it is bound to.
   select v.* into invite
     from public.chat_invites v
-   where v.chat_id = target and v.token_hash = app_private.hash_token(request_chat_link.token);
-  if invite.id is null or (invite.revoked_at is not null and invite.replaced_at is null)
-     or invite.site_url is null
+   where v.chat_id = target
+     and v.revoked_at is null
+     and (v.token_hash = app_private.hash_token(nullif(request_chat_link.token, ''))
+          or v.bound_user_id = caller)
+   order by v.created_at desc
+   limit 1;
+  if invite.id is null or invite.site_url is null
      or exists (
        select 1 from public.chat_invites v
         where v.chat_id = target and v.revoked_at is not null and v.replaced_at is null
@@ -2491,13 +2546,28 @@ begin
     raise exception 'invalid_invite' using errcode = 'P0001';
   end if;
 
-  select count(*), min(v.created_at) into recent, oldest
-    from public.chat_invites v
-   where v.chat_id = target and v.reason = 'resend' and v.created_at > now() - interval '1 hour';
-  if recent >= 3 then
-    raise exception 'too_many_requests' using errcode = 'P0001',
-      detail = greatest(1, ceil(extract(epoch from (oldest + interval '1 hour' - now()))))::int::text;
+  -- One limit per finder address per day, across all chats.
+  perform pg_advisory_xact_lock(hashtextextended('new-link:' || lower(report.finder_email), 0));
+  wait := app_private.wait_seconds(
+    array(
+      select n.created_at from public.notifications n
+       where n.template = 'finder_new_link_email'
+         and lower(n.recipient) = lower(report.finder_email)
+         and n.created_at > now() - coalesce((select l.per from app_private.limits l
+                                                where l.name = 'finder_new_links_per_address'),
+                                               interval '1 day')
+    ),
+    'finder_new_links_per_address'
+  );
+  if wait > 0 then
+    raise exception 'too_many_requests' using errcode = 'P0001', detail = wait::text;
   end if;
+
+  -- Every session bound to a link being replaced leaves the chat.
+  delete from public.chat_members m
+   using public.chat_invites v
+   where v.chat_id = target and v.revoked_at is null
+     and m.chat_id = target and m.role = 'finder' and m.user_id = v.bound_user_id;
 
   update public.chat_invites v
      set revoked_at = now(), replaced_at = now()
@@ -2638,11 +2708,14 @@ insert into app_private.limits values (activation_failures_per_account_tag,5,01:
 insert into app_private.limits values (challenges_per_address,60,00:10:00,"proof-of-work challenges issued to one client address");
 insert into app_private.limits values (challenges_per_user,20,00:10:00,"proof-of-work challenges issued to one signed-in user");
 insert into app_private.limits values (finder_emails_per_address,1,"1 day","finder thank-you e-mails to one address");
+insert into app_private.limits values (finder_new_links_per_address,3,"1 day","new chat links e-mailed to one finder address, across all chats");
 insert into app_private.limits values (messages_per_member,20,00:01:00,"chat messages sent by one member of one chat");
 insert into app_private.limits values (owner_alerts_per_chat,1,00:00:10,"owner alerts (owner:<uid> broadcasts) for finders' messages in one chat");
 insert into app_private.limits values (reports_per_address,5,01:00:00,"found reports from one client address");
 insert into app_private.limits values (reports_per_finder,5,01:00:00,"found reports by one finder session");
 insert into app_private.limits values (reports_per_tag,3,01:00:00,"found reports on one tag");
+
+insert into app_private.sms_delivery_settings values (t,00:01:00,00:02:00);
 
 -- ============================================================================
 -- Policies and triggers on the platform's tables
