@@ -208,6 +208,7 @@ export type Database = {
           lost_note: string | null
           name: string
           owner_id: string
+          photo_path: string | null
           return_instructions: string | null
           status: string | null
           status_changed_at: string | null
@@ -222,6 +223,7 @@ export type Database = {
           lost_note?: string | null
           name: string
           owner_id: string
+          photo_path?: string | null
           return_instructions?: string | null
           status?: string | null
           status_changed_at?: string | null
@@ -235,6 +237,7 @@ export type Database = {
           lost_note?: string | null
           name?: string
           owner_id?: string
+          photo_path?: string | null
           return_instructions?: string | null
           status?: string | null
           status_changed_at?: string | null
@@ -257,6 +260,7 @@ export type Database = {
           chat_id: string
           created_at: string
           id: string
+          photo_paths: string[]
           position: number
           sender_id: string
           sender_role: string | null
@@ -267,6 +271,7 @@ export type Database = {
           chat_id: string
           created_at?: string
           id?: string
+          photo_paths?: string[]
           position?: number
           sender_id?: string
           sender_role?: string | null
@@ -276,6 +281,7 @@ export type Database = {
           chat_id?: string
           created_at?: string
           id?: string
+          photo_paths?: string[]
           position?: number
           sender_id?: string
           sender_role?: string | null
@@ -564,6 +570,7 @@ export type Database = {
           unread: number
         }[]
       }
+      lost_item_photo: { Args: { tag_code: string }; Returns: string }
       mark_chat_opened: { Args: { chat_id: string }; Returns: boolean }
       mark_chat_read: { Args: { chat_id: string; up_to: number }; Returns: undefined }
       mark_item_returned: {
@@ -591,6 +598,13 @@ export type Database = {
         Returns: {
           activation_code: string
           code: string
+        }[]
+      }
+      photos_to_delete: {
+        Args: { max_rows?: number }
+        Returns: {
+          bucket_id: string
+          name: string
         }[]
       }
       purge_finder_data: { Args: Record<PropertyKey, never>; Returns: number }
