@@ -82,6 +82,15 @@ create table app_private.report_sources (
 comment on table app_private.report_sources is 'Hashed client addresses of recent found reports, for the per-address limit. Kept one day.';
 CREATE INDEX report_sources_address_idx ON app_private.report_sources USING btree (address_hash, created_at);
 
+create table app_private.retention_periods (
+  name text not null,
+  keep_for interval not null,
+  description text not null,
+  constraint retention_periods_keep_for_check CHECK ((keep_for > '00:00:00'::interval)),
+  constraint retention_periods_pkey PRIMARY KEY (name)
+);
+comment on table app_private.retention_periods is 'How long personal data is kept after an event. Read by purge_finder_data and shown in the privacy notice.';
+
 create table app_private.sms_delivery_settings (
   id boolean default true not null,
   answer_window interval default '00:01:00'::interval not null,
@@ -183,7 +192,7 @@ create table public.found_reports (
   finder_address text,
   found_location text,
   created_at timestamp with time zone default now() not null,
-  purge_after timestamp with time zone default (now() + '30 days'::interval) not null,
+  purge_after timestamp with time zone default (now() + app_private.retention_of('finder_details_after_report'::text)) not null,
   purged_at timestamp with time zone,
   owner_notified_at timestamp with time zone,
   owner_notified_channels text[] default '{}'::text[] not null,
@@ -319,7 +328,7 @@ create table public.notifications (
   constraint notifications_dedupe_key_key UNIQUE (dedupe_key),
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sending'::text, 'unknown'::text, 'sent'::text, 'failed'::text, 'cancelled'::text]))),
-  constraint notifications_template_check CHECK ((template = ANY (ARRAY['found_sms'::text, 'owner_found_email'::text, 'finder_thanks_email'::text, 'finder_new_link_email'::text, 'reminder_sms'::text, 'reminder_email'::text, 'finder_returned_email'::text])))
+  constraint notifications_template_check CHECK ((template = ANY (ARRAY['found_sms'::text, 'owner_found_email'::text, 'finder_thanks_email'::text, 'finder_new_link_email'::text, 'reminder_sms'::text, 'reminder_email'::text, 'finder_returned_email'::text, 'account_deleted_email'::text, 'chat_closed_email'::text])))
 );
 comment on table public.notifications is 'Outbox of e-mails and text messages, with delivery status, attempts and backoff. Service role only.';
 comment on column public.notifications.lease_id is 'The current holder''s lease: only it may record a failure or an unknown outcome.';
@@ -334,6 +343,7 @@ CREATE INDEX notifications_new_link_recipient_idx ON public.notifications USING 
 CREATE INDEX notifications_report_id_idx ON public.notifications USING btree (report_id);
 grant all on table public.notifications to service_role;
 CREATE TRIGGER notifications_limit_finder_email BEFORE INSERT ON public.notifications FOR EACH ROW WHEN ((new.template = 'finder_thanks_email'::text)) EXECUTE FUNCTION app_private.limit_finder_email();
+CREATE TRIGGER notifications_scrub_settled_goodbye BEFORE UPDATE OF status ON public.notifications FOR EACH ROW WHEN ((new.template = ANY (ARRAY['account_deleted_email'::text, 'chat_closed_email'::text]))) EXECUTE FUNCTION app_private.scrub_settled_goodbye();
 
 create table public.profiles (
   id uuid not null,
@@ -821,6 +831,96 @@ exception
 end;
 $function$;
 grant execute on function app_private.current_user_id() to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION app_private.delete_account_data(p_user_id uuid, p_email text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owner_reports uuid[];
+  reports_as_finder uuid[];
+  owner_chats uuid[];
+  owner_tags uuid[];
+  profile public.profiles;
+begin
+  select * into profile from public.profiles p where p.id = p_user_id;
+
+  select coalesce(array_agg(r.id), '{}') into owner_reports
+    from public.found_reports r where r.owner_id = p_user_id;
+  select coalesce(array_agg(r.id), '{}') into reports_as_finder
+    from public.found_reports r where r.finder_id = p_user_id;
+  select coalesce(array_agg(c.id), '{}') into owner_chats
+    from public.chats c where c.owner_id = p_user_id;
+  select coalesce(array_agg(i.tag_id), '{}') into owner_tags
+    from public.items i where i.owner_id = p_user_id;
+
+  -- The finders of open conversations are told (their e-mail is purged below;
+  -- this note keeps it only until it is sent).
+  insert into public.notifications (dedupe_key, channel, template, recipient, payload)
+  select 'chat_closed:' || r.id, 'email', 'chat_closed_email', r.finder_email,
+         jsonb_build_object('reason', 'account_deleted', 'item_name', i.name)
+    from public.found_reports r
+    join public.items i on i.id = r.item_id
+   where r.id = any (owner_reports)
+     and r.purged_at is null
+     and coalesce(r.finder_email, '') <> ''
+  on conflict (dedupe_key) do nothing;
+
+  -- Finder data about the owner's items, and the owner's own reports as a finder.
+  perform app_private.purge_reports(owner_reports || reports_as_finder);
+
+  -- Every conversation ends, and each side is told live (after the purge, which
+  -- deletes the chats' stored broadcasts: the closure notice must survive it).
+  -- The closure notices carry no personal data of the owner.
+  perform app_private.close_chat(c.id, 'account_deleted')
+     from public.chats c
+    where c.id = any (owner_chats) or c.report_id = any (reports_as_finder);
+
+  -- Every alert about those reports, and anything else addressed to the owner.
+  delete from public.notifications n
+   where n.report_id = any (owner_reports || reports_as_finder)
+      or (p_email is not null and lower(n.recipient) = lower(p_email))
+      or (profile.mobile_number is not null
+          and regexp_replace(n.recipient, '\D', '', 'g')
+              = regexp_replace(profile.mobile_number, '\D', '', 'g')
+          and n.channel = 'sms');
+
+  delete from public.messages m where m.sender_id = p_user_id;
+  delete from app_private.activation_failures f where f.user_id = p_user_id;
+
+  -- Tags stop resolving; an operator can issue them again.
+  update public.tags t set status = 'deactivated' where t.id = any (owner_tags);
+
+  begin
+    delete from realtime.messages rm
+     where rm.topic = 'owner:' || p_user_id::text
+        or rm.payload::text like '%' || p_user_id::text || '%';
+  exception
+    when insufficient_privilege or undefined_table then
+      raise warning 'delete_account_data: realtime.messages not cleaned: %', sqlerrm;
+  end;
+
+  -- Auth's audit trail of this user (GoTrue records the deletion with the e-mail).
+  begin
+    delete from auth.audit_log_entries a
+     where a.payload::text like '%' || p_user_id::text || '%'
+        or (p_email is not null and a.payload::text ilike '%' || p_email || '%');
+  exception
+    when insufficient_privilege or undefined_table then
+      raise warning 'delete_account_data: auth.audit_log_entries not cleaned: %', sqlerrm;
+  end;
+
+  -- The confirmation, to the address the account had (kept until it is sent;
+  -- its key names nothing of the account).
+  if p_email is not null and p_email <> '' then
+    insert into public.notifications (dedupe_key, channel, template, recipient, payload)
+    values ('account_deleted:' || gen_random_uuid()::text,
+            'email', 'account_deleted_email', p_email, '{}'::jsonb);
+  end if;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.dispatch_due_notifications()
  RETURNS bigint
@@ -1319,6 +1419,28 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.my_alerts()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'channel', n.channel,
+           'template', n.template,
+           'recipient', n.recipient,
+           'status', n.status,
+           'created_at', n.created_at,
+           'sent_at', n.sent_at,
+           'report_id', n.report_id
+         ) order by n.created_at), '[]'::jsonb)
+    from public.notifications n
+    join public.found_reports r on r.id = n.report_id
+   where r.owner_id = (select auth.uid())
+     and n.template in ('found_sms', 'owner_found_email', 'reminder_sms', 'reminder_email');
+$function$;
+grant execute on function app_private.my_alerts() to authenticated;
+
 CREATE OR REPLACE FUNCTION app_private.new_invite_token()
  RETURNS text
  LANGUAGE sql
@@ -1346,6 +1468,18 @@ AS $function$
       * (1 + random() * 0.25),
     make_interval(secs => greatest(coalesce(retry_after_seconds, 0), 0))
   );
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.on_auth_user_deleted()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform app_private.delete_account_data(old.id, old.email);
+  return old;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.owner_read_chat()
@@ -1430,6 +1564,89 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.purge_reports(report_ids uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  purged_ids uuid[];
+  purged_chats uuid[];
+  finders uuid[];
+begin
+  select coalesce(array_agg(r.id), '{}'),
+         coalesce(array_agg(distinct r.finder_id) filter (where r.finder_id is not null), '{}')
+    into purged_ids, finders
+    from public.found_reports r
+   where r.id = any (report_ids) and r.purged_at is null;
+
+  if cardinality(purged_ids) = 0 then
+    return 0;
+  end if;
+
+  select coalesce(array_agg(c.id), '{}') into purged_chats
+    from public.chats c where c.report_id = any (purged_ids);
+
+  -- Every notification of the report: payload and error text scrubbed, the
+  -- finder's address replaced, and anything not yet sent cancelled.
+  update public.notifications n
+     set payload = jsonb_build_object('purged', true),
+         recipient = case
+                       when n.template like 'finder%' or lower(n.recipient) = lower(r.finder_email)
+                         then 'purged'
+                       else n.recipient
+                     end,
+         last_error = case when n.last_error is null then null else 'purged' end,
+         status = case when n.status in ('sent', 'failed') then n.status else 'failed' end,
+         locked_until = null
+    from public.found_reports r
+   where r.id = n.report_id and n.report_id = any (purged_ids);
+
+  delete from public.messages m where m.chat_id = any (purged_chats);
+  delete from public.chat_invites v where v.chat_id = any (purged_chats);
+  delete from public.chat_members cm where cm.chat_id = any (purged_chats) and cm.role = 'finder';
+
+  -- Realtime's stored broadcasts: the chat's topic, and the owner's topic's
+  -- copies of this chat's messages and this report.
+  begin
+    delete from realtime.messages rm
+     where rm.topic = any (select 'chat:' || id::text from unnest(purged_chats) id)
+        or (rm.topic like 'owner:%'
+            and (rm.payload ->> 'chat_id' = any (select id::text from unnest(purged_chats) id)
+                 or rm.payload ->> 'report_id' = any (select id::text from unnest(purged_ids) id)));
+  exception
+    when insufficient_privilege or undefined_table then
+      raise warning 'purge_reports: realtime.messages not purged: %', sqlerrm;
+  end;
+
+  update public.found_reports r
+     set finder_name = null,
+         finder_email = null,
+         finder_phone = null,
+         finder_address = null,
+         found_location = null,
+         purged_at = now()
+   where r.id = any (purged_ids);
+
+  -- The anonymous finders, once none of their reports is still kept.
+  begin
+    delete from auth.users u
+     where u.id = any (finders)
+       and u.is_anonymous
+       and not exists (
+         select 1 from public.found_reports r where r.finder_id = u.id and r.purged_at is null
+       );
+  exception
+    when insufficient_privilege then
+      raise warning 'purge_reports: anonymous finders not deleted: %', sqlerrm;
+  end;
+
+  return cardinality(purged_ids);
+end;
+$function$;
+grant execute on function app_private.purge_reports(uuid[]) to service_role;
+
 CREATE OR REPLACE FUNCTION app_private.random_code(code_length integer)
  RETURNS text
  LANGUAGE plpgsql
@@ -1492,6 +1709,16 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.retention_of(rule text)
+ RETURNS interval
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.keep_for from app_private.retention_periods p where p.name = rule;
+$function$;
+grant execute on function app_private.retention_of(text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION app_private.safe_date(value text)
  RETURNS date
  LANGUAGE plpgsql
@@ -1513,6 +1740,21 @@ CREATE OR REPLACE FUNCTION app_private.safe_name(value text)
  SET search_path TO ''
 AS $function$
   select nullif(left(trim(regexp_replace(coalesce(value, ''), '[[:cntrl:]]+', ' ', 'g')), 60), '');
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.scrub_settled_goodbye()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.status in ('sent', 'failed', 'cancelled') then
+    new.recipient := 'purged';
+    new.payload := jsonb_build_object('purged', true);
+    new.last_error := case when new.last_error is null then null else 'purged' end;
+  end if;
+  return new;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.seconds_until(moment timestamp with time zone)
@@ -1955,6 +2197,33 @@ end;
 $function$;
 grant execute on function public.deactivate_tags(text[]) to service_role;
 
+CREATE OR REPLACE FUNCTION public.delete_my_finder_details(chat_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  target_report uuid;
+begin
+  select c.report_id into target_report
+    from public.chats c
+    join public.chat_members m on m.chat_id = c.id and m.role = 'finder'
+   where c.id = delete_my_finder_details.chat_id and m.user_id = me;
+  if target_report is null then
+    raise exception 'not_the_finder' using errcode = '42501';
+  end if;
+  if app_private.purge_reports(array[target_report]) = 0 then
+    return false;
+  end if;
+  -- The owner (and this page) are told live that the finder left.
+  perform app_private.close_chat(delete_my_finder_details.chat_id, 'finder_left');
+  return true;
+end;
+$function$;
+grant execute on function public.delete_my_finder_details(uuid) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.enqueue_reminders(at timestamp with time zone DEFAULT now())
  RETURNS integer
  LANGUAGE plpgsql
@@ -2002,6 +2271,41 @@ begin
 end;
 $function$;
 grant execute on function public.enqueue_reminders(timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.export_my_data()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+begin
+  if me is null then
+    raise exception 'not_signed_in' using errcode = '42501';
+  end if;
+  return jsonb_build_object(
+    'exported_at', now(),
+    'profile', (select to_jsonb(p) from public.profiles p where p.id = me),
+    'items', coalesce((select jsonb_agg(to_jsonb(i) order by i.created_at)
+                         from public.items i where i.owner_id = me), '[]'::jsonb),
+    'reports_about_your_items', coalesce((select jsonb_agg(to_jsonb(r) order by r.created_at)
+                                            from public.found_reports r where r.owner_id = me), '[]'::jsonb),
+    'reports_you_made', coalesce((select jsonb_agg(to_jsonb(r) order by r.created_at)
+                                    from public.found_reports r where r.finder_id = me), '[]'::jsonb),
+    'chats', coalesce((select jsonb_agg(to_jsonb(c) order by c.created_at)
+                         from public.chats c
+                        where exists (select 1 from public.chat_members m
+                                       where m.chat_id = c.id and m.user_id = me)), '[]'::jsonb),
+    'messages', coalesce((select jsonb_agg(to_jsonb(m) order by m.created_at, m.id)
+                            from public.messages m
+                           where exists (select 1 from public.chat_members cm
+                                          where cm.chat_id = m.chat_id and cm.user_id = me)), '[]'::jsonb),
+    'alerts_sent_to_you', app_private.my_alerts()
+  );
+end;
+$function$;
+grant execute on function public.export_my_data() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.fail_notification(id uuid, error text, max_attempts integer DEFAULT 8, lease_id uuid DEFAULT NULL::uuid, retry_after_seconds integer DEFAULT NULL::integer)
  RETURNS void
@@ -2354,89 +2658,27 @@ CREATE OR REPLACE FUNCTION public.purge_finder_data()
  SET search_path TO ''
 AS $function$
 declare
-  purged_ids uuid[];
-  purged_chats uuid[];
-  finders uuid[];
+  due uuid[];
+  after_found interval := coalesce(app_private.retention_of('finder_details_after_found'), interval '0');
+  after_report interval := coalesce(app_private.retention_of('finder_details_after_report'), interval '0');
+  abuse_records interval := coalesce(app_private.retention_of('abuse_records'), interval '0');
 begin
-  select coalesce(array_agg(r.id), '{}'), coalesce(array_agg(distinct r.finder_id)
-           filter (where r.finder_id is not null), '{}')
-    into purged_ids, finders
+  select coalesce(array_agg(r.id), '{}') into due
     from public.found_reports r
     join public.items i on i.id = r.item_id
    where r.purged_at is null
      and (
        r.purge_after <= now()
-       or r.created_at <= now() - interval '30 days'
+       or r.created_at <= now() - after_report
        or (i.status = 'FOUND' and i.status_changed_at >= r.created_at
-           and i.status_changed_at <= now() - interval '7 days')
+           and i.status_changed_at <= now() - after_found)
      );
 
   -- housekeeping of the abuse limits' own records, whatever else happens
-  delete from app_private.report_sources s where s.created_at < now() - interval '1 day';
-  delete from app_private.activation_failures f where f.failed_at < now() - interval '1 day';
+  delete from app_private.report_sources s where s.created_at < now() - abuse_records;
+  delete from app_private.activation_failures f where f.failed_at < now() - abuse_records;
 
-  if cardinality(purged_ids) = 0 then
-    return 0;
-  end if;
-
-  select coalesce(array_agg(c.id), '{}') into purged_chats
-    from public.chats c where c.report_id = any (purged_ids);
-
-  -- Every notification of the report: payload and error text scrubbed, the
-  -- finder's address replaced, and anything not yet sent cancelled.
-  update public.notifications n
-     set payload = jsonb_build_object('purged', true),
-         recipient = case
-                       when n.template like 'finder%' or lower(n.recipient) = lower(r.finder_email)
-                         then 'purged'
-                       else n.recipient
-                     end,
-         last_error = case when n.last_error is null then null else 'purged' end,
-         status = case when n.status in ('sent', 'failed') then n.status else 'failed' end,
-         locked_until = null
-    from public.found_reports r
-   where r.id = n.report_id and n.report_id = any (purged_ids);
-
-  delete from public.messages m where m.chat_id = any (purged_chats);
-  delete from public.chat_invites v where v.chat_id = any (purged_chats);
-  delete from public.chat_members cm where cm.chat_id = any (purged_chats) and cm.role = 'finder';
-
-  -- Realtime's stored broadcasts: the chat's topic, and the owner's topic's
-  -- copies of this chat's messages and this report.
-  begin
-    delete from realtime.messages rm
-     where rm.topic = any (select 'chat:' || id::text from unnest(purged_chats) id)
-        or (rm.topic like 'owner:%'
-            and (rm.payload ->> 'chat_id' = any (select id::text from unnest(purged_chats) id)
-                 or rm.payload ->> 'report_id' = any (select id::text from unnest(purged_ids) id)));
-  exception
-    when insufficient_privilege or undefined_table then
-      raise warning 'purge_finder_data: realtime.messages not purged: %', sqlerrm;
-  end;
-
-  update public.found_reports r
-     set finder_name = null,
-         finder_email = null,
-         finder_phone = null,
-         finder_address = null,
-         found_location = null,
-         purged_at = now()
-   where r.id = any (purged_ids);
-
-  -- The anonymous finders, once none of their reports is still kept.
-  begin
-    delete from auth.users u
-     where u.id = any (finders)
-       and u.is_anonymous
-       and not exists (
-         select 1 from public.found_reports r where r.finder_id = u.id and r.purged_at is null
-       );
-  exception
-    when insufficient_privilege then
-      raise warning 'purge_finder_data: anonymous finders not deleted: %', sqlerrm;
-  end;
-
-  return cardinality(purged_ids);
+  return app_private.purge_reports(due);
 end;
 $function$;
 grant execute on function public.purge_finder_data() to service_role;
@@ -2715,12 +2957,17 @@ insert into app_private.limits values (reports_per_address,5,01:00:00,"found rep
 insert into app_private.limits values (reports_per_finder,5,01:00:00,"found reports by one finder session");
 insert into app_private.limits values (reports_per_tag,3,01:00:00,"found reports on one tag");
 
+insert into app_private.retention_periods values (abuse_records,"1 day","the hashed network address of a report, and failed activation attempts");
+insert into app_private.retention_periods values (finder_details_after_found,"7 days","a finder's details, after the owner marks the item FOUND");
+insert into app_private.retention_periods values (finder_details_after_report,"30 days","a finder's details, after their report otherwise");
+
 insert into app_private.sms_delivery_settings values (t,00:01:00,00:02:00);
 
 -- ============================================================================
 -- Policies and triggers on the platform's tables
 -- ============================================================================
 
+CREATE TRIGGER auth_users_delete_account_data BEFORE DELETE ON auth.users FOR EACH ROW WHEN ((old.is_anonymous IS NOT TRUE)) EXECUTE FUNCTION app_private.on_auth_user_deleted();
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.create_profile_for_new_user();
 
 create policy "Members read chat topics and owners their own topic" on realtime.messages for select to authenticated

@@ -543,7 +543,9 @@ export type Database = {
         }[]
       }
       deactivate_tags: { Args: { codes: string[] }; Returns: number }
+      delete_my_finder_details: { Args: { chat_id: string }; Returns: boolean }
       enqueue_reminders: { Args: { at?: string }; Returns: number }
+      export_my_data: { Args: Record<PropertyKey, never>; Returns: Json }
       fail_notification: {
         Args: {
           error: string
