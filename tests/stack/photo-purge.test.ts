@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { activatedItem, reportFound, seededUser } from './chat-fixtures.ts'
-import { serviceClient, startTestStack, type TestStack } from './helpers.ts'
+import { activatedItem, reportFound, seededUser } from '../../local-supabase/testing/chat-fixtures.ts'
+import { serviceClient, startTestStack, type TestStack } from '../../local-supabase/testing/test-stack.ts'
 
 let stack: TestStack
 

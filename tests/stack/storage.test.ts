@@ -7,9 +7,9 @@
  */
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seededUser } from './chat-fixtures.ts'
-import { client, serviceClient, startTestStack, type TestStack } from './helpers.ts'
-import type { UserClient } from './realtime-support.ts'
+import { seededUser } from '../../local-supabase/testing/chat-fixtures.ts'
+import { client, serviceClient, startTestStack, type TestStack } from '../../local-supabase/testing/test-stack.ts'
+import type { UserClient } from '../../local-supabase/testing/realtime-support.ts'
 
 let stack: TestStack
 let alice: UserClient
