@@ -181,7 +181,9 @@ describe('the service worker as built', () => {
   it('lists the finder pages and the chunks they load on use, with a version of this build', () => {
     const build = serviceWorkerBuild()
     expect(build.version).toMatch(/^[0-9a-f]{12}$/)
+    // '/' is the manifest's start_url, kept so the installed app opens offline.
     expect(build.pages).toEqual([
+      '/',
       '/tag',
       '/found',
       '/found/reunite',

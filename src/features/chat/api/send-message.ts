@@ -23,7 +23,8 @@ export async function sendMessage(
             id: message.id,
             chat_id: message.chatId,
             body: message.body,
-            photo_paths: message.photoPaths ?? [],
+            // A text-only message leaves photo_paths to the column's default (none).
+            ...(message.photoPaths?.length ? { photo_paths: message.photoPaths } : {}),
           },
           { onConflict: 'id', ignoreDuplicates: true },
         )
