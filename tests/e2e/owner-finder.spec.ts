@@ -446,7 +446,7 @@ test('two reports on one item appear as two conversations on the dashboard', asy
     'Open chat with Katherine',
     `Open chat with ${finder.name.split(' ')[0] ?? ''}`,
   ])
-  await expect(reports.getByText(/Found by Katherine at /)).toBeVisible()
+  await expect(reports.getByText(/Found by Katherine on /)).toBeVisible()
   await checkPage(page, testInfo, 'dashboard-two-reports')
 
   const hrefs = await Promise.all(names.map((link) => link.getAttribute('href')))

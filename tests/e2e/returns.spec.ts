@@ -39,6 +39,7 @@ async function deletionDate(page: Page): Promise<string> {
 test('marking an item returned closes every finder’s open chat live, read-only, with one e-mail each', async ({
   browser,
 }, testInfo) => {
+  test.setTimeout(180_000)
   const owner = newOwner('Rosa Returner')
   const tag = mintTag()
   const ownerContext = await browser.newContext()
@@ -60,7 +61,9 @@ test('marking an item returned closes every finder’s open chat live, read-only
     const question = ownerPage.getByRole('alertdialog', { name: 'Mark Red violin as returned?' })
     await expect(question).toContainText('Red violin will be marked FOUND.')
     await expect(question).toContainText('All 2 of its open conversations, this one included')
-    await expect(question).toContainText(/The finders' details will be deleted on \d{1,2} \w+ \d{4}\./)
+    await expect(question).toContainText(
+      /The finders' details will be deleted on \d{1,2} \w+ \d{4}\./,
+    )
     await checkPage(ownerPage, testInfo, 'owner-confirm-returned')
     await question.getByRole('button', { name: 'Yes, mark as returned' }).click()
     await expect(ownerPage.getByText('Returned: marked FOUND')).toBeVisible({ timeout: 20_000 })
@@ -114,6 +117,7 @@ test('marking an item returned closes every finder’s open chat live, read-only
 test('the owner closes one conversation; the finder sees it live and the item stays as it was', async ({
   browser,
 }) => {
+  test.setTimeout(180_000)
   const owner = newOwner('Cal Closer')
   const tag = mintTag()
   const ownerContext = await browser.newContext()
