@@ -6,6 +6,7 @@ import { checkPage } from './support/page-check.ts'
 import { newOwner } from './support/people.ts'
 
 test('password reset through the link in the inbox', async ({ page, browser }, testInfo) => {
+  test.slow() // a whole journey: 45–56 s on a quiet machine, against the 60 s default
   const owner = newOwner('Mary Somerville')
   await register(page, owner)
 

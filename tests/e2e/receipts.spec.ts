@@ -13,6 +13,7 @@ import { mintTag } from './support/tags.ts'
 test('the finder sees the owner was alerted, then that the owner has seen the chat, without reloading', async ({
   browser,
 }, testInfo) => {
+  test.slow() // a whole journey: 45–56 s on a quiet machine, against the 60 s default
   const owner = newOwner('Olivia Owner')
   const finder = newFinder()
   const tag = mintTag()

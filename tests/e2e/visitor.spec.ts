@@ -11,6 +11,7 @@ const PIXEL = Buffer.from(
 )
 
 test('visitor: home, menu links, FAQ, how-to-scan, campaign, 404', async ({ page }, testInfo) => {
+  test.slow() // a whole journey: 45–56 s on a quiet machine, against the 60 s default
   await test.step('home', async () => {
     await page.goto('/')
     await expect(page.getByRole('heading', { name: HEADLINE })).toBeVisible()
