@@ -1464,7 +1464,7 @@ CREATE OR REPLACE FUNCTION app_private.notification_backoff(attempts integer, re
  SET search_path TO ''
 AS $function$
   select greatest(
-    least(interval '1 hour', interval '30 seconds' * power(2, greatest(attempts - 1, 0)))
+    least(interval '1 hour', interval '30 seconds' * power(2, least(greatest(attempts - 1, 0), 7)))
       * (1 + random() * 0.25),
     make_interval(secs => greatest(coalesce(retry_after_seconds, 0), 0))
   );
@@ -2015,7 +2015,7 @@ AS $function$
   ),
   claimed as (
     select n.id,
-           case when n.status = 'sending' and n.channel = 'sms'
+           case when n.status = 'sending' and n.channel = 'sms' and not n.lookup_only
                 then greatest(n.resend_after, app_private.sms_resend_after(n.locked_until))
                 else n.resend_after end as resend_after
       from public.notifications n

@@ -1931,7 +1931,9 @@ revoke all on function public.complete_notification(uuid, text, uuid) from publi
 grant execute on function public.complete_notification(uuid, text, uuid) to service_role;
 
 -- The delay before the next attempt: 30 s, 1 min, 2 min ... capped at 1 hour,
--- with jitter, and never sooner than the provider asked (Retry-After).
+-- with jitter, and never sooner than the provider asked (Retry-After). The
+-- doubling stops at 2^7 (64 min, past the cap): an SMS looked up dozens of times
+-- inside its answer window must not overflow the interval.
 create function app_private.notification_backoff(attempts int, retry_after_seconds int)
 returns interval
 language sql
@@ -1939,7 +1941,7 @@ volatile
 set search_path = ''
 as $$
   select greatest(
-    least(interval '1 hour', interval '30 seconds' * power(2, greatest(attempts - 1, 0)))
+    least(interval '1 hour', interval '30 seconds' * power(2, least(greatest(attempts - 1, 0), 7)))
       * (1 + random() * 0.25),
     make_interval(secs => greatest(coalesce(retry_after_seconds, 0), 0))
   );

@@ -45,7 +45,9 @@ revoke all on function app_private.sms_resend_after(timestamptz) from public;
 -- As before (the baseline migration), and: a 'sending' row
 -- whose lease ran out may have been sent by its holder up to the lease's end
 -- (the functions never start a send later than that), so its resend_after
--- moves past that end; lookup_only tells the claimant whether it may send.
+-- moves past that end, unless that holder was only allowed to look it up
+-- (lookup_only: it sent nothing, and a holder that keeps dying must not hold the
+-- resend off for ever); lookup_only tells the claimant whether it may send.
 create or replace function public.claim_notifications(
   max_rows int default 20,
   lease_seconds int default 60,
@@ -68,7 +70,7 @@ as $$
   ),
   claimed as (
     select n.id,
-           case when n.status = 'sending' and n.channel = 'sms'
+           case when n.status = 'sending' and n.channel = 'sms' and not n.lookup_only
                 then greatest(n.resend_after, app_private.sms_resend_after(n.locked_until))
                 else n.resend_after end as resend_after
       from public.notifications n

@@ -102,13 +102,29 @@ describe('SMS answer window', () => {
     expect(ms(afterLookup.resend_after)).toBe(ms(afterSend.resend_after))
     expect(ms(afterLookup.next_attempt_at)).toBeLessThanOrEqual(ms(afterSend.resend_after))
 
-    // however many look-ups inside the window, it is not given up
+    // however many look-ups inside the window (a look-up every few seconds for
+    // minutes), it is not given up, and its back-off does not overflow
     await db.query(
-      'update public.notifications set attempts = 20, next_attempt_at = now() where id = $1',
+      'update public.notifications set attempts = 60, next_attempt_at = now() where id = $1',
       [id],
     )
     await markUnknown(await claim(id), false)
     expect((await stored(id)).status).toBe('unknown')
+
+    // a look-up's holder that dies sent nothing: its lease running out moves no window
+    await dueNow(id)
+    const dying = await claim(id)
+    expect(dying.lookup_only).toBe(true)
+    await db.query(
+      `update public.notifications set locked_until = now() - interval '1 second' where id = $1`,
+      [id],
+    )
+    expect((await claim(id)).lookup_only).toBe(true)
+    expect(ms((await stored(id)).resend_after)).toBe(ms(afterSend.resend_after))
+    await db.query(
+      `update public.notifications set status = 'unknown', locked_until = null, lease_id = null where id = $1`,
+      [id],
+    )
 
     // the window over: this claim may send
     await db.query(

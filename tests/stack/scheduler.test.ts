@@ -77,7 +77,7 @@ describe('cron (local copy of pg_cron)', () => {
     await db.exec(`delete from cron.job where jobname like 'test-%'`)
   })
 
-  it('the migrations schedule dispatch, purge, history cleanup and escalation reminders', async () => {
+  it('the migrations schedule dispatch, purge, history cleanup, escalation reminders and photo purge', async () => {
     const { rows } = await db.query<{ jobname: string; schedule: string; command: string }>(
       'select jobname, schedule, command from cron.job order by jobid',
     )
@@ -97,6 +97,11 @@ describe('cron (local copy of pg_cron)', () => {
         jobname: 'notification-escalation',
         schedule: '* * * * *',
         command: 'select public.enqueue_reminders()',
+      },
+      {
+        jobname: 'purge-photos',
+        schedule: '*/5 * * * *',
+        command: 'select app_private.purge_due_photos()',
       },
     ])
   })
