@@ -47,14 +47,17 @@ beforeAll(() =>
     },
   }),
 )
-// Components never start a request once their page is unmounted (their fetchers are
-// cancelled with the effect that started them): a request that starts in the moments
-// after a test's cleanup fails that test instead of reaching the next test's handlers.
+// Components never send a request once their page is unmounted: one an effect started
+// just before is cancelled with it (useUnmountSignal), so it reaches msw already
+// aborted. A live request that starts in the moments after a test's cleanup fails
+// that test instead of reaching the next test's handlers.
 let isUnmounted = false
 const requestsAfterUnmount: string[] = []
 server.events.on('request:start', ({ request }) => {
   const isSocket = request.headers.get('upgrade')?.toLowerCase() === 'websocket'
-  if (isUnmounted && !isSocket) requestsAfterUnmount.push(`${request.method} ${request.url}`)
+  if (isUnmounted && !isSocket && !request.signal.aborted) {
+    requestsAfterUnmount.push(`${request.method} ${request.url}`)
+  }
 })
 beforeEach(() => {
   isUnmounted = false

@@ -3,6 +3,7 @@ import { useSetAtom, useStore } from '@/lib/jotai'
 import { useConnectivityMonitor } from '@/lib/realtime/connectivity-state'
 import { useBroadcastChannel } from '@/lib/realtime/use-broadcast-channel'
 import { stateAtom } from '@/lib/store'
+import { useUnmountSignal } from '@/lib/use-unmount-signal'
 import { messageAlertText, reportAlertText } from '@/features/chat/alert-text'
 import { listConversations } from '@/features/chat/api/list-conversations'
 import {
@@ -43,14 +44,15 @@ export function useOwnerAlerts(ownerId: string | null | undefined): void {
   const monitor = useConnectivityMonitor()
   const setConversations = useSetAtom(conversationsAtom)
   const setAlerts = useSetAtom(ownerAlertsAtom)
+  const unmountSignal = useUnmountSignal()
 
   const refresh = useMemo(
     () =>
       coalesced(async () => {
         if (!ownerId) return
-        setConversations(await listConversations(monitor))
+        setConversations(await listConversations(monitor, unmountSignal()))
       }),
-    [monitor, ownerId, setConversations],
+    [monitor, ownerId, setConversations, unmountSignal],
   )
 
   useEffect(() => {
@@ -99,7 +101,7 @@ export function useOwnerAlerts(ownerId: string | null | undefined): void {
         const event = parseReportEvent(payload)
         if (!event) return
         // The list is what the database holds; the toast follows it with the finder's name.
-        void listConversations(monitor)
+        void listConversations(monitor, unmountSignal())
           .then(setConversations)
           .catch(() => undefined)
           .finally(() => alertReport(event))

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useBroadcastChannel } from '@/lib/realtime/use-broadcast-channel'
+import { useUnmountSignal } from '@/lib/use-unmount-signal'
 import { getReportReceipts, type ReportReceipts } from '@/features/chat/api/get-report-receipts'
 
 /**
@@ -9,10 +10,11 @@ import { getReportReceipts, type ReportReceipts } from '@/features/chat/api/get-
  */
 export function useReportReceipts(chatId: string | null): ReportReceipts | null {
   const [receipts, setReceipts] = useState<ReportReceipts | null>(null)
+  const unmountSignal = useUnmountSignal()
   const refresh = useCallback(() => {
     if (!chatId) return
-    getReportReceipts(chatId).then(setReceipts, () => undefined)
-  }, [chatId])
+    getReportReceipts(chatId, unmountSignal()).then(setReceipts, () => undefined)
+  }, [chatId, unmountSignal])
   useEffect(refresh, [refresh])
   useBroadcastChannel({
     topic: chatId ? `receipts:${chatId}` : null,

@@ -9,17 +9,21 @@ export type ReportReceipts = {
 }
 
 /** What the finder may know about their report's delivery (RLS: the finder who wrote it). */
-export async function getReportReceipts(chatId: string): Promise<ReportReceipts | null> {
+export async function getReportReceipts(
+  chatId: string,
+  signal?: AbortSignal,
+): Promise<ReportReceipts | null> {
+  const chats = supabase.from('chats').select('report_id').eq('id', chatId)
   const { data: chat } = throwIfError(
-    await supabase.from('chats').select('report_id').eq('id', chatId).maybeSingle(),
+    await (signal ? chats.abortSignal(signal) : chats).maybeSingle(),
   )
   if (!chat) return null
+  const reports = supabase
+    .from('found_reports')
+    .select('owner_notified_at,owner_notified_channels,owner_seen_chat_at')
+    .eq('id', chat.report_id)
   const { data: report } = throwIfError(
-    await supabase
-      .from('found_reports')
-      .select('owner_notified_at,owner_notified_channels,owner_seen_chat_at')
-      .eq('id', chat.report_id)
-      .maybeSingle(),
+    await (signal ? reports.abortSignal(signal) : reports).maybeSingle(),
   )
   if (!report) return null
   return {

@@ -4,8 +4,12 @@ import { throwIfError } from '@/features/chat/api/chat-api-error'
 import type { ConversationRow } from '@/features/chat/types'
 
 /** Every report on the owner's items, newest first, with unread counts. */
-export async function listConversations(monitor?: ConnectivityMonitor): Promise<ConversationRow[]> {
-  const request = supabase.rpc('list_conversations')
+export async function listConversations(
+  monitor?: ConnectivityMonitor,
+  signal?: AbortSignal,
+): Promise<ConversationRow[]> {
+  const rpc = supabase.rpc('list_conversations')
+  const request = signal ? rpc.abortSignal(signal) : rpc
   const { data } = throwIfError(await (monitor ? monitor.track(request) : request))
   return data ?? []
 }
