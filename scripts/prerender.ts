@@ -89,8 +89,10 @@ async function main() {
     const preloads = pageFiles.map(
       (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
     )
+    // Every replacement is a function: in a replacement string `$$` means `$`, which broke
+    // React's form replay script (it reads `$$reactFormReplay`) and any `$&`-like text.
     const html = template
-      .replace(/<title>.*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
+      .replace(/<title>.*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
       // The only stylesheet is the @font-face rules: inline, so nothing blocks the first paint.
       .replace(
         /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)">/,
@@ -98,12 +100,12 @@ async function main() {
           return `<style>${readFileSync(join(dist, file), 'utf8')}</style>`
         },
       )
-      .replace('</head>', `${rendered.head}${preloads.join('')}</head>`)
+      .replace('</head>', () => `${rendered.head}${preloads.join('')}</head>`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root" data-prerendered="${page.path}">${rendered.html}</div>`,
+        () => `<div id="root" data-prerendered="${page.path}">${rendered.html}</div>`,
       )
-      .replace('</body>', `${fontLinks}</body>`)
+      .replace('</body>', () => `${fontLinks}</body>`)
     if (html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root')
     const file = join(dist, fileForPage(page.path))
     mkdirSync(dirname(file), { recursive: true })

@@ -1,0 +1,187 @@
+import { join, resolve } from 'node:path'
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { buildSite } from '../../scripts/lib/build-site.ts'
+import { serveDist, type DistServer } from '../../scripts/lib/serve-dist.ts'
+import { field } from './support/forms.ts'
+import { activateAsNewOwner, logIn, submitLogin } from './support/owner.ts'
+import { newFinder, newOwner, type Owner } from './support/people.ts'
+import { mintTag, type MintedTag } from './support/tags.ts'
+import { APP_URL } from './support/urls.ts'
+
+/**
+ * The finder's first page as a phone gets it: the production build (prerendered
+ * /tag, its inline tag lookup, React 19's form replay), served as a static host
+ * serves it (scripts/lib/serve-dist.ts) at the app's own address, so the local
+ * stack's CORS and links work as for `npm start`. The dev server renders in the
+ * browser and has none of this; the other specs cover the same journeys there.
+ */
+const root = resolve(import.meta.dirname, '../..')
+const itemName = 'Blue scarf'
+
+let site: DistServer
+let owner: Owner
+let activated: MintedTag
+
+/** A context whose pages at APP_URL come from dist/; the app's entry waits for `held`. */
+async function productionContext(
+  browser: Browser,
+  held: Promise<void> = Promise.resolve(),
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ serviceWorkers: 'block' })
+  await context.route(`${APP_URL}/**`, async (route) => {
+    const url = new URL(route.request().url())
+    if (/^\/assets\/index-[^/]+\.js$/.test(url.pathname)) await held
+    const response = await route.fetch({ url: `${site.url}${url.pathname}${url.search}` })
+    await route.fulfill({ response })
+  })
+  return context
+}
+
+/** Holds the app's JavaScript back until `release()`. */
+function gate() {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  return { held, release }
+}
+
+const hydrated = (page: Page) => page.locator('#root[data-hydrated]')
+
+test.describe.configure({ mode: 'serial' })
+
+// A response fulfilled by the test has no address space, and Chromium's Local Network
+// Access checks then refuse the page's calls to the stack on 127.0.0.1; a real host
+// serving the same files is not refused (the dev server's pages are not either).
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-features=LocalNetworkAccessChecks',
+    ],
+  },
+})
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(400_000)
+  buildSite()
+  site = await serveDist(join(root, 'dist'))
+  owner = newOwner('Fiona First')
+  activated = mintTag()
+  const context = await productionContext(browser)
+  await activateAsNewOwner(await context.newPage(), owner, activated, itemName)
+  await context.close()
+})
+
+test.afterAll(async () => {
+  await site?.close()
+})
+
+const finderValues = (finder: ReturnType<typeof newFinder>): [string, string][] => [
+  ['NAME', finder.name],
+  ['EMAIL', finder.email],
+  ['PHONE NUMBER', finder.phone],
+  ['ADDRESS', finder.address],
+  ['WHERE YOU FOUND THE ITEM', finder.where],
+]
+
+test("text typed into the tag link's form before the app's JavaScript runs survives hydration, and the report goes through", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const { held, release } = gate()
+  const context = await productionContext(browser, held)
+  const page = await context.newPage()
+  const reports: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/functions/v1/report-found') && request.method() === 'POST') {
+      reports.push(request.postData() ?? '')
+    }
+  })
+  // Module scripts hold DOMContentLoaded: wait only for the HTML to start arriving.
+  await page.goto(`/tag?tagId=${activated.tagId}`, { waitUntil: 'commit' })
+  const values = finderValues(newFinder())
+  for (const [label, value] of values) await field(page, label).fill(value)
+  await expect(hydrated(page)).toHaveCount(0)
+
+  release()
+  await expect(hydrated(page)).toBeAttached({ timeout: 30_000 })
+  for (const [label, value] of values) await expect(field(page, label)).toHaveValue(value)
+  await page.getByRole('button', { name: 'Inform the Owner' }).click()
+  await expect(page).toHaveURL(/\/found\/thank-you$/, { timeout: 30_000 })
+  expect(reports).toHaveLength(1)
+  for (const [, value] of values) expect(reports[0]).toContain(value)
+  await context.close()
+})
+
+test('a report sent before hydration is replayed once the app has hydrated', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const { held, release } = gate()
+  const context = await productionContext(browser, held)
+  const page = await context.newPage()
+  const reports: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/functions/v1/report-found') && request.method() === 'POST') {
+      reports.push(request.postData() ?? '')
+    }
+  })
+  await page.goto(`/tag?tagId=${activated.tagId}`, { waitUntil: 'commit' })
+  const values = finderValues(newFinder())
+  for (const [label, value] of values) await field(page, label).fill(value)
+  await page.getByRole('button', { name: 'Inform the Owner' }).click()
+  await expect(hydrated(page)).toHaveCount(0)
+  expect(page.url()).toContain(`/tag?tagId=${activated.tagId}`)
+
+  release()
+  await expect(page).toHaveURL(/\/found\/thank-you$/, { timeout: 30_000 })
+  expect(reports).toHaveLength(1)
+  for (const [, value] of values) expect(reports[0]).toContain(value)
+  await context.close()
+})
+
+test("an unknown code on the prerendered page shows 'Tag not found'", async ({ browser }) => {
+  const context = await productionContext(browser)
+  const page = await context.newPage()
+  await page.goto('/tag?tagId=NOSUCHTAG')
+  await expect(page.getByText('Tag not found')).toBeVisible({ timeout: 20_000 })
+  await expect(field(page, 'TAG ID')).toHaveValue('NOSUCHTAG')
+  await expect(page.getByRole('button', { name: 'Inform the Owner' })).toHaveCount(0)
+  await context.close()
+})
+
+test('an unclaimed tag on the prerendered page leads to login, then to /activeTag', async ({
+  browser,
+}) => {
+  const unclaimed = mintTag()
+  const context = await productionContext(browser)
+  const page = await context.newPage()
+  await page.goto(`/tag?tagId=${unclaimed.tagId}`)
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 })
+  await submitLogin(page, owner.email, owner.password)
+  await expect(page).toHaveURL(/\/activeTag$/, { timeout: 20_000 })
+  await expect(field(page, 'TAG ID')).toHaveValue(unclaimed.tagId)
+  await context.close()
+})
+
+test("the owner's own tag on the prerendered page is a test scan, not a report", async ({
+  browser,
+}) => {
+  const context = await productionContext(browser)
+  const page = await context.newPage()
+  await logIn(page, owner)
+  await page.goto(`/tag?tagId=${activated.tagId}`)
+  await expect(
+    page.getByRole('status').filter({ hasText: `This is your tag ${itemName}` }),
+  ).toBeVisible({
+    timeout: 20_000,
+  })
+  await expect(page.getByRole('button', { name: 'Inform the Owner' })).toHaveCount(0)
+  await context.close()
+})
