@@ -153,6 +153,30 @@ create policy "Members read the members of their chats" on public.chat_members f
   using (((( SELECT auth.uid() AS uid) = user_id) OR ( SELECT app_private.is_chat_member(chat_members.chat_id) AS is_chat_member)));
 CREATE TRIGGER chat_members_owner_read_chat AFTER UPDATE OF last_read_position ON public.chat_members FOR EACH ROW WHEN ((new.role = 'owner'::text)) EXECUTE FUNCTION app_private.owner_read_chat();
 
+create table public.chat_returns (
+  chat_id uuid not null,
+  hand_in_place text,
+  hand_in_latitude double precision,
+  hand_in_longitude double precision,
+  hand_in_accuracy_m double precision,
+  handed_in_at timestamp with time zone,
+  post_requested_at timestamp with time zone,
+  postal_address text,
+  address_shared_at timestamp with time zone,
+  updated_at timestamp with time zone default now() not null,
+  constraint chat_returns_chat_id_fkey FOREIGN KEY (chat_id) REFERENCES public.chats(id) ON DELETE CASCADE,
+  constraint chat_returns_hand_in_place_length CHECK (((char_length(hand_in_place) >= 1) AND (char_length(hand_in_place) <= 200))),
+  constraint chat_returns_pin_together CHECK ((((hand_in_latitude IS NULL) = (hand_in_longitude IS NULL)) AND ((hand_in_latitude IS NULL) OR (hand_in_place IS NOT NULL)))),
+  constraint chat_returns_pkey PRIMARY KEY (chat_id),
+  constraint chat_returns_postal_address_length CHECK (((char_length(postal_address) >= 1) AND (char_length(postal_address) <= 500)))
+);
+comment on table public.chat_returns is 'How the item of one chat goes back without meeting: the finder''s hand-in (place, optional pin), a request to post it back, and the postal address the owner shared with this chat only. Members read it; written only by the ways-back functions; purged with the finder''s details.';
+alter table public.chat_returns enable row level security;
+grant select on table public.chat_returns to authenticated;
+grant all on table public.chat_returns to service_role;
+create policy "Members read their chat's ways back" on public.chat_returns for select to authenticated
+  using (( SELECT app_private.is_chat_member(chat_returns.chat_id) AS is_chat_member));
+
 create table public.chats (
   id uuid default gen_random_uuid() not null,
   item_id uuid not null,
@@ -199,10 +223,15 @@ create table public.found_reports (
   owner_opened_at timestamp with time zone,
   owner_seen_chat_at timestamp with time zone,
   idempotency_key text,
+  found_latitude double precision,
+  found_longitude double precision,
+  found_accuracy_m double precision,
+  found_position_at timestamp with time zone,
   constraint found_reports_finder_id_fkey FOREIGN KEY (finder_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint found_reports_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.items(id) ON DELETE CASCADE,
   constraint found_reports_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
-  constraint found_reports_pkey PRIMARY KEY (id)
+  constraint found_reports_pkey PRIMARY KEY (id),
+  constraint found_reports_position_together CHECK ((((found_latitude IS NULL) = (found_longitude IS NULL)) AND ((found_latitude IS NULL) = (found_position_at IS NULL)) AND ((found_accuracy_m IS NULL) OR (found_latitude IS NOT NULL))))
 );
 comment on table public.found_reports is 'A finder''s report of a found item, with their contact details until purged. Visible to the item''s owner and the finder who wrote it.';
 comment on column public.found_reports.owner_notified_at is 'When a provider first accepted an alert to the owner (text or e-mail).';
@@ -210,6 +239,8 @@ comment on column public.found_reports.owner_notified_channels is 'The channels 
 comment on column public.found_reports.owner_opened_at is 'When the owner first opened the report (dashboard or chat); no reminder after it.';
 comment on column public.found_reports.owner_seen_chat_at is 'When the owner first opened the report''s chat.';
 comment on column public.found_reports.idempotency_key is 'Chosen by the finder''s client, one per form submission; unique per finder.';
+comment on column public.found_reports.found_latitude is 'Where the finder found the item (WGS84 degrees), shared by the finder with share_found_location; purged with the finder''s details.';
+comment on column public.found_reports.found_accuracy_m is 'The accuracy of the shared position in metres, as the browser reported it.';
 alter table public.found_reports enable row level security;
 CREATE INDEX found_reports_finder_created_idx ON public.found_reports USING btree (finder_id, created_at);
 CREATE UNIQUE INDEX found_reports_finder_idempotency_key_idx ON public.found_reports USING btree (finder_id, idempotency_key) WHERE (idempotency_key IS NOT NULL);
@@ -237,10 +268,12 @@ create table public.items (
   lost_note text,
   return_instructions text,
   photo_path text,
+  return_options text[] default '{hand_in,meet,post}'::text[] not null,
   constraint items_name_length CHECK (((char_length(TRIM(BOTH FROM name)) >= 1) AND (char_length(TRIM(BOTH FROM name)) <= 80))),
   constraint items_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint items_photo_path_shape CHECK (((photo_path IS NULL) OR (photo_path ~ (('^'::text || (id)::text) || '/[0-9a-f-]{36}\.(jpg|png|webp)$'::text)))),
   constraint items_pkey PRIMARY KEY (id),
+  constraint items_return_options_known CHECK ((return_options <@ ARRAY['meet'::text, 'hand_in'::text, 'post'::text])),
   constraint items_status_check CHECK ((status = ANY (ARRAY['LOST'::text, 'FOUND'::text]))),
   constraint items_tag_id_fkey FOREIGN KEY (tag_id) REFERENCES public.tags(id),
   constraint items_tag_id_key UNIQUE (tag_id)
@@ -249,17 +282,19 @@ comment on table public.items is 'An owner''s tagged item. Status is empty, LOST
 comment on column public.items.lost_note is 'The owner''s short note to a finder (e.g. "Reward offered"); shown by tag_status only while the item is LOST.';
 comment on column public.items.return_instructions is 'How the owner would like the item returned; shown by tag_status only while the item is LOST.';
 comment on column public.items.photo_path is 'The item-photos object the item shows (<item_id>/<uuid>.<ext>); finders see it only while the item is LOST.';
+comment on column public.items.return_options is 'The ways back the owner accepts: meet (in a public place), hand_in (at a place the finder names), post (at the owner''s cost). Shown to the item''s finders in the chat.';
 alter table public.items enable row level security;
 CREATE INDEX items_owner_id_idx ON public.items USING btree (owner_id);
 grant select on table public.items to authenticated;
 grant all on table public.items to service_role;
-grant update (name, status, lost_note, return_instructions, photo_path) on table public.items to authenticated;
+grant update (name, status, lost_note, return_instructions, photo_path, return_options) on table public.items to authenticated;
 create policy "Owners read their own items" on public.items for select to authenticated
   using ((( SELECT auth.uid() AS uid) = owner_id));
 create policy "Owners update their own items" on public.items for update to authenticated
   using ((( SELECT auth.uid() AS uid) = owner_id))
   with check ((( SELECT auth.uid() AS uid) = owner_id));
 CREATE TRIGGER items_check_lost_note BEFORE INSERT OR UPDATE OF lost_note, return_instructions ON public.items FOR EACH ROW EXECUTE FUNCTION app_private.items_check_lost_note();
+CREATE TRIGGER items_normalize_return_options BEFORE INSERT OR UPDATE OF return_options ON public.items FOR EACH ROW EXECUTE FUNCTION app_private.normalize_return_options();
 CREATE TRIGGER items_track_status_change BEFORE UPDATE ON public.items FOR EACH ROW EXECUTE FUNCTION app_private.items_track_status_change();
 
 create table public.messages (
@@ -418,6 +453,20 @@ AS $function$
                and f.failed_at > now() - (select l.per from app_private.limits l
                                            where l.name = 'activation_failures_per_account_tag')),
       'activation_failures_per_account_tag')
+  );
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.announce_ways_back(chat public.chats, what text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select realtime.send(
+    jsonb_build_object('chat_id', chat.id, 'item_id', chat.item_id, 'what', what),
+    'ways_back',
+    'chat:' || chat.id::text,
+    true
   );
 $function$;
 
@@ -646,6 +695,32 @@ CREATE OR REPLACE FUNCTION app_private.chat_url(base_url text, chat_id uuid, tok
 AS $function$
   select rtrim(base_url, '/') || '/chat?chatId=' || chat_id::text
          || case when token is null then '' else '#token=' || token end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.check_position(latitude double precision, longitude double precision, accuracy_m double precision)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if latitude is null or longitude is null or accuracy_m is null then
+    raise exception 'A position needs a latitude, a longitude and its accuracy.'
+      using errcode = '22023', hint = 'invalid_position';
+  end if;
+  if latitude = 'NaN'::double precision or latitude < -90 or latitude > 90 then
+    raise exception 'The latitude must be between -90 and 90 degrees.'
+      using errcode = '22023', hint = 'invalid_position';
+  end if;
+  if longitude = 'NaN'::double precision or longitude < -180 or longitude > 180 then
+    raise exception 'The longitude must be between -180 and 180 degrees.'
+      using errcode = '22023', hint = 'invalid_position';
+  end if;
+  if accuracy_m = 'NaN'::double precision or accuracy_m < 0 or accuracy_m = 'Infinity'::double precision then
+    raise exception 'The accuracy must be a number of metres, 0 or more.'
+      using errcode = '22023', hint = 'invalid_position';
+  end if;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.check_report_text()
@@ -1006,6 +1081,19 @@ begin
     insert into app_private.report_sources (address_hash) values (source_hash);
   end if;
   return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.finder_says(chat public.chats, body text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from app_private.owner_alert_windows w where w.chat_id = chat.id;
+  insert into public.messages (chat_id, sender_id, body)
+  values (chat.id, app_private.current_user_id(), body);
 end;
 $function$;
 
@@ -1458,6 +1546,19 @@ AS $function$
   select upper(regexp_replace(coalesce(value, ''), '[[:space:]-]', '', 'g'));
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.normalize_return_options()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.return_options := array(
+    select distinct o from unnest(coalesce(new.return_options, '{}')) o order by o
+  );
+  return new;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.notification_backoff(attempts integer, retry_after_seconds integer)
  RETURNS interval
  LANGUAGE sql
@@ -1479,6 +1580,30 @@ AS $function$
 begin
   perform app_private.delete_account_data(old.id, old.email);
   return old;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.open_chat_as(for_chat uuid, wanted_role text)
+ RETURNS public.chats
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  chat public.chats;
+begin
+  select c.* into chat
+    from public.chats c
+    join public.chat_members m on m.chat_id = c.id
+   where c.id = for_chat and m.user_id = app_private.current_user_id() and m.role = wanted_role;
+  if chat.id is null then
+    raise exception 'chat_not_found' using errcode = 'P0002';
+  end if;
+  if app_private.is_chat_closed(chat.id) then
+    raise exception 'This conversation is closed. No more messages can be sent in it.'
+      using errcode = 'P0001', hint = 'chat_closed';
+  end if;
+  return chat;
 end;
 $function$;
 
@@ -1605,6 +1730,7 @@ begin
 
   delete from public.messages m where m.chat_id = any (purged_chats);
   delete from public.chat_invites v where v.chat_id = any (purged_chats);
+  delete from public.chat_returns cr where cr.chat_id = any (purged_chats);
   delete from public.chat_members cm where cm.chat_id = any (purged_chats) and cm.role = 'finder';
 
   -- Realtime's stored broadcasts: the chat's topic, and the owner's topic's
@@ -1626,6 +1752,10 @@ begin
          finder_phone = null,
          finder_address = null,
          found_location = null,
+         found_latitude = null,
+         found_longitude = null,
+         found_accuracy_m = null,
+         found_position_at = null,
          purged_at = now()
    where r.id = any (purged_ids);
 
@@ -1705,6 +1835,22 @@ begin
      where n.report_id = for_report
        and n.template in ('reminder_sms', 'reminder_email')
        and n.status in ('pending', 'unknown');
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.require_return_option(chat public.chats, option text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (
+    select 1 from public.items i where i.id = chat.item_id and option = any (i.return_options)
+  ) then
+    raise exception 'The owner does not accept this way back for this item.'
+      using errcode = 'P0001', hint = 'option_not_accepted';
   end if;
 end;
 $function$;
@@ -1979,6 +2125,28 @@ end;
 $function$;
 grant execute on function public.activate_tag(uuid,text,text,text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.ask_for_postal_address(chat_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  chat public.chats;
+begin
+  chat := app_private.open_chat_as(ask_for_postal_address.chat_id, 'finder');
+  perform app_private.require_return_option(chat, 'post');
+  insert into public.chat_returns as cr (chat_id, post_requested_at)
+  values (chat.id, now())
+  on conflict on constraint chat_returns_pkey do update
+     set post_requested_at = now(), updated_at = now();
+  perform app_private.finder_says(chat,
+    'I can post it back to you, at your cost. Please share a postal address with me here.');
+  perform app_private.announce_ways_back(chat, 'post_requested');
+end;
+$function$;
+grant execute on function public.ask_for_postal_address(uuid) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.chat_summary(chat_id uuid)
  RETURNS TABLE(chat_id uuid, item_id uuid, item_name text, item_status text, finder_first_name text, found_location text, found_at timestamp with time zone, viewer_role text, closed_at timestamp with time zone, closed_reason text, finder_details_deleted_on timestamp with time zone)
  LANGUAGE sql
@@ -1996,6 +2164,22 @@ AS $function$
    where c.id = chat_summary.chat_id;
 $function$;
 grant execute on function public.chat_summary(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.chat_ways_back(chat_id uuid)
+ RETURNS TABLE(return_options text[], item_status text, found_latitude double precision, found_longitude double precision, found_accuracy_m double precision, found_position_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select i.return_options, i.status,
+         r.found_latitude, r.found_longitude, r.found_accuracy_m, r.found_position_at
+    from public.chats c
+    join public.chat_members m on m.chat_id = c.id and m.user_id = app_private.current_user_id()
+    join public.items i on i.id = c.item_id
+    join public.found_reports r on r.id = c.report_id
+   where c.id = chat_ways_back.chat_id;
+$function$;
+grant execute on function public.chat_ways_back(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.claim_notifications(max_rows integer DEFAULT 20, lease_seconds integer DEFAULT 60, for_report uuid DEFAULT NULL::uuid)
  RETURNS SETOF public.notifications
@@ -2683,6 +2867,53 @@ end;
 $function$;
 grant execute on function public.purge_finder_data() to service_role;
 
+CREATE OR REPLACE FUNCTION public.record_hand_in(chat_id uuid, place text, latitude double precision DEFAULT NULL::double precision, longitude double precision DEFAULT NULL::double precision, accuracy_m double precision DEFAULT NULL::double precision)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  chat public.chats;
+  clean_place text := nullif(regexp_replace(trim(coalesce(record_hand_in.place, '')), '\s+', ' ', 'g'), '');
+  has_pin boolean := record_hand_in.latitude is not null or record_hand_in.longitude is not null
+                     or record_hand_in.accuracy_m is not null;
+begin
+  chat := app_private.open_chat_as(record_hand_in.chat_id, 'finder');
+  perform app_private.require_return_option(chat, 'hand_in');
+  if clean_place is null then
+    raise exception 'Please say where you handed it in.' using errcode = '22023', hint = 'invalid_place';
+  end if;
+  if char_length(clean_place) > 200 or clean_place ~ '[[:cntrl:]]' then
+    raise exception 'Please keep the place under 200 characters.' using errcode = '22023', hint = 'invalid_place';
+  end if;
+  if has_pin then
+    perform app_private.check_position(record_hand_in.latitude, record_hand_in.longitude,
+                                       record_hand_in.accuracy_m);
+  end if;
+
+  insert into public.chat_returns as cr
+    (chat_id, hand_in_place, hand_in_latitude, hand_in_longitude, hand_in_accuracy_m, handed_in_at)
+  values (chat.id, clean_place,
+          case when has_pin then record_hand_in.latitude end,
+          case when has_pin then record_hand_in.longitude end,
+          case when has_pin then record_hand_in.accuracy_m end,
+          now())
+  on conflict on constraint chat_returns_pkey do update
+     set hand_in_place = excluded.hand_in_place,
+         hand_in_latitude = excluded.hand_in_latitude,
+         hand_in_longitude = excluded.hand_in_longitude,
+         hand_in_accuracy_m = excluded.hand_in_accuracy_m,
+         handed_in_at = excluded.handed_in_at,
+         updated_at = now();
+
+  perform app_private.finder_says(chat, 'I handed it in at ' || rtrim(clean_place, '.') || '.'
+    || case when has_pin then ' I pinned where it is.' else '' end);
+  perform app_private.announce_ways_back(chat, 'hand_in');
+end;
+$function$;
+grant execute on function public.record_hand_in(uuid,text,double precision,double precision,double precision) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.report_found(tag_code text, finder_id uuid, finder_session_id uuid, finder_name text, finder_email text, finder_phone text, finder_address text, found_location text, site_url text, idempotency_key text, proof_challenge text, proof_expires_at timestamp with time zone)
  RETURNS TABLE(report_id uuid, chat_id uuid, invite_token text, chat_url text, failure text, failure_detail text, failure_hint text)
  LANGUAGE plpgsql
@@ -2879,6 +3110,57 @@ end;
 $function$;
 grant execute on function public.revoke_chat_invites(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.share_found_location(chat_id uuid, latitude double precision, longitude double precision, accuracy_m double precision)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  chat public.chats;
+begin
+  chat := app_private.open_chat_as(share_found_location.chat_id, 'finder');
+  perform app_private.check_position(share_found_location.latitude, share_found_location.longitude,
+                                     share_found_location.accuracy_m);
+  update public.found_reports r
+     set found_latitude = share_found_location.latitude,
+         found_longitude = share_found_location.longitude,
+         found_accuracy_m = share_found_location.accuracy_m,
+         found_position_at = now()
+   where r.id = chat.report_id and r.purged_at is null;
+  perform app_private.announce_ways_back(chat, 'location');
+end;
+$function$;
+grant execute on function public.share_found_location(uuid,double precision,double precision,double precision) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.share_postal_address(chat_id uuid, address text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  chat public.chats;
+  clean_address text := nullif(trim(coalesce(share_postal_address.address, '')), '');
+begin
+  chat := app_private.open_chat_as(share_postal_address.chat_id, 'owner');
+  if clean_address is null then
+    raise exception 'Please enter the postal address to share.' using errcode = '22023', hint = 'invalid_address';
+  end if;
+  if char_length(clean_address) > 500 or clean_address ~ '[\x01-\x09\x0B\x0C\x0E-\x1F\x7F]' then
+    raise exception 'Please keep the postal address under 500 characters.' using errcode = '22023', hint = 'invalid_address';
+  end if;
+  insert into public.chat_returns as cr (chat_id, postal_address, address_shared_at)
+  values (chat.id, clean_address, now())
+  on conflict on constraint chat_returns_pkey do update
+     set postal_address = excluded.postal_address,
+         address_shared_at = excluded.address_shared_at,
+         updated_at = now();
+  perform app_private.announce_ways_back(chat, 'address_shared');
+end;
+$function$;
+grant execute on function public.share_postal_address(uuid,text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.tag_status(code text)
  RETURNS jsonb
  LANGUAGE sql
@@ -2938,6 +3220,31 @@ begin
 end;
 $function$;
 grant execute on function public.use_proof_challenge(text,timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.withdraw_postal_address(chat_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  chat public.chats;
+begin
+  select c.* into chat
+    from public.chats c
+    join public.chat_members m on m.chat_id = c.id
+   where c.id = withdraw_postal_address.chat_id and m.role = 'owner'
+     and m.user_id = app_private.current_user_id();
+  if chat.id is null then
+    raise exception 'chat_not_found' using errcode = 'P0002';
+  end if;
+  update public.chat_returns cr
+     set postal_address = null, address_shared_at = null, updated_at = now()
+   where cr.chat_id = chat.id;
+  perform app_private.announce_ways_back(chat, 'address_withdrawn');
+end;
+$function$;
+grant execute on function public.withdraw_postal_address(uuid) to authenticated, service_role;
 
 -- ============================================================================
 -- Rows the migrations insert

@@ -85,6 +85,54 @@ export type Database = {
           },
         ]
       }
+      chat_returns: {
+        Row: {
+          address_shared_at: string | null
+          chat_id: string
+          hand_in_accuracy_m: number | null
+          hand_in_latitude: number | null
+          hand_in_longitude: number | null
+          hand_in_place: string | null
+          handed_in_at: string | null
+          post_requested_at: string | null
+          postal_address: string | null
+          updated_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          address_shared_at?: string | null
+          chat_id: string
+          hand_in_accuracy_m?: number | null
+          hand_in_latitude?: number | null
+          hand_in_longitude?: number | null
+          hand_in_place?: string | null
+          handed_in_at?: string | null
+          post_requested_at?: string | null
+          postal_address?: string | null
+          updated_at?: string
+        }
+        Update: {
+          address_shared_at?: string | null
+          chat_id?: string
+          hand_in_accuracy_m?: number | null
+          hand_in_latitude?: number | null
+          hand_in_longitude?: number | null
+          hand_in_place?: string | null
+          handed_in_at?: string | null
+          post_requested_at?: string | null
+          postal_address?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'chat_returns_chat_id_fkey'
+            columns: ['chat_id']
+            isOneToOne: true
+            referencedRelation: 'chats'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       chats: {
         Row: {
           closed_at: string | null
@@ -139,7 +187,11 @@ export type Database = {
           finder_id: string | null
           finder_name: string | null
           finder_phone: string | null
+          found_accuracy_m: number | null
+          found_latitude: number | null
           found_location: string | null
+          found_longitude: number | null
+          found_position_at: string | null
           id: string
           idempotency_key: string | null
           item_id: string
@@ -159,7 +211,11 @@ export type Database = {
           finder_id?: string | null
           finder_name?: string | null
           finder_phone?: string | null
+          found_accuracy_m?: number | null
+          found_latitude?: number | null
           found_location?: string | null
+          found_longitude?: number | null
+          found_position_at?: string | null
           id?: string
           idempotency_key?: string | null
           item_id: string
@@ -178,7 +234,11 @@ export type Database = {
           finder_id?: string | null
           finder_name?: string | null
           finder_phone?: string | null
+          found_accuracy_m?: number | null
+          found_latitude?: number | null
           found_location?: string | null
+          found_longitude?: number | null
+          found_position_at?: string | null
           id?: string
           idempotency_key?: string | null
           item_id?: string
@@ -210,6 +270,7 @@ export type Database = {
           owner_id: string
           photo_path: string | null
           return_instructions: string | null
+          return_options: string[]
           status: string | null
           status_changed_at: string | null
           tag_code: string
@@ -225,6 +286,7 @@ export type Database = {
           owner_id: string
           photo_path?: string | null
           return_instructions?: string | null
+          return_options?: string[]
           status?: string | null
           status_changed_at?: string | null
           tag_code: string
@@ -239,6 +301,7 @@ export type Database = {
           owner_id?: string
           photo_path?: string | null
           return_instructions?: string | null
+          return_options?: string[]
           status?: string | null
           status_changed_at?: string | null
           tag_code?: string
@@ -446,6 +509,7 @@ export type Database = {
         Args: { activation_code: string; code: string; item_name: string; owner_id: string }
         Returns: Json
       }
+      ask_for_postal_address: { Args: { chat_id: string }; Returns: undefined }
       chat_summary: {
         Args: { chat_id: string }
         Returns: {
@@ -460,6 +524,17 @@ export type Database = {
           item_name: string
           item_status: string
           viewer_role: string
+        }[]
+      }
+      chat_ways_back: {
+        Args: { chat_id: string }
+        Returns: {
+          found_accuracy_m: number
+          found_latitude: number
+          found_longitude: number
+          found_position_at: string
+          item_status: string
+          return_options: string[]
         }[]
       }
       claim_notifications: {
@@ -608,6 +683,16 @@ export type Database = {
         }[]
       }
       purge_finder_data: { Args: Record<PropertyKey, never>; Returns: number }
+      record_hand_in: {
+        Args: {
+          accuracy_m?: number
+          chat_id: string
+          latitude?: number
+          longitude?: number
+          place: string
+        }
+        Returns: undefined
+      }
       report_found: {
         Args: {
           finder_address: string
@@ -642,8 +727,14 @@ export type Database = {
         }[]
       }
       revoke_chat_invites: { Args: { chat_id: string }; Returns: number }
+      share_found_location: {
+        Args: { accuracy_m: number; chat_id: string; latitude: number; longitude: number }
+        Returns: undefined
+      }
+      share_postal_address: { Args: { address: string; chat_id: string }; Returns: undefined }
       tag_status: { Args: { code: string }; Returns: Json }
       use_proof_challenge: { Args: { challenge: string; expires_at: string }; Returns: boolean }
+      withdraw_postal_address: { Args: { chat_id: string }; Returns: undefined }
     }
     Enums: {
       [_ in never]: never
