@@ -5,8 +5,12 @@
  * step fails, changes nothing; a finder's "Delete my details now" purges their
  * report at once.
  */
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseConfig } from '../../local-supabase/config.ts'
 import type { Database } from '../../local-supabase/db/types.ts'
+import { withRole } from '../../local-supabase/roles.ts'
+import { seedBuckets } from '../../local-supabase/storage/buckets.ts'
 import {
   createUser,
   expectPgError,
@@ -16,13 +20,16 @@ import {
   registeredMetadata,
   reportFound,
   serviceRole,
+  type Actor,
 } from './helpers.ts'
 
 let db: Database
 
 beforeAll(async () => {
   db = await openTestDatabase()
-})
+  // the buckets config.toml declares, as the stack (or `supabase seed buckets`) creates them
+  await seedBuckets(db, parseConfig({}).storage.buckets)
+}, 180_000)
 
 afterAll(async () => {
   await db?.close()
@@ -83,6 +90,56 @@ async function ownerWithConversation(label: string) {
     'Happy to help',
   ])
   return { ...owner, item, finder, report, finderTraces: [finderDetails.name, finderDetails.email] }
+}
+
+/** A statement as the Storage API runs it: as the caller's role, its own deletes allowed. */
+async function asStorage(actor: Actor, sql: string, params: unknown[]): Promise<void> {
+  const settings = { ...actor.context.settings, 'storage.allow_delete_query': 'true' }
+  await withRole(db, { ...actor.context, settings }, (tx) => tx.query(sql, params))
+}
+
+/** Uploads as the Storage API does: the row names its uploader (owner, owner_id). */
+const upload = (actor: Actor, bucket: string, name: string) =>
+  asStorage(
+    actor,
+    'insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ($1, $2, $3::uuid, $3::text, $4)',
+    [bucket, name, actor.userId, JSON.stringify({ mimetype: 'image/jpeg', size: 10 })],
+  )
+
+/** The owner's item photo, and a photo each side sent in the chat (their paths hold both ids). */
+async function withPhotos(owner: Awaited<ReturnType<typeof ownerWithConversation>>) {
+  const itemPhoto = `${owner.item.id}/${randomUUID()}.jpg`
+  await upload(owner.actor, 'item-photos', itemPhoto)
+  await query(db, owner.actor, 'update public.items set photo_path = $1 where id = $2', [
+    itemPhoto,
+    owner.item.id,
+  ])
+  for (const sender of [owner.actor, owner.finder]) {
+    const name = `${owner.report.chat_id}/${sender.userId}/${randomUUID()}.jpg`
+    await upload(sender, 'chat-photos', name)
+    await query(
+      db,
+      sender,
+      'insert into public.messages (chat_id, body, photo_paths) values ($1, $2, $3)',
+      [owner.report.chat_id, 'A photo', [name]],
+    )
+  }
+}
+
+/** What purge-photos does: removes what photos_to_delete() lists, through Storage. */
+async function purgePhotos(): Promise<string[]> {
+  const due = await query<{ bucket_id: string; name: string }>(
+    db,
+    serviceRole,
+    'select bucket_id, name from public.photos_to_delete()',
+  )
+  for (const photo of due) {
+    await asStorage(serviceRole, 'delete from storage.objects where bucket_id = $1 and name = $2', [
+      photo.bucket_id,
+      photo.name,
+    ])
+  }
+  return due.map((photo) => `${photo.bucket_id}/${photo.name}`)
 }
 
 async function allTables(): Promise<string[]> {
@@ -215,9 +272,11 @@ describe('deleting an account', () => {
       email: owner.details.email,
       address: owner.details.address,
     })
+    await withPhotos(owner)
     const before = await rowsHolding(owner.traces)
     expect(Object.keys(before)).toEqual(
       expect.arrayContaining([
+        'storage.objects',
         'auth.users',
         'public.profiles',
         'public.items',
@@ -231,6 +290,18 @@ describe('deleting an account', () => {
 
     await deleteAuthUser(owner.actor.userId!)
 
+    // The photos are due: Storage removes them (delete-account calls purge-photos at once;
+    // its schedule retries what fails). The owner's two uploads hold their id; the finder's
+    // photo in the owner's chat goes as well.
+    expect(await rowsHolding(owner.traces)).toEqual({
+      'public.notifications': 1,
+      'storage.objects': 2,
+    })
+    const purged = await purgePhotos()
+    expect(purged.filter((path) => path.includes(owner.item.id))).toHaveLength(1)
+    expect(purged.filter((path) => path.includes(owner.report.chat_id))).toHaveLength(2)
+    const photosLeft = await rowsHolding([owner.item.id, owner.report.chat_id])
+    expect(photosLeft['storage.objects']).toBeUndefined()
     // Only the confirmation e-mail still holds the address, until it is sent.
     expect(await rowsHolding(owner.traces)).toEqual({ 'public.notifications': 1 })
     const sent = await sendOutbox()
@@ -256,7 +327,9 @@ describe('deleting an account', () => {
 
   it('a deletion that fails half-way leaves everything as it was', async () => {
     const owner = await ownerWithConversation('half leaver')
+    await withPhotos(owner)
     const before = await snapshotOf(owner.traces)
+    expect(Object.keys(before)).toContain('storage.objects')
     const { rows: tagBefore } = await db.query('select status from public.tags where code = $1', [
       owner.item.tag_code,
     ])
@@ -278,6 +351,8 @@ describe('deleting an account', () => {
       await db.query('drop function public.fail_goodbye()')
     }
     expect(await snapshotOf(owner.traces)).toEqual(before)
+    // nothing of theirs became due for the photo purge either
+    expect((await purgePhotos()).filter((path) => path.includes(owner.report.chat_id))).toEqual([])
     const { rows: tagAfter } = await db.query('select status from public.tags where code = $1', [
       owner.item.tag_code,
     ])

@@ -1,80 +1,112 @@
 import assert from 'node:assert/strict'
-import { type Caller, createHandler, MESSAGES } from './handler.ts'
+import { SECRET_KEY, testCallers } from '../_shared/testing/callers.ts'
+import { createHandler, MESSAGES } from './handler.ts'
 
 const ORIGIN = 'http://localhost:5173'
-const OWNER = 'Bearer owner-token'
-const FINDER = 'Bearer finder-token'
-const CALLERS: Record<string, Caller> = {
-  [OWNER]: { id: 'owner-1', isAnonymous: false },
-  [FINDER]: { id: 'finder-1', isAnonymous: true },
-}
+const OWNER_ID = '5d1e0b7a-3c2f-4e8d-9a6b-1f0e2d3c4b5a'
+const callers = await testCallers()
+const OWNER = await callers.user({ sub: OWNER_ID })
 
-function setup(error: string | null = null) {
-  const deleted: string[] = []
+function setup(options: { deleteError?: string; purgeFails?: boolean } = {}) {
+  const calls: string[] = []
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
-    getCaller: (authorization) => Promise.resolve(CALLERS[authorization] ?? null),
+    callerEnv: callers.env,
     deleteUser: (userId) => {
-      deleted.push(userId)
-      return Promise.resolve({ error })
+      calls.push(`delete ${userId}`)
+      return Promise.resolve({ error: options.deleteError ?? null })
+    },
+    purgePhotos: () => {
+      calls.push('purge photos')
+      return options.purgeFails ? Promise.reject(new Error('Storage is down')) : Promise.resolve()
     },
   })
-  return { deleted, handler }
+  return { calls, handler }
 }
 
-function post(authorization: string | null): Request {
-  const headers = new Headers({ 'Content-Type': 'application/json', Origin: ORIGIN })
-  if (authorization) headers.set('Authorization', authorization)
+function post(headers: Record<string, string>): Request {
   return new Request('http://localhost/functions/v1/delete-account', {
     method: 'POST',
-    headers,
+    headers: { 'Content-Type': 'application/json', Origin: ORIGIN, ...headers },
     body: '{}',
   })
 }
 
 Deno.test(
-  'deletes the verified caller, and only the caller, with the Auth admin call',
+  'deletes the verified caller, and only the caller, then removes the photos that became due',
   async () => {
-    const { deleted, handler } = setup()
-    const response = await handler(post(OWNER))
+    const { calls, handler } = setup()
+    const response = await handler(post({ Authorization: OWNER }))
     assert.equal(response.status, 200)
     assert.deepEqual(await response.json(), { deleted: true })
-    assert.deepEqual(deleted, ['owner-1'])
+    assert.deepEqual(calls, [`delete ${OWNER_ID}`, 'purge photos'])
     assert.equal(response.headers.get('Access-Control-Allow-Origin'), ORIGIN)
   },
 )
 
-Deno.test('refuses a request without a session, or with a token Auth does not know', async () => {
-  for (const authorization of [null, 'Bearer forged']) {
-    const { deleted, handler } = setup()
-    const response = await handler(post(authorization))
-    assert.equal(response.status, 401)
-    assert.deepEqual(await response.json(), {
-      error: { code: 'unauthorized', message: MESSAGES.signIn },
-    })
-    assert.deepEqual(deleted, [])
-  }
-})
+Deno.test(
+  'refuses, in our words, any caller @supabase/server does not verify as a user',
+  async () => {
+    const refused = {
+      'no credentials': {},
+      'a token signed by another key': { Authorization: await callers.otherKey({ sub: OWNER_ID }) },
+      'an expired token': { Authorization: await callers.user({ sub: OWNER_ID, expiresIn: -60 }) },
+      'a forged legacy HS256 token': {
+        Authorization: await callers.forgedHs256({ sub: OWNER_ID }),
+      },
+      "the project's secret key": { apikey: SECRET_KEY },
+      'a token that is not a user’s': {
+        Authorization: await callers.user({ role: 'service_role' }),
+      },
+    }
+    for (const [what, headers] of Object.entries(refused)) {
+      const { calls, handler } = setup()
+      const response = await handler(post(headers))
+      assert.equal(response.status, 401, what)
+      assert.deepEqual(
+        await response.json(),
+        { error: { code: 'unauthorized', message: MESSAGES.signIn } },
+        what,
+      )
+      assert.deepEqual(calls, [], what)
+    }
+  },
+)
 
 Deno.test('refuses an anonymous finder session: there is no account to delete', async () => {
-  const { deleted, handler } = setup()
-  const response = await handler(post(FINDER))
+  const { calls, handler } = setup()
+  const response = await handler(post({ Authorization: await callers.user({ isAnonymous: true }) }))
   assert.equal(response.status, 403)
-  assert.deepEqual(deleted, [])
+  assert.deepEqual(await response.json(), {
+    error: { code: 'forbidden', message: MESSAGES.ownersOnly },
+  })
+  assert.deepEqual(calls, [])
 })
 
-Deno.test('a failed Auth admin delete is a 500, not a success', async () => {
-  const { handler } = setup('Database error deleting user')
-  const response = await handler(post(OWNER))
+Deno.test('a failed Auth admin delete is a 500 and removes no photos', async () => {
+  const { calls, handler } = setup({ deleteError: 'Database error deleting user' })
+  const response = await handler(post({ Authorization: OWNER }))
   assert.equal(response.status, 500)
   assert.equal(
     ((await response.json()) as { error: { code: string } }).error.code,
     'internal_error',
   )
+  assert.deepEqual(calls, [`delete ${OWNER_ID}`])
 })
 
+Deno.test(
+  'the account stays deleted when removing the photos fails (the schedule retries)',
+  async () => {
+    const { calls, handler } = setup({ purgeFails: true })
+    const response = await handler(post({ Authorization: OWNER }))
+    assert.equal(response.status, 200)
+    assert.deepEqual(await response.json(), { deleted: true })
+    assert.deepEqual(calls, [`delete ${OWNER_ID}`, 'purge photos'])
+  },
+)
+
 Deno.test('answers the preflight', async () => {
-  const { handler } = setup()
+  const { calls, handler } = setup()
   const response = await handler(
     new Request('http://localhost/functions/v1/delete-account', {
       method: 'OPTIONS',
@@ -83,4 +115,5 @@ Deno.test('answers the preflight', async () => {
   )
   assert.equal(response.status, 200)
   assert.equal(response.headers.get('Access-Control-Allow-Origin'), ORIGIN)
+  assert.deepEqual(calls, [])
 })

@@ -1,26 +1,34 @@
 /**
  * delete-account: a signed-in owner deletes their account. The browser never
- * holds the service role, so this function verifies the caller with the Auth
- * server and then makes the Auth admin call that deletes the user. Deleting the
- * user runs app_private.delete_account_data in the same transaction (see the
- * migration account_rights): conversations closed and their finders told,
- * finder data about the owner's items purged, the owner's profile, items,
- * messages and alerts deleted, tags deactivated, a confirmation e-mail queued
- * (the outbox's schedule sends it). If any of it fails, nothing is deleted.
+ * holds the service role, so this function verifies the caller's access token
+ * (_shared/caller.ts, @supabase/server, like every other function) and then
+ * makes the Auth admin call that deletes that user. Deleting the user runs
+ * app_private.delete_account_data in the same transaction (see the migration
+ * account_rights): conversations closed and their finders told, finder data
+ * about the owner's items purged, the owner's profile, items, messages and
+ * alerts deleted, tags deactivated, a confirmation e-mail queued (the outbox's
+ * schedule sends it). If any of it fails, nothing is deleted.
+ *
+ * Photos live in Storage, which SQL may not delete from: the deletion leaves the
+ * owner's item photos and their chats' photos listed by photos_to_delete(), and
+ * this function then asks purge-photos to remove them at once. Should that fail,
+ * the account is still gone (200) and the purge-photos schedule removes them
+ * within minutes.
  *
  * POST (no body needed) with the owner's JWT.
  * 200 { deleted: true } | 401 unauthorized | 403 forbidden | 500 internal_error.
  */
+import { type CallerEnv, requireUser } from '../_shared/caller.ts'
 import { HttpError, json, withHttp } from '../_shared/http.ts'
-
-export type Caller = { id: string; isAnonymous: boolean }
 
 export type DeleteAccountDeps = {
   allowedOrigins: readonly string[]
-  /** The user behind the Authorization header, from the Auth server; null when none. */
-  getCaller(authorization: string): Promise<Caller | null>
+  /** @supabase/server's environment (tests); the platform's variables otherwise. */
+  callerEnv?: CallerEnv
   /** The Auth admin delete, as the service role; an error message when it failed. */
   deleteUser(userId: string): Promise<{ error: string | null }>
+  /** Removes the photos that are due (purge-photos); throws when it could not. */
+  purgePhotos(): Promise<void>
 }
 
 export const MESSAGES = {
@@ -29,16 +37,18 @@ export const MESSAGES = {
 } as const
 
 export function createHandler(deps: DeleteAccountDeps): (request: Request) => Promise<Response> {
-  return withHttp(deps.allowedOrigins, async (request) => {
-    const authorization = request.headers.get('authorization') ?? ''
-    if (!/^Bearer\s+\S+$/i.test(authorization)) {
-      throw new HttpError(401, 'unauthorized', MESSAGES.signIn)
-    }
-    const caller = await deps.getCaller(authorization)
-    if (!caller) throw new HttpError(401, 'unauthorized', MESSAGES.signIn)
-    if (caller.isAnonymous) throw new HttpError(403, 'forbidden', MESSAGES.ownersOnly)
-    const { error } = await deps.deleteUser(caller.id)
-    if (error) throw new Error(`Auth admin delete failed: ${error}`)
-    return json({ deleted: true })
-  })
+  return withHttp(
+    deps.allowedOrigins,
+    requireUser({ refusal: MESSAGES.signIn, env: deps.callerEnv }, async (_request, caller) => {
+      if (caller.isAnonymous) throw new HttpError(403, 'forbidden', MESSAGES.ownersOnly)
+      const { error } = await deps.deleteUser(caller.id)
+      if (error) throw new Error(`Auth admin delete failed: ${error}`)
+      try {
+        await deps.purgePhotos()
+      } catch (failure) {
+        console.error('Removing the deleted account’s photos failed; purge-photos retries', failure)
+      }
+      return json({ deleted: true })
+    }),
+  )
 }
