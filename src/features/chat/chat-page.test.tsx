@@ -310,6 +310,38 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Hello, I found your rucksack.')).not.toBeInTheDocument()
   })
 
+  it("opens asking to delete the finder's details when they follow their e-mail's link, and deletes nothing until they confirm", async () => {
+    const deletions: unknown[] = []
+    server.use(
+      http.post('*/rest/v1/rpc/delete_my_finder_details', async ({ request }) => {
+        deletions.push(await request.json())
+        return HttpResponse.json(true)
+      }),
+      http.post('*/auth/v1/logout', () => new HttpResponse(null, { status: 204 })),
+    )
+    const { user } = openChat({
+      as: 'finder-link',
+      url: `/chat?chatId=${CHAT_ID}&delete=my-details#token=${TOKEN}`,
+    })
+    await chatShown()
+    const question = screen.getByRole('group', { name: 'Delete your details?' })
+    expect(question).toHaveTextContent('the owner is told you left')
+    expect(backend.joins).toEqual([{ chat_id: CHAT_ID, token: TOKEN }])
+    expect(deletions).toEqual([])
+    await user.click(within(question).getByRole('button', { name: 'Delete my details' }))
+    expect(
+      await screen.findByText(/^Your details have been deleted and this conversation is closed\./),
+    ).toBeVisible()
+    expect(deletions).toEqual([{ chat_id: CHAT_ID }])
+  })
+
+  it("ignores the finder's deletion link when the owner opens it", async () => {
+    openChat({ as: 'owner', url: `/chat?chatId=${CHAT_ID}&delete=my-details` })
+    await chatShown()
+    expect(screen.queryByRole('group', { name: 'Delete your details?' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Delete my details now' })).not.toBeInTheDocument()
+  })
+
   it('shows the owner no "Delete my details now"', async () => {
     openChat({ as: 'owner' })
     await chatShown()

@@ -85,6 +85,20 @@ function finderChatUrl(payload: Record<string, unknown>): string {
   return field(payload, 'finder_chat_url') || field(payload, 'chat_url')
 }
 
+/**
+ * The finder's "Delete my details now" link: their own chat link (the invite token
+ * in its fragment is what lets them in, as for the chat) with `delete=my-details`
+ * in the query, which opens the chat with the deletion's confirmation showing
+ * (src/features/chat/chat-link.ts reads it). Opening it deletes nothing by itself.
+ * '' when the row holds no finder link with a token.
+ */
+export function finderDeleteDetailsUrl(payload: Record<string, unknown>): string {
+  const url = finderChatUrl(payload)
+  const hash = url.indexOf('#token=')
+  if (hash < 0 || !url.includes('?chatId=')) return ''
+  return `${url.slice(0, hash)}&delete=my-details${url.slice(hash)}`
+}
+
 // GSM 03.38: characters of one septet, and those of the extension table (two).
 const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà'
@@ -140,6 +154,8 @@ type Section = {
   /** The call to action; none when there is nowhere useful to go. */
   button: { label: string; url: string } | null
   after: string[]
+  /** A quieter link under the text (the finder's "Delete my details now"). */
+  footLink?: { label: string; url: string } | null
 }
 
 function layout(section: Section): { html: string; text: string } {
@@ -179,6 +195,9 @@ function layout(section: Section): { html: string; text: string } {
         (line) => `<p style="margin:0 0 8px;font-size:13px;color:#5f6b73">${escapeHtml(line)}</p>`,
       )
       .join('') +
+    (section.footLink
+      ? `<p style="margin:0 0 8px;font-size:13px;color:#5f6b73"><a href="${escapeHtml(section.footLink.url)}" style="color:${BRAND_COLOUR}">${escapeHtml(section.footLink.label)}</a></p>`
+      : '') +
     `</td></tr></table>` +
     `<p style="font-size:12px;color:#5f6b73;margin:16px 0 0">${BRAND} · lost and found with NFC tags</p>` +
     `</td></tr></table></body></html>`
@@ -189,6 +208,7 @@ function layout(section: Section): { html: string; text: string } {
     ...(rows.length ? ['', ...rows.map(([label, value]) => `${label}: ${value}`)] : []),
     ...(button ? ['', `${button.label}: ${button.url}`] : []),
     ...(section.after.length ? ['', ...section.after] : []),
+    ...(section.footLink ? ['', `${section.footLink.label}: ${section.footLink.url}`] : []),
     '',
     `— ${BRAND}`,
     '',
@@ -215,6 +235,15 @@ function finderRows(payload: Record<string, unknown>): Array<[string, string]> {
     ['Where it was found', field(payload, 'found_location')],
   ]
 }
+
+/** The finder's link to delete their details at once, when their chat link allows it. */
+function deleteDetailsLink(payload: Record<string, unknown>): Section['footLink'] {
+  const url = finderDeleteDetailsUrl(payload)
+  return url ? { label: DELETE_MY_DETAILS, url } : null
+}
+
+/** The button's words in the finder's chat (src/features/chat/components/finder-forget.tsx). */
+export const DELETE_MY_DETAILS = 'Delete my details now'
 
 export function renderEmail(row: RenderableRow): RenderedEmail {
   const payload = row.payload
@@ -292,6 +321,7 @@ export function renderEmail(row: RenderableRow): RenderedEmail {
       rows: [],
       button: { label: 'Open the chat', url: finderChatUrl(payload) },
       after: [],
+      footLink: deleteDetailsLink(payload),
     })
     return { ...envelope, subject: 'Your new chat link', ...body }
   }
@@ -303,6 +333,7 @@ export function renderEmail(row: RenderableRow): RenderedEmail {
     rows: [['Where it was found', field(payload, 'found_location')]],
     button: { label: 'Open the chat', url: finderChatUrl(payload) },
     after: [FINDER_PROMISE],
+    footLink: deleteDetailsLink(payload),
   })
   return { ...envelope, subject: 'Thank you for reporting a found item', ...body }
 }

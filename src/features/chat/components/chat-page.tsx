@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { routeAfterLoginAtom } from '@/lib/after-login'
 import { useSetAtom } from '@/lib/jotai'
-import { chatPath } from '@/features/chat/chat-link'
+import { asksToDeleteDetails, chatPath } from '@/features/chat/chat-link'
 import { ChatClosed } from '@/features/chat/components/chat-closed'
 import { ChatHeader } from '@/features/chat/components/chat-header'
 import { ChatLinkInvalid } from '@/features/chat/components/chat-link-invalid'
@@ -35,7 +35,10 @@ function LogInAndReturn({ chatId }: { chatId: string }) {
   return null
 }
 
-/** /chat?chatId=ID(#token=SECRET): the live chat between an item's owner and its finder. */
+/**
+ * /chat?chatId=ID(#token=SECRET): the live chat between an item's owner and its finder.
+ * `&delete=my-details` (the finder's e-mail link) opens it with the finder's deletion asking.
+ */
 export function ChatPage() {
   const [searchParams] = useSearchParams()
   const location = useLocation()
@@ -79,7 +82,11 @@ export function ChatPage() {
       <OfflineBanner isOffline={chat.isOffline} text={OFFLINE_TEXT} />
       {chatId && <SafetyTips chatId={chatId} />}
       {chatId && phase.role === 'finder' && (
-        <FinderForget chatId={chatId} onDeleted={() => setIsForgotten(true)} />
+        <FinderForget
+          chatId={chatId}
+          isAsking={asksToDeleteDetails(searchParams)}
+          onDeleted={() => setIsForgotten(true)}
+        />
       )}
       <ChatMessages
         messages={chat.messages}

@@ -10,9 +10,21 @@ export const FORGET_TEXTS = {
   failed: 'Your details were not deleted. Please try again.',
 } as const
 
-/** For the finder of a chat: delete my details now (asks first). */
-export function FinderForget({ chatId, onDeleted }: { chatId: string; onDeleted: () => void }) {
-  const [isConfirming, setIsConfirming] = useState(false)
+/**
+ * For the finder of a chat: delete my details now (asks first). `isAsking`: the
+ * finder came from the e-mail's "Delete my details now" link, so the question shows
+ * at once; nothing is deleted until they confirm.
+ */
+export function FinderForget({
+  chatId,
+  isAsking = false,
+  onDeleted,
+}: {
+  chatId: string
+  isAsking?: boolean
+  onDeleted: () => void
+}) {
+  const [isConfirming, setIsConfirming] = useState(isAsking)
   const [isDeleting, setIsDeleting] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
