@@ -56,6 +56,13 @@ type Backend = {
   /** How POST /messages answers: stored, an error, or never. */
   postMode: 'ok' | 'error' | 'hang' | 'too_many'
   isDown: boolean
+  /** What chat_ways_back and chat_returns answer, and the ways-back calls made. */
+  waysBack: {
+    options: string[]
+    foundAt: [number, number, number] | null
+    returns: Record<string, unknown> | null
+    calls: { name: string; body: unknown }[]
+  }
 }
 
 let realtime: FakeRealtime
@@ -86,6 +93,7 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
     closed: null,
     postMode: 'ok',
     isDown: false,
+    waysBack: { options: ['hand_in', 'meet', 'post'], foundAt: null, returns: null, calls: [] },
   }
   const whileUp = async () => {
     if (backend.isDown) await delay('infinite')
@@ -142,6 +150,51 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
       backend.closed = { reason: 'closed_by_owner', itemStatus: null }
       return new HttpResponse(null, { status: 204 })
     }),
+    http.post('*/rest/v1/rpc/chat_ways_back', () => {
+      const { options, foundAt } = backend.waysBack
+      return HttpResponse.json(
+        role
+          ? [
+              {
+                return_options: options,
+                item_status: 'LOST',
+                found_latitude: foundAt?.[0] ?? null,
+                found_longitude: foundAt?.[1] ?? null,
+                found_accuracy_m: foundAt?.[2] ?? null,
+                found_position_at: foundAt ? '2026-11-21T10:30:00.000Z' : null,
+              },
+            ]
+          : [],
+      )
+    }),
+    http.get('*/rest/v1/chat_returns', ({ request }) => {
+      const row = role ? backend.waysBack.returns : null
+      const single = (request.headers.get('accept') ?? '').includes('vnd.pgrst.object')
+      if (!single) return HttpResponse.json(row ? [row] : [])
+      return row
+        ? HttpResponse.json(row)
+        : HttpResponse.json(
+            {
+              code: 'PGRST116',
+              message: 'no rows',
+              details: 'The result contains 0 rows',
+              hint: null,
+            },
+            { status: 406 },
+          )
+    }),
+    ...[
+      'share_found_location',
+      'record_hand_in',
+      'ask_for_postal_address',
+      'share_postal_address',
+    ].map((name) =>
+      http.post(`*/rest/v1/rpc/${name}`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>
+        backend.waysBack.calls.push({ name, body })
+        return new HttpResponse(null, { status: 204 })
+      }),
+    ),
     http.post('*/rest/v1/rpc/mark_chat_read', () => new HttpResponse(null, { status: 204 })),
     http.post('*/rest/v1/rpc/request_chat_link', async ({ request }) => {
       backend.linkRequests.push(await request.json())
@@ -713,4 +766,159 @@ describe('offline', () => {
     await waitFor(() => expect(queued).toHaveAttribute('data-status', 'sent'))
     expect(backend.posts.map((p) => p.body.body)).toEqual(['Are you still there?', 'Hello?'])
   }, 30_000)
+})
+
+describe('ways back without meeting, and where it is', () => {
+  const POSITION = { latitude: 53.95763, longitude: -1.08271, accuracy: 14 }
+  let asked: number
+
+  beforeEach(() => {
+    asked = 0
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (ok: (position: { coords: typeof POSITION }) => void) => {
+          asked += 1
+          ok({ coords: POSITION })
+        },
+      },
+    })
+  })
+
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'geolocation')
+  })
+
+  const panel = () => screen.findByRole('region', { name: 'Ways back' }, LOAD)
+
+  it("shows the finder the owner's accepted ways; the location is asked for only on a press, then stored", async () => {
+    const { user } = openChat({ as: 'finder-link' })
+    backend.waysBack.options = ['hand_in', 'post']
+    const ways = await panel()
+    expect(within(ways).getByText("Post it back at the owner's cost")).toBeInTheDocument()
+    expect(within(ways).queryByText('Meet in a public place')).not.toBeInTheDocument()
+    expect(asked).toBe(0)
+
+    await user.click(within(ways).getByRole('button', { name: 'Share where I found it' }))
+    await waitFor(() =>
+      expect(backend.waysBack.calls).toEqual([
+        {
+          name: 'share_found_location',
+          body: { chat_id: CHAT_ID, latitude: 53.95763, longitude: -1.08271, accuracy_m: 14 },
+        },
+      ]),
+    )
+    expect(asked).toBe(1)
+  })
+
+  it('lets the finder say where they handed it in, with a pin, and offer to post it back', async () => {
+    const { user } = openChat({ as: 'finder-link' })
+    const ways = await panel()
+    await user.click(within(ways).getByRole('button', { name: 'Tell the owner' }))
+    expect(within(ways).getByRole('alert')).toHaveTextContent('Please say where you handed it in.')
+
+    await user.type(within(ways).getByLabelText('I HANDED IT IN AT'), 'York station lost property')
+    await user.click(within(ways).getByRole('button', { name: 'Add a pin where I am' }))
+    expect(await within(ways).findByText(/Pin added: 53.95763, -1.08271/)).toBeInTheDocument()
+    await user.click(within(ways).getByRole('button', { name: 'Tell the owner' }))
+    await waitFor(() =>
+      expect(backend.waysBack.calls).toContainEqual({
+        name: 'record_hand_in',
+        body: {
+          chat_id: CHAT_ID,
+          place: 'York station lost property',
+          latitude: 53.95763,
+          longitude: -1.08271,
+          accuracy_m: 14,
+        },
+      }),
+    )
+
+    await user.click(within(ways).getByRole('button', { name: 'Post it back' }))
+    await waitFor(() =>
+      expect(backend.waysBack.calls).toContainEqual({
+        name: 'ask_for_postal_address',
+        body: { chat_id: CHAT_ID },
+      }),
+    )
+  })
+
+  it('lets the owner share their postal address with this finder in one tap', async () => {
+    const { user } = openChat({ as: 'owner' })
+    backend.waysBack.returns = {
+      chat_id: CHAT_ID,
+      post_requested_at: '2026-11-21T10:40:00.000Z',
+      postal_address: null,
+      address_shared_at: null,
+      hand_in_place: null,
+      handed_in_at: null,
+      hand_in_latitude: null,
+      hand_in_longitude: null,
+      hand_in_accuracy_m: null,
+      updated_at: '2026-11-21T10:40:00.000Z',
+    }
+    const ways = await panel()
+    expect(
+      await within(ways).findByText('Fiona offers to post it back, at your cost.'),
+    ).toBeInTheDocument()
+    await user.click(
+      within(ways).getByRole('button', { name: 'Share my postal address with Fiona' }),
+    )
+    await waitFor(() =>
+      expect(backend.waysBack.calls).toEqual([
+        {
+          name: 'share_postal_address',
+          body: {
+            chat_id: CHAT_ID,
+            address: 'Olivia Owner\n1 High Street, Cambridge\nCambridgeshire\nUnited Kingdom',
+          },
+        },
+      ]),
+    )
+  })
+
+  it("shows the owner the finder's hand-in and location live, as coordinates and map links", async () => {
+    openChat({ as: 'owner' })
+    const ways = await panel()
+    expect(within(ways).getByText('Fiona has not shared where it was found.')).toBeInTheDocument()
+    await waitFor(() => expect(realtime.joined).toContain(`chat:${CHAT_ID}`))
+
+    backend.waysBack.foundAt = [53.95763, -1.08271, 14]
+    backend.waysBack.returns = {
+      chat_id: CHAT_ID,
+      hand_in_place: 'York station lost property',
+      handed_in_at: '2026-11-21T10:50:00.000Z',
+      hand_in_latitude: null,
+      hand_in_longitude: null,
+      hand_in_accuracy_m: null,
+      post_requested_at: null,
+      postal_address: null,
+      address_shared_at: null,
+      updated_at: '2026-11-21T10:50:00.000Z',
+    }
+    act(() => realtime.broadcast(`chat:${CHAT_ID}`, 'ways_back', { chat_id: CHAT_ID }))
+
+    expect(
+      await within(ways).findByText(
+        'Where it was found: 53.95763, -1.08271 (within about 14 m)',
+        undefined,
+        LOAD,
+      ),
+    ).toBeInTheDocument()
+    expect(within(ways).getByRole('link', { name: 'Open in OpenStreetMap' })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/?mlat=53.95763&mlon=-1.08271#map=17/53.95763/-1.08271',
+    )
+    expect(within(ways).getByRole('link', { name: 'Open in a map app' })).toHaveAttribute(
+      'href',
+      'geo:53.95763,-1.08271',
+    )
+    expect(within(ways).getByRole('status', { name: 'Handed in' })).toHaveTextContent(
+      'Fiona handed it in at: York station lost property',
+    )
+    // Nothing of the map is loaded from another origin: links only.
+    expect(
+      document.querySelector('iframe, img[src*="openstreetmap"], script[src*="openstreetmap"]'),
+    ).toBeNull()
+  })
 })

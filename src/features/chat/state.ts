@@ -33,3 +33,6 @@ export type OwnerAlert = {
 
 /** Owner alerts shown as toasts, newest first. */
 export const ownerAlertsAtom = atom<OwnerAlert[]>([])
+
+/** Bumped when the open chat's ways back changed (a 'ways_back' notice) or may have: re-read them. */
+export const waysBackVersionAtom = atom(0)

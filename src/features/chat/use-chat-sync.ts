@@ -5,7 +5,7 @@ import { useBroadcastChannel } from '@/lib/realtime/use-broadcast-channel'
 import { getMessagesAfter } from '@/features/chat/api/get-messages'
 import { createCatchUp } from '@/features/chat/catch-up'
 import { mergeMessages } from '@/features/chat/message-list'
-import { chatMessagesAtom } from '@/features/chat/state'
+import { chatMessagesAtom, waysBackVersionAtom } from '@/features/chat/state'
 import type { ChatMessage } from '@/features/chat/types'
 
 type SetMessages = (update: (list: ChatMessage[]) => ChatMessage[]) => void
@@ -29,7 +29,8 @@ function chatCatchUp(
  * content), every reconnect and every return to the tab, a fetch of whatever
  * was stored after the last position fetched (catch-up.ts). A 'closed' notice
  * (app_private.close_chat), and every resync, also runs `onClosed` (which
- * re-reads what the chat is about). Returns the catch-up to run on demand; it
+ * re-reads what the chat is about); a 'ways_back' notice (a hand-in, a shared
+ * address or location) bumps waysBackVersionAtom. Returns the catch-up to run on demand; it
  * rejects when the backend cannot be reached.
  */
 export function useChatSync(
@@ -39,6 +40,8 @@ export function useChatSync(
   onClosed: () => void,
 ): () => Promise<void> {
   const setMessages = useSetAtom(chatMessagesAtom)
+  const setWaysBackVersion = useSetAtom(waysBackVersionAtom)
+  const waysBackChanged = () => setWaysBackVersion((version) => version + 1)
 
   const catchUp = useMemo(
     () => chatCatchUp(isReady ? chatId : null, monitor, setMessages),
@@ -56,10 +59,11 @@ export function useChatSync(
 
   useBroadcastChannel({
     topic: isReady && chatId ? `chat:${chatId}` : null,
-    handlers: { message: catchUpQuietly, closed: onClosed },
+    handlers: { message: catchUpQuietly, closed: onClosed, ways_back: waysBackChanged },
     onResync: () => {
       catchUpQuietly()
       onClosed()
+      waysBackChanged()
     },
     monitor,
   })

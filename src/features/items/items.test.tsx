@@ -203,6 +203,31 @@ describe('/editTag', () => {
     expect(store.get(stateAtom).items?.[0]).toMatchObject({ lost_note: 'Reward offered' })
   })
 
+  it('while LOST, lets the owner choose the ways back they accept, beside the note', async () => {
+    const lost = { ...bag, return_options: ['hand_in', 'meet', 'post'] }
+    const seen: { body: unknown; id: string | null }[] = []
+    const { user, router, store } = renderApp({
+      url: '/editTag?itemId=item-2',
+      session: { items: [lost] },
+      handlers: [patchItems('ok', seen, lost)],
+    })
+    const meet = await screen.findByRole('checkbox', { name: 'Meet in a public place' })
+    const post = screen.getByRole('checkbox', { name: "Post it back at the owner's cost" })
+    expect(meet).toBeChecked()
+    expect(post).toBeChecked()
+    expect(
+      screen.getByRole('checkbox', { name: /^Hand it in at a place the finder names/ }),
+    ).toBeChecked()
+    await user.click(meet)
+    expect(meet).not.toBeChecked()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await expectPath(router, '/dashboard')
+    expect(seen).toEqual([
+      { id: 'eq.item-2', body: { name: 'Blue rucksack', return_options: ['hand_in', 'post'] } },
+    ])
+    expect(store.get(stateAtom).items?.[0]).toMatchObject({ return_options: ['hand_in', 'post'] })
+  })
+
   it('shows a LOST item’s saved note, and marking it FOUND hides the fields and sends no note', async () => {
     const lostWithNote = { ...bag, lost_note: 'Reward offered', return_instructions: null }
     const seen: { body: unknown; id: string | null }[] = []

@@ -16,6 +16,7 @@ import { ChatReceipts } from '@/features/chat/components/receipts'
 import { SafetyTips } from '@/features/chat/components/safety-tips'
 import { FinderForget, FinderForgotten } from '@/features/chat/components/finder-forget'
 import { useChat } from '@/features/chat/use-chat'
+import { WaysBackPanel } from '@/features/chat/components/ways-back'
 import { paths } from '@/lib/paths'
 
 /** The invite token from `#token=SECRET`, read once (it is dropped from the URL after joining). */
@@ -86,6 +87,14 @@ export function ChatPage() {
           chatId={chatId}
           isAsking={asksToDeleteDetails(searchParams)}
           onDeleted={() => setIsForgotten(true)}
+        />
+      )}
+      {chatId && (
+        <WaysBackPanel
+          chatId={chatId}
+          role={phase.role}
+          finderFirstName={chat.summary?.finder_first_name}
+          isClosed={Boolean(chat.summary?.closed_at)}
         />
       )}
       <ChatMessages

@@ -7,6 +7,8 @@ export type ItemChanges = {
   status?: ItemStatus
   lost_note?: string | null
   return_instructions?: string | null
+  /** The ways back the owner accepts (items.return_options). */
+  return_options?: string[]
 }
 
 /** A lost-mode text longer than the database allows; `limit` is the database's own number. */

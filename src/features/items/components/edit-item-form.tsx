@@ -14,6 +14,7 @@ import {
 import { LostNoteFields, type LostNoteValues } from '@/features/items/components/lost-note-fields'
 import { shownStatus } from '@/features/items/item-status'
 import { paths } from '@/lib/paths'
+import { knownReturnOptions } from '@/lib/return-options'
 import { hasControlCharacters } from '@/lib/control-characters'
 import { MESSAGES } from '@/lib/validation'
 
@@ -46,6 +47,9 @@ function changesFor(
     if (note !== (item.lost_note ?? null)) changes.lost_note = note
     if (returnInstructions !== (item.return_instructions ?? null)) {
       changes.return_instructions = returnInstructions
+    }
+    if (notes.returnOptions.join() !== knownReturnOptions(item.return_options).join()) {
+      changes.return_options = notes.returnOptions
     }
   }
   return changes
@@ -86,6 +90,7 @@ function EditItemFields({ item }: { item: Item }) {
   const [notes, setNotes] = useState<LostNoteValues>({
     note: item.lost_note ?? '',
     returnInstructions: item.return_instructions ?? '',
+    returnOptions: knownReturnOptions(item.return_options),
   })
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)

@@ -1,8 +1,13 @@
-import { Field, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Checkbox, Field, Stack, Text, Textarea } from '@chakra-ui/react'
+import { RETURN_OPTIONS, RETURN_OPTION_TEXT, type ReturnOption } from '@/lib/return-options'
 
-export type LostNoteValues = { note: string; returnInstructions: string }
+export type LostNoteValues = {
+  note: string
+  returnInstructions: string
+  returnOptions: ReturnOption[]
+}
 
-const NOTE_FIELDS: { name: keyof LostNoteValues; label: string; placeholder: string }[] = [
+const NOTE_FIELDS: { name: 'note' | 'returnInstructions'; label: string; placeholder: string }[] = [
   { name: 'note', label: 'NOTE FOR THE FINDER', placeholder: 'Reward offered' },
   {
     name: 'returnInstructions',
@@ -43,6 +48,33 @@ export function LostNoteFields({ values, onChange }: LostNoteFieldsProps) {
           />
         </Field.Root>
       ))}
+      <Stack as="fieldset" gap="2">
+        <Text as="legend" fontWeight="semibold" fontSize="sm">
+          WAYS BACK YOU ACCEPT
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          A finder picks one of these in the chat. A postal address is shared only when you choose
+          to, with that one finder.
+        </Text>
+        {RETURN_OPTIONS.map((option) => (
+          <Checkbox.Root
+            key={option}
+            checked={values.returnOptions.includes(option)}
+            onCheckedChange={(event) =>
+              onChange({
+                ...values,
+                returnOptions: RETURN_OPTIONS.filter((each) =>
+                  each === option ? event.checked === true : values.returnOptions.includes(each),
+                ),
+              })
+            }
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{RETURN_OPTION_TEXT[option]}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </Stack>
     </Stack>
   )
 }
