@@ -289,6 +289,67 @@ describe('/found/reunite', () => {
     await waitFor(() => expect(chatReads.count).toBeGreaterThan(0))
   })
 
+  it('"Share where I found it" asks for the location only when pressed, and stores it with the report', async () => {
+    let asked = 0
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (ok: (position: { coords: object }) => void) => {
+          asked += 1
+          ok({ coords: { latitude: 51.50735, longitude: -0.12776, accuracy: 25 } })
+        },
+      },
+    })
+    const shared: unknown[] = []
+    server.use(...ownerRealtime())
+    try {
+      const { user, router } = await startAtReunite([
+        ...finderHandlers(),
+        http.get('*/rest/v1/chats', () => HttpResponse.json(null)),
+        http.post('*/functions/v1/report-found', () =>
+          HttpResponse.json({ reportId: 'r1', chatId: 'c1', chatUrl: CHAT_URL }),
+        ),
+        http.post('*/rest/v1/rpc/share_found_location', async ({ request }) => {
+          shared.push(await request.json())
+          return new HttpResponse(null, { status: 204 })
+        }),
+      ])
+      await screen.findByLabelText('NAME')
+      expect(asked).toBe(0)
+      await user.click(screen.getByRole('button', { name: 'Share where I found it' }))
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'Location added: 51.50735, -0.12776 (within about 25 m)',
+      )
+      await fillForm(user, 'ada@example.com')
+      await expectPath(router, '/found/thank-you')
+      expect(asked).toBe(1)
+      expect(shared).toEqual([
+        { chat_id: 'c1', latitude: 51.50735, longitude: -0.12776, accuracy_m: 25 },
+      ])
+    } finally {
+      Reflect.deleteProperty(navigator, 'geolocation')
+    }
+  })
+
+  it('explains a refused location in plain words, and the report can still be sent without it', async () => {
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (_ok: unknown, fail: (error: { code: number }) => void) =>
+          fail({ code: 1 }),
+      },
+    })
+    try {
+      const { user } = await startAtReunite([])
+      await user.click(await screen.findByRole('button', { name: 'Share where I found it' }))
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Location was not shared: your browser or phone refused it.',
+      )
+    } finally {
+      Reflect.deleteProperty(navigator, 'geolocation')
+    }
+  })
+
   it('a retry after an error sends the same submission key; changing a detail makes a new one', async () => {
     const keys: unknown[] = []
     server.use(...ownerRealtime())

@@ -1,5 +1,7 @@
 import { RESET, type createStore } from '@/lib/jotai'
 import { lastReportAtom } from '@/lib/last-report'
+import { shareFoundLocation } from '@/lib/share-found-location'
+import { foundPositionAtom } from '@/features/found/state'
 import { OFFLINE_AFTER_MS } from '@/lib/realtime/connectivity'
 import { ReportError, reportFound } from '@/features/found/api/report-found'
 import { REPORT_MESSAGES } from '@/features/found/report-submission'
@@ -36,6 +38,21 @@ async function inOneTab(work: () => Promise<SendOutcome>): Promise<SendOutcome> 
   )
 }
 
+/**
+ * The position the finder shared on the form goes with the report, once it exists.
+ * Best effort: the report is sent whatever happens, and the chat offers it again.
+ */
+async function shareFormPosition(store: Store, chatId: string): Promise<void> {
+  const position = store.get(foundPositionAtom)
+  if (!position) return
+  try {
+    await shareFoundLocation(chatId, position)
+    store.set(foundPositionAtom, null)
+  } catch (error) {
+    console.error('Sharing where it was found failed', error)
+  }
+}
+
 async function deliver(store: Store, key: string): Promise<SendOutcome> {
   // Read afresh under the lock: another tab may have sent it meanwhile.
   const pending = readPendingReport()
@@ -51,6 +68,7 @@ async function deliver(store: Store, key: string): Promise<SendOutcome> {
   const isStillPending = () => readPendingReport()?.key === key
   try {
     const sent = await reportFound(pending.report, key)
+    await shareFormPosition(store, sent.chatId)
     store.set(lastReportAtom, sent)
     store.set(pendingStatusAtom, 'sent')
     if (isStillPending()) store.set(pendingReportAtom, RESET)

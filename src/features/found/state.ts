@@ -1,3 +1,4 @@
+import type { SharedPosition } from '@/lib/geolocation'
 import { atomWithValidatedStorage } from '@/lib/validated-storage'
 
 const isCode = (value: unknown): value is string =>
@@ -49,3 +50,27 @@ export function normaliseTagCode(raw: string): string {
     .trim()
     .toUpperCase()
 }
+
+const isInRange = (value: unknown, low: number, high: number) =>
+  typeof value === 'number' && Number.isFinite(value) && value >= low && value <= high
+
+function isPositionOrNull(value: unknown): value is SharedPosition | null {
+  if (value === null) return true
+  if (typeof value !== 'object') return false
+  const { latitude, longitude, accuracy } = value as Record<string, unknown>
+  return (
+    isInRange(latitude, -90, 90) &&
+    isInRange(longitude, -180, 180) &&
+    isInRange(accuracy, 0, Number.MAX_VALUE)
+  )
+}
+
+/**
+ * Where the finder found the item, when they pressed "Share where I found it" on
+ * the form: stored with the report once it is sent (send-pending-report.ts).
+ */
+export const foundPositionAtom = atomWithValidatedStorage<SharedPosition | null>(
+  'homeward.foundPosition',
+  null,
+  isPositionOrNull,
+)

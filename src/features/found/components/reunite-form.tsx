@@ -30,6 +30,7 @@ import {
 import { heldTagAtom } from '@/features/found/state'
 import { paths } from '@/lib/paths'
 import { FINDER_DATA_RULE } from '@/features/found/privacy'
+import { FoundPosition } from '@/features/found/components/found-position'
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -240,6 +241,7 @@ function FinderForm({
         <PrivacyNoticeLink>
           We pass these details to the owner so you can arrange the return. {FINDER_DATA_RULE}
         </PrivacyNoticeLink>
+        <FoundPosition isLocked={isWaiting} />
         {/* More of the finder's sections (where it was found, photos) go here, each
             a component with named fields read in detailsFromForm. */}
         <FormMessage message={state.error} />

@@ -1,0 +1,35 @@
+import { Button, HStack, Stack, Text } from '@chakra-ui/react'
+import { ShareLocationButton } from '@/components/ui/share-location-button'
+import { useAtom } from '@/lib/jotai'
+import { describePoint } from '@/lib/map-links'
+import { foundPositionAtom } from '@/features/found/state'
+
+/**
+ * "Share where I found it" on the finder's form: optional, asked for only when
+ * pressed; the position goes to the owner with the report, as a map link.
+ */
+export function FoundPosition({ isLocked }: { isLocked: boolean }) {
+  const [position, setPosition] = useAtom(foundPositionAtom)
+  return (
+    <Stack gap="1">
+      {position ? (
+        <HStack gap="3" wrap="wrap">
+          <Text fontSize="sm" role="status">
+            Location added: {describePoint(position)}
+          </Text>
+          {!isLocked && (
+            <Button type="button" size="xs" variant="ghost" onClick={() => setPosition(null)}>
+              Remove
+            </Button>
+          )}
+        </HStack>
+      ) : (
+        !isLocked && <ShareLocationButton onPosition={setPosition} />
+      )}
+      <Text fontSize="xs" color="fg.muted">
+        Optional. Your browser asks you first; the owner sees the spot as a map link, and it is
+        deleted with your details.
+      </Text>
+    </Stack>
+  )
+}
