@@ -1,3 +1,4 @@
+import { paths } from '@/lib/paths'
 import { atomWithValidatedStorage } from '@/lib/validated-storage'
 
 /**
@@ -33,3 +34,8 @@ export const unregisteredTagAtom = atomWithValidatedStorage<string | null>(
   null,
   isTagOrNull,
 )
+
+/** Whether the route after login is a conversation: an owner sent to log in by a chat link. */
+export function isChatRoute(route: string | null): boolean {
+  return route !== null && route.startsWith(`${paths.chat}?`)
+}

@@ -17,7 +17,7 @@ type Receipt = {
 }
 
 describe('/found/thank-you receipts', () => {
-  it('shows what happened to the report, live: alerted by text and e-mail, then seen', async () => {
+  it('shows what happened to the report, live: alerted by text and e-mail, then the report seen', async () => {
     sessionStorage.setItem(
       'homeward.lastReport',
       JSON.stringify({ chatId: 'c1', chatUrl: CHAT_URL }),
@@ -45,11 +45,13 @@ describe('/found/thank-you receipts', () => {
     }
     realtime.broadcast('receipts:c1', 'receipt', {})
     await waitFor(() => expect(status).toHaveTextContent('The owner was sent a text and an e-mail'))
-    expect(status).not.toHaveTextContent('The owner has seen your message')
+    expect(status).not.toHaveTextContent('The owner has seen')
 
     report = { ...report, owner_seen_chat_at: '2026-11-23T10:05:00Z' }
     realtime.broadcast('receipts:c1', 'receipt', {})
-    await waitFor(() => expect(status).toHaveTextContent('The owner has seen your message'))
+    // No message written yet: what the owner has seen is the report.
+    await waitFor(() => expect(status).toHaveTextContent('The owner has seen your report'))
+    expect(status).not.toHaveTextContent('your message')
   })
 
   it('says an e-mail only when no text could be sent', async () => {

@@ -554,6 +554,32 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     expect(backend.linkRequests).toEqual([{ chat_id: CHAT_ID, token: TOKEN }])
   })
 
+  it('a forwarded link leaves the address bar once read, and its Login button brings the owner back to this chat', async () => {
+    const { user, router } = openChat({ as: 'finder-link', join: 'bound' })
+    expect(
+      await screen.findByText(/Or log in if this is your item\./, undefined, LOAD),
+    ).toBeVisible()
+    await waitFor(() => expect(router.state.location.hash).toBe(''))
+    expect(router.state.location.pathname).toBe('/chat')
+    expect(router.state.location.search).toBe(`?chatId=${CHAT_ID}`)
+    // The token read stays with the page: a new link can still be asked for.
+    await user.click(screen.getByRole('button', { name: 'Send me a new link' }))
+    expect(await screen.findByText(/We have e-mailed you a new link/)).toBeVisible()
+    expect(backend.linkRequests).toEqual([{ chat_id: CHAT_ID, token: TOKEN }])
+
+    await user.click(screen.getByRole('button', { name: 'Login' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), LOAD)
+    expect(
+      await screen.findByText(
+        /^Log in to open the conversation about your item\./,
+        undefined,
+        LOAD,
+      ),
+    ).toHaveAttribute('role', 'status')
+    expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeVisible()
+    expect(router.state.location.hash).toBe('')
+  })
+
   it('says so when too many new links were asked for', async () => {
     const { user } = openChat({ as: 'finder-link', join: 'bound' })
     server.use(
@@ -591,6 +617,11 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     })
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), LOAD)
     expect(backend.joins).toEqual([])
+    // The login page says why it is shown.
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Log in to open the conversation about your item. You will go straight to it afterwards.',
+    )
+    expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeVisible()
     await user.type(await screen.findByLabelText('EMAIL'), 'olivia.owner@example.com')
     await user.type(screen.getByLabelText('PASSWORD'), 'correct horse{Enter}')
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat'), LOAD)
@@ -602,6 +633,34 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
   it('refuses a malformed chat id', async () => {
     renderApp({ url: '/chat?chatId=not-a-chat#token=abc' })
     expect(await invalidShown()).toBeVisible()
+  })
+})
+
+describe("the finder's receipts", { timeout: 20_000 }, () => {
+  it('name the report until the finder has written, then the message', async () => {
+    server.use(
+      restGet('chats', [{ report_id: 'report-1' }]),
+      restGet('found_reports', [
+        {
+          owner_notified_at: '2026-11-21T10:00:00.000Z',
+          owner_notified_channels: ['email', 'sms'],
+          owner_seen_chat_at: '2026-11-21T10:05:00.000Z',
+        },
+      ]),
+    )
+    const { user } = openChat({ as: 'finder-link' })
+    // Only the owner has written so far.
+    backend.rows = backend.rows.filter((message) => message.sender_role === 'owner')
+    expect(
+      await screen.findByText('Thank you so much! Where are you?', undefined, LOAD),
+    ).toBeInTheDocument()
+    const receipts = screen.getByRole('status', { name: 'Your report' })
+    await waitFor(() => expect(receipts).toHaveTextContent('The owner has seen your report'))
+    expect(receipts).not.toHaveTextContent('your message')
+
+    await user.type(composer(), 'It is at the bus stop.{Enter}')
+    await waitFor(() => expect(receipts).toHaveTextContent('The owner has seen your message'))
+    expect(receipts).not.toHaveTextContent('your report')
   })
 })
 

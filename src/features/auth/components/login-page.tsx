@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { useAtom, useAtomValue } from '@/lib/jotai'
-import { routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
+import { isChatRoute, routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
 import { userAtom } from '@/lib/store'
 import { LoginForm } from '@/features/auth/components/login-form'
 import { paths } from '@/lib/paths'
@@ -30,19 +30,26 @@ export function useLeaveWhenSignedIn(): void {
 export const UNCLAIMED_TAG_NOTICE =
   "This tag isn't activated yet. Log in or sign up to activate it."
 
-/** Set by /tag for an unclaimed tag: a tag waiting and /activeTag to follow. */
-function useIsFromUnclaimedTag(): boolean {
+export const CHAT_LINK_NOTICE =
+  'Log in to open the conversation about your item. You will go straight to it afterwards.'
+
+/**
+ * Why the visitor is here, from the route after login: an unclaimed tag (set by /tag,
+ * /activeTag to follow) or a chat link opened signed out (the chat to follow).
+ */
+function useLoginNotice(): string | null {
   const unregisteredTag = useAtomValue(unregisteredTagAtom)
   const routeAfterLogin = useAtomValue(routeAfterLoginAtom)
-  return Boolean(unregisteredTag) && routeAfterLogin === '/activeTag'
+  if (unregisteredTag && routeAfterLogin === paths.activeTag) return UNCLAIMED_TAG_NOTICE
+  if (isChatRoute(routeAfterLogin)) return CHAT_LINK_NOTICE
+  return null
 }
 
 /**
  * /login: the form; signed in → the route after login or /dashboard. Reached from
- * an unclaimed tag, it says why.
+ * an unclaimed tag or a chat link, it says why.
  */
 export function LoginPage() {
   useLeaveWhenSignedIn()
-  const isFromUnclaimedTag = useIsFromUnclaimedTag()
-  return <LoginForm notice={isFromUnclaimedTag ? UNCLAIMED_TAG_NOTICE : null} />
+  return <LoginForm notice={useLoginNotice()} />
 }

@@ -3,7 +3,8 @@ import { throwIfError } from '@/features/chat/api/chat-api-error'
 
 /**
  * The owner opened this chat: stops the report's reminder and tells the finder
- * "The owner has seen your message". Does nothing for anyone else.
+ * "The owner has seen your report" ("…your message" once they have written). Does
+ * nothing for anyone else.
  */
 export async function markChatOpened(chatId: string): Promise<void> {
   throwIfError(await supabase.rpc('mark_chat_opened', { chat_id: chatId }))

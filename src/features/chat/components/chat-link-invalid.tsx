@@ -5,6 +5,7 @@ import { FormMessage } from '@/components/ui/form-message'
 import { paths } from '@/lib/paths'
 import { ChatApiError } from '@/features/chat/api/chat-api-error'
 import { requestChatLink } from '@/features/chat/api/request-chat-link'
+import { useLogInAndReturn } from '@/features/chat/use-log-in-and-return'
 
 export const INVALID_LINK_TEXT = 'This chat link is not valid or has expired.'
 export const BOUND_LINK_TEXT = 'This chat link is already in use on another device.'
@@ -22,8 +23,12 @@ type Props = {
   token: string | null
 }
 
-/** What anyone who is not a member sees: nothing of the chat, and for a finder's link, a way back in. */
+/**
+ * What anyone who is not a member sees: nothing of the chat; for a finder's link, a way
+ * back in; for the owner, Login (then back to this chat).
+ */
 export function ChatLinkInvalid({ reason, chatId, token }: Props) {
+  const logInAndReturn = useLogInAndReturn(chatId)
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle')
   const [error, setError] = useState<string | null>(null)
   const canRenew = Boolean(chatId && token)
@@ -64,9 +69,14 @@ export function ChatLinkInvalid({ reason, chatId, token }: Props) {
         <Text>Ask for a new link, or log in if this is your item.</Text>
       )}
       <FormMessage message={error} />
-      <Button asChild variant="outline" colorPalette="teal">
-        <RouterLink to={paths.root}>Go Home</RouterLink>
-      </Button>
+      <Stack direction="row" gap="3" wrap="wrap">
+        <Button variant="outline" colorPalette="teal" onClick={logInAndReturn}>
+          Login
+        </Button>
+        <Button asChild variant="outline" colorPalette="teal">
+          <RouterLink to={paths.root}>Go Home</RouterLink>
+        </Button>
+      </Stack>
     </Stack>
   )
 }

@@ -1,9 +1,7 @@
 import { Spinner, Stack } from '@chakra-ui/react'
 import { useCallback, useEffect, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
-import { routeAfterLoginAtom } from '@/lib/after-login'
-import { useSetAtom } from '@/lib/jotai'
-import { asksToDeleteDetails, chatPath } from '@/features/chat/chat-link'
+import { asksToDeleteDetails } from '@/features/chat/chat-link'
 import { ChatClosed } from '@/features/chat/components/chat-closed'
 import { ChatHeader } from '@/features/chat/components/chat-header'
 import { ChatLinkInvalid } from '@/features/chat/components/chat-link-invalid'
@@ -17,7 +15,7 @@ import { SafetyTips } from '@/features/chat/components/safety-tips'
 import { FinderForget, FinderForgotten } from '@/features/chat/components/finder-forget'
 import { useChat } from '@/features/chat/use-chat'
 import { WaysBackPanel } from '@/features/chat/components/ways-back'
-import { paths } from '@/lib/paths'
+import { useLogInAndReturn } from '@/features/chat/use-log-in-and-return'
 
 /** The invite token from `#token=SECRET`, read once (it is dropped from the URL after joining). */
 function readToken(hash: string): string | null {
@@ -27,12 +25,8 @@ function readToken(hash: string): string | null {
 
 /** The owner's link opened signed out: log in, then come back here (route-after-login). */
 function LogInAndReturn({ chatId }: { chatId: string }) {
-  const setRouteAfterLogin = useSetAtom(routeAfterLoginAtom)
-  const navigate = useNavigate()
-  useEffect(() => {
-    setRouteAfterLogin(chatPath(chatId))
-    void navigate(paths.login, { replace: true })
-  }, [chatId, navigate, setRouteAfterLogin])
+  const logInAndReturn = useLogInAndReturn(chatId)
+  useEffect(logInAndReturn, [logInAndReturn])
   return null
 }
 
@@ -54,6 +48,12 @@ export function ChatPage() {
   const chat = useChat(chatId, token, dropToken)
   const { phase } = chat
   const [isForgotten, setIsForgotten] = useState(false)
+  // A refused link (forwarded, already used, expired) leaves the address bar too: the
+  // page keeps the token it read, for "Send me a new link".
+  const isRefusedLink = phase.kind === 'invalid' && token !== null
+  useEffect(() => {
+    if (isRefusedLink) dropToken()
+  }, [isRefusedLink, dropToken])
 
   if (isForgotten) return <FinderForgotten />
 
@@ -79,7 +79,15 @@ export function ChatPage() {
   return (
     <Stack gap="4" py="4">
       <ChatHeader summary={chat.summary} role={phase.role} refreshSummary={chat.refreshSummary} />
-      {chatId ? <ChatReceipts chatId={chatId} viewer={phase.role} /> : null}
+      {chatId ? (
+        <ChatReceipts
+          chatId={chatId}
+          viewer={phase.role}
+          hasFinderWritten={chat.messages.some(
+            (message) => message.senderRole === 'finder' && message.status === 'sent',
+          )}
+        />
+      ) : null}
       <OfflineBanner isOffline={chat.isOffline} text={OFFLINE_TEXT} />
       {chatId && <SafetyTips chatId={chatId} />}
       {chatId && phase.role === 'finder' && (

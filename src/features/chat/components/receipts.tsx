@@ -8,6 +8,8 @@ export const RECEIPT_TEXT = {
   text: 'The owner was sent a text',
   email: 'The owner was sent an e-mail',
   sending: 'We are telling the owner now.',
+  /** Until the finder has written in the chat, what the owner has seen is the report. */
+  seenReport: 'The owner has seen your report',
   seen: 'The owner has seen your message',
 } as const
 
@@ -21,7 +23,7 @@ export function notifiedText(channels: readonly string[]): string | null {
 }
 
 /** The finder's live receipts: the owner was alerted, the owner has seen the chat. */
-function FinderReceipts({ chatId }: { chatId: string }) {
+function FinderReceipts({ chatId, hasWritten }: { chatId: string; hasWritten: boolean }) {
   const receipts = useReportReceipts(chatId)
   if (!receipts) return null
   const notified = notifiedText(receipts.ownerNotifiedVia)
@@ -35,7 +37,9 @@ function FinderReceipts({ chatId }: { chatId: string }) {
       color="fg.muted"
     >
       <Text>{notified ? `✓ ${notified}` : RECEIPT_TEXT.sending}</Text>
-      {receipts.ownerHasSeenChat ? <Text>✓ {RECEIPT_TEXT.seen}</Text> : null}
+      {receipts.ownerHasSeenChat ? (
+        <Text>✓ {hasWritten ? RECEIPT_TEXT.seen : RECEIPT_TEXT.seenReport}</Text>
+      ) : null}
     </Stack>
   )
 }
@@ -48,7 +52,18 @@ function OwnerOpened({ chatId }: { chatId: string }) {
   return null
 }
 
+type Props = {
+  chatId: string
+  viewer: 'owner' | 'finder'
+  /** Whether the finder has a stored message in this chat (never on /found/thank-you). */
+  hasFinderWritten?: boolean
+}
+
 /** In a chat (and on /found/thank-you): receipts for the finder; "opened" for the owner. */
-export function ChatReceipts({ chatId, viewer }: { chatId: string; viewer: 'owner' | 'finder' }) {
-  return viewer === 'owner' ? <OwnerOpened chatId={chatId} /> : <FinderReceipts chatId={chatId} />
+export function ChatReceipts({ chatId, viewer, hasFinderWritten = false }: Props) {
+  return viewer === 'owner' ? (
+    <OwnerOpened chatId={chatId} />
+  ) : (
+    <FinderReceipts chatId={chatId} hasWritten={hasFinderWritten} />
+  )
 }
