@@ -313,7 +313,7 @@ it('an unopened report gets one reminder by text and e-mail; opening the chat ca
   await fanout.dispatch()
   const texts = await fanout.sms('+447700900205')
   expect(texts.map((t) => t.Body)).toEqual([
-    expect.stringMatching(/^Your item was found! Reminder: Red bike\. The finder is waiting: /),
+    expect.stringMatching(/^Reminder: the finder of your Red bike is waiting: /),
     expect.stringMatching(/^Your item was found! Red bike\. Chat with the finder: /),
   ])
   expect((await fanout.emailsTo(owner.email)).map((e) => e.Subject)).toEqual([

@@ -122,18 +122,23 @@ export function smsSegments(body: string): number {
 }
 
 /**
- * 'Your item was found! <item>. Chat with the finder: <owner link> Ref <reference>',
- * the item's name shortened (or left out) when that keeps the message to one
+ * The alert: 'Your item was found! <item>. Chat with the finder: <owner link> Ref <reference>'.
+ * The reminder (the owner has not opened the report yet) does not announce the find
+ * again: 'Reminder: the finder of your <item> is waiting: <owner link> Ref <reference>'.
+ * The item's name is shortened (or left out) when that keeps the message to one
  * segment. The reference lets the look-up find this very SMS (notifications.ts).
  */
 export function renderSms(row: RenderableRow, reference: string): string {
   const payload = row.payload
   const url = ownerChatUrl(payload)
-  const opening = row.template === 'reminder_sms' ? `${SMS_OPENING} Reminder:` : SMS_OPENING
-  const tail = row.template === 'reminder_sms' ? 'The finder is waiting' : 'Chat with the finder'
   const ref = `Ref ${reference}`
-  const compose = (name: string) =>
-    name ? `${opening} ${name}. ${tail}: ${url} ${ref}` : `${opening} ${tail}: ${url} ${ref}`
+  const compose =
+    row.template === 'reminder_sms'
+      ? (name: string) => `Reminder: the finder of your ${name || 'item'} is waiting: ${url} ${ref}`
+      : (name: string) =>
+          name
+            ? `${SMS_OPENING} ${name}. Chat with the finder: ${url} ${ref}`
+            : `${SMS_OPENING} Chat with the finder: ${url} ${ref}`
   const name = field(payload, 'item_name')
   const full = compose(name)
   if (smsSegments(full) === 1 || !name) return full

@@ -104,9 +104,31 @@ Deno.test(
     const emoji = renderSms(row({ payload: { ...PAYLOAD, item_name: 'Keys 🔑' } }), 'REF')
     assert.ok(emoji.startsWith(SMS_OPENING))
     assert.ok(emoji.endsWith('/chat?chatId=1f0e2c4a-8d1b-4c8e-9a43-2b1d5e6f7a80 Ref REF'))
-    const reminder = renderSms(row({ template: 'reminder_sms' }), 'REF')
-    assert.ok(reminder.startsWith(`${SMS_OPENING} Reminder: Blue rucksack.`))
+  },
+)
+
+Deno.test(
+  'the reminder SMS says the finder is waiting, without announcing the find again, in one segment',
+  () => {
+    const reminder = renderSms(row({ template: 'reminder_sms' }), '3F9A0C1B2D')
+    assert.equal(
+      reminder,
+      'Reminder: the finder of your Blue rucksack is waiting: http://localhost:5173/chat?chatId=1f0e2c4a-8d1b-4c8e-9a43-2b1d5e6f7a80 Ref 3F9A0C1B2D',
+    )
+    assert.ok(!reminder.includes(SMS_OPENING))
     assert.equal(smsSegments(reminder), 1)
+    const long = renderSms(
+      row({ template: 'reminder_sms', payload: { ...PAYLOAD, item_name: 'B'.repeat(200) } }),
+      'REF',
+    )
+    assert.ok(long.startsWith('Reminder: the finder of your BBBB'))
+    assert.ok(long.includes('...'))
+    assert.equal(smsSegments(long), 1)
+    const unnamed = renderSms(
+      row({ template: 'reminder_sms', payload: { ...PAYLOAD, item_name: '' } }),
+      'REF',
+    )
+    assert.ok(unnamed.startsWith('Reminder: the finder of your item is waiting: http'))
   },
 )
 
