@@ -3,6 +3,7 @@ import { Outlet } from 'react-router'
 import { Box, Flex } from '@chakra-ui/react'
 import { PageSpinner } from '@/components/ui/page-spinner'
 import { useAtomValue, useSetAtom } from '@/lib/jotai'
+import { pageTitleAtom } from '@/lib/page-title'
 import { stateAtom, userAtom } from '@/lib/store'
 import { AppFooter } from '@/app/layout/app-footer'
 import { AppHeader } from '@/app/layout/app-header'
@@ -51,12 +52,14 @@ export function AppLayout() {
   const handle = useRouteHandle() ?? NOT_FOUND
   const { authed } = useAtomValue(userAtom)
   const setState = useSetAtom(stateAtom)
+  // The route's title, unless the page on screen gave its own (usePageTitle).
+  const title = useAtomValue(pageTitleAtom) ?? handle.title
   useAuthSessionSoon(handle.guard === 'public')
   // SPEC.md §3: the general state holds the current form title.
-  useEffect(() => setState({ currentFormTitle: handle.title }), [setState, handle.title])
+  useEffect(() => setState({ currentFormTitle: title }), [setState, title])
   return (
     <Flex direction="column" minH="100dvh" bg={`page.${handle.background}`}>
-      <AppHeader title={handle.title} headerIcon={handle.headerIcon} isSignedIn={authed === true} />
+      <AppHeader title={title} headerIcon={handle.headerIcon} isSignedIn={authed === true} />
       <Box as="main" flex="1" w="full" maxW="6xl" mx="auto" px={{ base: '2', sm: '4' }} py="4">
         <PendingReportSlot />
         <GuardedPage guard={handle.guard} />

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import { routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
 import { lastReportAtom } from '@/lib/last-report'
+import { stateAtom } from '@/lib/store'
 import { renderApp } from '@/testing/render-app'
 import { fakeSession, fakeUser, fn, fnError, restGet, rpc } from '@/testing/supabase-handlers'
 import { server } from '@/testing/server'
@@ -504,7 +505,10 @@ describe('the owner’s test scan', () => {
   }
 
   /** Answers like the database: own_item only when the bearer token is the owner's. */
-  function tagStatusForCaller(seen: { subs: (string | null)[] }) {
+  function tagStatusForCaller(
+    seen: { subs: (string | null)[] },
+    lost: { lost_note: string | null; return_instructions: string | null } | null = null,
+  ) {
     return http.post('*/rest/v1/rpc/tag_status', ({ request }) => {
       const token = (request.headers.get('authorization') ?? '').replace(/^Bearer /, '')
       const payload = token.split('.')[1] ?? ''
@@ -519,7 +523,11 @@ describe('the owner’s test scan', () => {
       seen.subs.push(sub)
       return HttpResponse.json(
         tagAnswer('activated', {
-          own_item: sub === owner.id ? { id: keys.id, name: keys.name, status: null } : null,
+          ...lost,
+          own_item:
+            sub === owner.id
+              ? { id: keys.id, name: keys.name, status: lost ? 'LOST' : null }
+              : null,
         }),
       )
     })
@@ -541,6 +549,17 @@ describe('the owner’s test scan', () => {
     })
     expect(await screen.findByText('This is your tag Keys: it works.')).toBeInTheDocument()
     expect(seen.subs).toEqual([owner.id])
+    // Its own title, not the finder's 'Found a tag?'.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Test scan' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Found a tag?' })).toBeNull()
+    await waitFor(() => expect(store.get(stateAtom).currentFormTitle).toBe('Test scan'))
+    // What a finder would see now: the form alone, since the item is not LOST.
+    const preview = screen.getByRole('region', { name: 'What a finder sees' })
+    expect(preview).toHaveTextContent(
+      'Your item is not marked LOST, so a finder sees only the form to tell you where it is.',
+    )
+    expect(preview).toHaveTextContent('A finder never sees your name or contact details.')
+    expect(within(preview).queryByRole('region', { name: 'A note from the owner' })).toBeNull()
     expect(screen.getByRole('link', { name: 'Edit Keys' })).toHaveAttribute(
       'href',
       '/editTag?itemId=item-1',
@@ -550,6 +569,32 @@ describe('the owner’s test scan', () => {
     expect(store.get(heldTagAtom)).toBeNull()
     expect(screen.queryByRole('button', { name: 'Inform the Owner' })).toBeNull()
     expect(reports).toBe(0)
+  })
+
+  it('previews the note and return instructions a finder sees while the item is LOST', async () => {
+    const seen = { subs: [] as (string | null)[] }
+    const { router, user } = renderApp({
+      url: '/tag?tagId=HW7K3M9QPX',
+      session: { user: owner, items: [{ ...keys, status: 'LOST' }] },
+      handlers: [
+        tagStatusForCaller(seen, { lost_note: NOTE, return_instructions: INSTRUCTIONS }),
+        restGet('items', [{ ...keys, status: 'LOST' }]),
+      ],
+    })
+    const preview = await screen.findByRole('region', { name: 'What a finder sees' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Test scan' })).toBeInTheDocument()
+    expect(preview).toHaveTextContent(
+      'Your item is marked LOST, so a finder sees this above the form:',
+    )
+    const note = within(preview).getByRole('region', { name: 'A note from the owner' })
+    expect(note).toHaveTextContent(NOTE)
+    expect(note).toHaveTextContent(`How to return it: ${INSTRUCTIONS}`)
+    // Leaving the test scan gives the header back to the next page's title.
+    await user.click(screen.getByRole('link', { name: 'Your items' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 10_000 }),
+    ).toBeInTheDocument()
   })
 
   it('a signed-out visitor scanning the same tag is sent to the finder form', async () => {

@@ -5,7 +5,7 @@ import { takeEarlyTagStatus } from '@/features/found/early-tag-status'
 export type LostNote = { note: string | null; returnInstructions: string | null }
 
 /** The signed-in caller's own item behind the tag (the owner's test scan). */
-export type OwnItem = { id: string; name: string }
+export type OwnItem = { id: string; name: string; isLost: boolean }
 
 export type TagLookupResult =
   | { status: 'unclaimed' | 'not_found' }
@@ -25,8 +25,10 @@ const text = (value: unknown): string | null =>
 
 function parseOwnItem(value: unknown): OwnItem | null {
   if (typeof value !== 'object' || value === null) return null
-  const { id, name } = value as Record<string, unknown>
-  return typeof id === 'string' && typeof name === 'string' ? { id, name } : null
+  const { id, name, status } = value as Record<string, unknown>
+  return typeof id === 'string' && typeof name === 'string'
+    ? { id, name, isLost: status === 'LOST' }
+    : null
 }
 
 /** Reads tag_status's answer (see supabase/migrations/*_lost_mode.sql); anything else is an error. */

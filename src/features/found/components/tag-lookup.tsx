@@ -82,7 +82,8 @@ export function TagLookup() {
   const [isLinkReport, setIsLinkReport] = useState(initial !== '')
   const [message, setMessage] = useState<string | null>(null)
   const [isBusy, setIsBusy] = useState(false)
-  const [ownItem, setOwnItem] = useState<OwnItem | null>(null)
+  /** The owner's own item behind the code looked up (their test scan). */
+  const [ownItem, setOwnItem] = useState<{ item: OwnItem; code: string } | null>(null)
   /** The code that could not be checked for want of a connection. */
   const [offlineCode, setOfflineCode] = useState<string | null>(null)
   /** The latest lookup; a late answer to an earlier one (or after moving on) is ignored. */
@@ -121,7 +122,7 @@ export function TagLookup() {
       const lostNote = result.status === 'activated' ? result.lostNote : null
       setHeldLostNote(lostNote ? { code: tagCode, ...lostNote } : null)
       if (result.status === 'activated' && result.ownItem) {
-        setOwnItem(result.ownItem)
+        setOwnItem({ item: result.ownItem, code: tagCode })
         setIsBusy(false)
       } else if (result.status === 'activated') {
         setHeldTag(tagCode)
@@ -190,7 +191,7 @@ export function TagLookup() {
     void lookUp(code)
   }
 
-  if (ownItem) return <TestScan item={ownItem} />
+  if (ownItem) return <TestScan item={ownItem.item} code={ownItem.code} />
 
   // Prerendered (no query string at build time) and while hydrating, both views are in
   // the page and the inline script's CSS shows the one the link asks for
