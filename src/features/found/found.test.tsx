@@ -573,6 +573,8 @@ describe('the owner’s test scan', () => {
 
   it('previews the note and return instructions a finder sees while the item is LOST', async () => {
     const seen = { subs: [] as (string | null)[] }
+    // The dashboard it leaves for listens for reports.
+    server.use(...ownerRealtime())
     const { router, user } = renderApp({
       url: '/tag?tagId=HW7K3M9QPX',
       session: { user: owner, items: [{ ...keys, status: 'LOST' }] },
