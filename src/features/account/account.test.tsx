@@ -77,6 +77,14 @@ describe('/account', () => {
       },
     ])
     expect(store.get(userAtom).doc).toMatchObject({ county: 'Greater London', country: 'England' })
+    // A short confirmation on the dashboard.
+    expect(await screen.findByText(/Your settings were saved\./)).toHaveAttribute('role', 'status')
+  })
+
+  it('says nothing was saved on the dashboard when the owner only visits it', async () => {
+    renderApp({ url: '/dashboard', session: { user: owner } })
+    expect(await screen.findByRole('heading', { name: 'Hello, Olivia Owner' })).toBeInTheDocument()
+    expect(screen.queryByText('Your settings were saved.')).toBeNull()
   })
 
   it.each([

@@ -164,6 +164,17 @@ describe('/activeTag', () => {
     const card = await screen.findByRole('link', { name: 'Edit Keys' })
     expect(within(card).getByText('HW7K3M9QPX')).toBeInTheDocument()
     expect(store.get(stateAtom).items).toEqual([newItem])
+    // A short confirmation on arrival, shown once.
+    expect(screen.getByText(/Tag activated: Keys is now protected\./)).toHaveAttribute(
+      'role',
+      'status',
+    )
+    await user.click(screen.getByRole('link', { name: 'Account Settings' }))
+    await expectPath(router, '/account')
+    await user.click(await screen.findByRole('link', { name: 'My dashboard' }))
+    await expectPath(router, '/dashboard')
+    expect(await screen.findByRole('link', { name: 'Edit Keys' })).toBeInTheDocument()
+    expect(screen.queryByText(/Tag activated/)).toBeNull()
   })
 })
 

@@ -4,7 +4,8 @@ import { Navigate, useNavigate } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { useFieldValues } from '@/lib/use-field-values'
-import { useAtom } from '@/lib/jotai'
+import { confirmationAtom } from '@/lib/confirmation'
+import { useAtom, useSetAtom } from '@/lib/jotai'
 import { type Profile, userAtom } from '@/lib/store'
 import { hasControlCharacters } from '@/lib/control-characters'
 import { areAllFilled, isValidUkMobile, MESSAGES, PROFILE_MAX_LENGTH } from '@/lib/validation'
@@ -13,6 +14,8 @@ import { AccountRights } from '@/features/account/components/account-rights'
 import { paths } from '@/lib/paths'
 
 export const SAVE_FAILED = 'Your settings were not saved. Please try again.'
+/** The dashboard's confirmation once the settings are saved. */
+export const SETTINGS_SAVED = 'Your settings were saved.'
 
 type AccountFields = {
   fullName: string
@@ -60,6 +63,7 @@ function AccountFormFields({
   onSaved: (profile: Profile) => void
 }) {
   const navigate = useNavigate()
+  const setConfirmation = useSetAtom(confirmationAtom)
   const { values: fields, bind: field } = useFieldValues<AccountFields>(() => fieldsOf(profile), {
     maxLength: PROFILE_MAX_LENGTH,
   })
@@ -89,6 +93,7 @@ function AccountFormFields({
         mobile_number: fields.mobileNumber.trim(),
       })
       onSaved(saved)
+      setConfirmation(SETTINGS_SAVED)
       void navigate(paths.dashboard)
     } catch (failure) {
       console.error('Saving account settings failed', failure)

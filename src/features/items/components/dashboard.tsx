@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react'
 import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink, useNavigate } from 'react-router'
 import { routeAfterLoginAtom } from '@/lib/after-login'
+import { useTakeConfirmation } from '@/lib/confirmation'
 import { useAtom, useAtomValue } from '@/lib/jotai'
 import { type Item, stateAtom, userAtom } from '@/lib/store'
 import { ItemCard } from '@/features/items/components/item-card'
@@ -29,10 +30,16 @@ export function Dashboard({ itemExtra }: DashboardProps) {
   const isLeaving = useFollowRouteAfterLogin()
   const { doc } = useAtomValue(userAtom)
   const { items = [] } = useAtomValue(stateAtom)
+  const confirmation = useTakeConfirmation()
   if (isLeaving) return null
   const name = doc?.full_name?.trim()
   return (
     <Stack gap="6" w="full">
+      {confirmation ? (
+        <Text role="status" fontWeight="medium" bg="brand.subtle" borderRadius="l2" p="3">
+          ✓ {confirmation}
+        </Text>
+      ) : null}
       <Heading as="h2" size="2xl">
         {name ? `Hello, ${name}` : 'Hello'}
       </Heading>

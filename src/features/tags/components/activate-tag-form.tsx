@@ -4,11 +4,15 @@ import { Link as RouterLink, useNavigate } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { unregisteredTagAtom } from '@/lib/after-login'
-import { useAtom } from '@/lib/jotai'
+import { confirmationAtom } from '@/lib/confirmation'
+import { useAtom, useSetAtom } from '@/lib/jotai'
 import { stateAtom } from '@/lib/store'
 import { areAllFilled } from '@/lib/validation'
 import { ACTIVATION_MESSAGES, ActivationError, activateTag } from '@/features/tags/api/activate-tag'
 import { paths } from '@/lib/paths'
+
+/** The dashboard's confirmation once a tag is activated. */
+export const activatedText = (itemName: string) => `Tag activated: ${itemName} is now protected.`
 
 /**
  * /activeTag, signed in: TAG ID (prefilled from a scanned unclaimed tag), ACTIVATION
@@ -18,6 +22,7 @@ export function ActivateTagForm() {
   const navigate = useNavigate()
   const [unregisteredTag, setUnregisteredTag] = useAtom(unregisteredTagAtom)
   const [state, setState] = useAtom(stateAtom)
+  const setConfirmation = useSetAtom(confirmationAtom)
   // Follows the scanned tag (which may be read back from storage after the first
   // render) until the owner types their own.
   const [typedTagId, setTagId] = useState<string | null>(null)
@@ -41,6 +46,7 @@ export function ActivateTagForm() {
       const others = (state.items ?? []).filter((each) => each.id !== item.id)
       setState({ items: [...others, item] })
       setUnregisteredTag(null)
+      setConfirmation(activatedText(item.name))
       void navigate(paths.activeTagActivated)
     } catch (failure) {
       setError(failure instanceof ActivationError ? failure.message : ACTIVATION_MESSAGES.failed)
