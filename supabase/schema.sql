@@ -848,10 +848,10 @@ grant execute on function app_private.close_chat(uuid,text) to service_role;
 CREATE OR REPLACE FUNCTION app_private.closed_chat_retention()
  RETURNS interval
  LANGUAGE sql
- IMMUTABLE
+ STABLE
  SET search_path TO ''
 AS $function$
-  select interval '7 days';
+  select app_private.retention_of('finder_details_after_found');
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.create_profile_for_new_user()

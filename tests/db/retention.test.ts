@@ -102,6 +102,32 @@ describe('retention periods', () => {
     }
   })
 
+  it('closing a conversation dates the deletion by the same period after FOUND', async () => {
+    const item = await giveItem(db, owner, 'Scarf')
+    const finder = await createUser(db, 'finder', { anonymous: true })
+    const report = await reportFound(db, item.tag_code, finder)
+    await setPeriod('finder_details_after_found', '3 days')
+    try {
+      const [returned] = await query<{ days: number }>(
+        db,
+        owner,
+        `select round(extract(epoch from finder_details_deleted_on - now()) / 86400)::int as days
+           from public.mark_item_returned($1)`,
+        [item.id],
+      )
+      expect(returned).toEqual({ days: 3 })
+    } finally {
+      await setPeriod('finder_details_after_found', '7 days')
+    }
+    const { rows } = await db.query<{ days: number }>(
+      `select round(extract(epoch from r.purge_after - c.closed_at) / 86400)::int as days
+         from public.found_reports r join public.chats c on c.report_id = r.id
+        where r.id = $1`,
+      [report.report_id],
+    )
+    expect(rows).toEqual([{ days: 3 }])
+  })
+
   it("a new report's purge_after is the period after the report", async () => {
     const item = await giveItem(db, owner, 'Hat')
     const finder = await createUser(db, 'finder', { anonymous: true })
