@@ -266,12 +266,20 @@ describe('deleting an account', () => {
   it('leaves no table holding the owner’s e-mail, name, mobile, address or user id', async () => {
     const owner = await ownerWithConversation('leaver')
     const bystander = await ownerWithConversation('stayer')
-    // the owner also found someone else's item
-    await reportFound(db, bystander.item.tag_code, owner.actor, {
+    // the owner also found someone else's item, and sent a photo in that chat
+    const asFinder = await reportFound(db, bystander.item.tag_code, owner.actor, {
       name: owner.details.full_name,
       email: owner.details.email,
       address: owner.details.address,
     })
+    const sentAsFinder = `${asFinder.chat_id}/${owner.actor.userId}/${randomUUID()}.jpg`
+    await upload(owner.actor, 'chat-photos', sentAsFinder)
+    await query(
+      db,
+      owner.actor,
+      'insert into public.messages (chat_id, body, photo_paths) values ($1, $2, $3)',
+      [asFinder.chat_id, 'Is this yours?', [sentAsFinder]],
+    )
     await withPhotos(owner)
     const before = await rowsHolding(owner.traces)
     expect(Object.keys(before)).toEqual(
@@ -291,13 +299,14 @@ describe('deleting an account', () => {
     await deleteAuthUser(owner.actor.userId!)
 
     // The photos are due: Storage removes them (delete-account calls purge-photos at once;
-    // its schedule retries what fails). The owner's two uploads hold their id; the finder's
+    // its schedule retries what fails). The owner's three uploads hold their id; the finder's
     // photo in the owner's chat goes as well.
     expect(await rowsHolding(owner.traces)).toEqual({
       'public.notifications': 1,
-      'storage.objects': 2,
+      'storage.objects': 3,
     })
     const purged = await purgePhotos()
+    expect(purged).toContain(`chat-photos/${sentAsFinder}`)
     expect(purged.filter((path) => path.includes(owner.item.id))).toHaveLength(1)
     expect(purged.filter((path) => path.includes(owner.report.chat_id))).toHaveLength(2)
     const photosLeft = await rowsHolding([owner.item.id, owner.report.chat_id])
