@@ -476,6 +476,21 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     expect(within(messageList()).getAllByRole('listitem')).toHaveLength(2)
   })
 
+  it("closes the finder's open chat live when the owner's account is deleted and the chat goes with it", async () => {
+    openChat({ as: 'finder-link' })
+    await chatShown()
+    await waitFor(() => expect(realtime.joined).toContain(`chat:${CHAT_ID}`))
+    expect(composer()).toBeVisible()
+    // The chat no longer exists: chat_summary answers nothing for it.
+    server.use(http.post('*/rest/v1/rpc/chat_summary', () => HttpResponse.json([])))
+    act(() => realtime.broadcast(`chat:${CHAT_ID}`, 'closed', { chat_id: CHAT_ID }))
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' }, LOAD)
+    expect(closed).toHaveTextContent('This conversation is closed.')
+    expect(closed).toHaveTextContent('No more messages can be sent in it.')
+    expect(closed).not.toHaveTextContent('will be deleted on')
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument()
+  })
+
   it('a message refused because the conversation closed meanwhile shows why and removes the box', async () => {
     const { user } = openChat({ as: 'finder-link' })
     await chatShown()
