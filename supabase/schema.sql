@@ -2914,6 +2914,46 @@ end;
 $function$;
 grant execute on function public.record_hand_in(uuid,text,double precision,double precision,double precision) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.reminder_settings(remind_after interval DEFAULT NULL::interval, quiet_from time without time zone DEFAULT NULL::time without time zone, quiet_until time without time zone DEFAULT NULL::time without time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  current_row app_private.escalation_settings;
+begin
+  select * into current_row from app_private.escalation_settings s where s.id;
+  if reminder_settings.remind_after is not null
+     and (reminder_settings.remind_after <= interval '0'
+          or reminder_settings.remind_after >= current_row.remind_within) then
+    raise exception 'invalid_input' using errcode = 'P0001',
+      detail = format('the reminder delay must be more than 0 and less than %s (no reminder after that)',
+                      current_row.remind_within);
+  end if;
+  if (reminder_settings.quiet_from is null) <> (reminder_settings.quiet_until is null) then
+    raise exception 'invalid_input' using errcode = 'P0001',
+      detail = 'quiet hours need both a start and an end (the same time for none)';
+  end if;
+  update app_private.escalation_settings s
+     set remind_after = coalesce(reminder_settings.remind_after, s.remind_after),
+         quiet_from = coalesce(reminder_settings.quiet_from, s.quiet_from),
+         quiet_until = coalesce(reminder_settings.quiet_until, s.quiet_until)
+   where s.id
+  returning * into current_row;
+  return jsonb_build_object(
+    'enabled', current_row.enabled,
+    'remind_after', current_row.remind_after::text,
+    'remind_within', current_row.remind_within::text,
+    'quiet_from', to_char(current_row.quiet_from, 'HH24:MI'),
+    'quiet_until', to_char(current_row.quiet_until, 'HH24:MI'),
+    'time_zone', current_row.time_zone
+  );
+end;
+$function$;
+comment on function public.reminder_settings(interval,time without time zone,time without time zone) is 'Reads, and with arguments changes, when an unopened report gets its reminder: the delay (remind_after) and the quiet hours (quiet_from-quiet_until, local time_zone; equal = none). Service role only: npm run settings -- reminders.';
+grant execute on function public.reminder_settings(interval,time without time zone,time without time zone) to service_role;
+
 CREATE OR REPLACE FUNCTION public.report_found(tag_code text, finder_id uuid, finder_session_id uuid, finder_name text, finder_email text, finder_phone text, finder_address text, found_location text, site_url text, idempotency_key text, proof_challenge text, proof_expires_at timestamp with time zone)
  RETURNS TABLE(report_id uuid, chat_id uuid, invite_token text, chat_url text, failure text, failure_detail text, failure_hint text)
  LANGUAGE plpgsql

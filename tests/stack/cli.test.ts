@@ -8,6 +8,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { portTaken } from '../../scripts/lib/port-taken.ts'
 import { parseMintArgs, toCsv } from '../../scripts/tags-mint.ts'
+import { parseSettingsArgs } from '../../scripts/settings.ts'
 import { client, startTestStack, type TestStack } from '../../local-supabase/testing/test-stack.ts'
 
 const run = promisify(execFile)
@@ -30,6 +31,29 @@ describe('tags:mint arguments and CSV', () => {
     ).toBe(
       'tag_id,activation_code,url\nHWABC23456,XYZ,https://homeward.example/tag?tagId=HWABC23456\n',
     )
+  })
+})
+
+describe('settings arguments', () => {
+  it('reads the reminder delay and quiet hours, and refuses bad input in words', () => {
+    expect(parseSettingsArgs(['reminders'])).toEqual({})
+    expect(parseSettingsArgs(['reminders', '--delay', '30m', '--quiet', '22:00-07:00'])).toEqual({
+      remind_after: '30 minutes',
+      quiet_from: '22:00',
+      quiet_until: '07:00',
+    })
+    expect(parseSettingsArgs(['reminders', '--delay', '2h'])).toEqual({ remind_after: '2 hours' })
+    expect(parseSettingsArgs(['reminders', '--quiet', 'off'])).toEqual({
+      quiet_from: '00:00',
+      quiet_until: '00:00',
+    })
+    expect(() => parseSettingsArgs(['reminders', '--delay', '30'])).toThrow(
+      '--delay must be minutes or hours, such as 30m or 2h (got "30")',
+    )
+    expect(() => parseSettingsArgs(['reminders', '--quiet', '22-7'])).toThrow(
+      '--quiet must be HH:MM-HH:MM, such as 22:00-07:00, or off (got "22-7")',
+    )
+    expect(() => parseSettingsArgs(['limits'])).toThrow('Unknown settings "limits"')
   })
 })
 
@@ -71,6 +95,29 @@ describe('tags:mint and tags:deactivate against the stack', () => {
       return_instructions: null,
       own_item: null,
     })
+  }, 60_000)
+
+  it('settings: shows and changes the reminder delay and quiet hours, and explains a refusal', async () => {
+    const env = { ...process.env, SUPABASE_URL: stack.apiUrl }
+    const shown = await run('npx', ['tsx', 'scripts/settings.ts', 'reminders'], { env })
+    expect(shown.stdout).toContain('delay:         00:15:00 after the report')
+    expect(shown.stdout).toContain('quiet hours:   22:00-07:00 (Europe/London')
+    const changed = await run(
+      'npx',
+      ['tsx', 'scripts/settings.ts', 'reminders', '--delay', '30m', '--quiet', '23:00-06:00'],
+      { env },
+    )
+    expect(changed.stdout).toContain('delay:         00:30:00 after the report')
+    expect(changed.stdout).toContain('quiet hours:   23:00-06:00')
+    const refused = await run(
+      'npx',
+      ['tsx', 'scripts/settings.ts', 'reminders', '--delay', '48h'],
+      { env },
+    ).catch((error: { code: number; stderr: string }) => error)
+    expect('code' in refused && refused.code).toBe(1)
+    expect((refused as { stderr: string }).stderr).toContain(
+      'the reminder delay must be more than 0 and less than 24:00:00',
+    )
   }, 60_000)
 
   it('explains an unreachable API instead of printing a stack trace', async () => {

@@ -693,6 +693,10 @@ export type Database = {
         }
         Returns: undefined
       }
+      reminder_settings: {
+        Args: { quiet_from?: string; quiet_until?: string; remind_after?: string }
+        Returns: Json
+      }
       report_found: {
         Args: {
           finder_address: string
