@@ -1,0 +1,157 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { reportFound } from './support/finder.ts'
+import { activateAsNewOwner } from './support/owner.ts'
+import { newFinder, newOwner, type Finder } from './support/people.ts'
+import { purgeChatNow } from './support/purge.ts'
+import { mintTag } from './support/tags.ts'
+
+const YORK = { latitude: 53.95763, longitude: -1.08271, accuracy: 12 }
+const OSM_LINK =
+  'https://www.openstreetmap.org/?mlat=53.95763&mlon=-1.08271#map=17/53.95763/-1.08271'
+
+/** A finder reports the item (optionally sharing their location on the form) and opens the chat. */
+async function finderInChat(
+  browser: Browser,
+  tagUrl: string,
+  finder: Finder,
+  options: { shareOnForm?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; chatId: string }> {
+  const context = await browser.newContext()
+  if (options.shareOnForm) {
+    await context.grantPermissions(['geolocation'])
+    await context.setGeolocation(YORK)
+  }
+  const page = await context.newPage()
+  if (options.shareOnForm) {
+    await page.goto(tagUrl)
+    await page.getByRole('button', { name: 'Share where I found it' }).click()
+    await expect(page.getByText(/Location added: 53\.95763, -1\.08271/)).toBeVisible({
+      timeout: 20_000,
+    })
+  }
+  await reportFound(page, tagUrl, finder)
+  const link = page.getByRole('link', { name: 'Open the chat with the owner' })
+  const href = (await link.getAttribute('href')) ?? ''
+  const chatId = new URL(href, 'http://x').searchParams.get('chatId') ?? ''
+  await link.click()
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 20_000 })
+  return { context, page, chatId }
+}
+
+const waysBack = (page: Page) => page.getByRole('region', { name: 'Ways back' })
+
+test('a hand-in alerts the owner live; a shared address reaches that one finder only and goes with the purge', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const owner = newOwner('Hana Hander')
+  const tag = mintTag()
+  const ownerContext = await browser.newContext()
+  const ownerPage = await ownerContext.newPage()
+  await activateAsNewOwner(ownerPage, owner, tag, 'Green umbrella')
+  const first = await finderInChat(browser, tag.url, newFinder())
+  const second = await finderInChat(browser, tag.url, { ...newFinder(), name: 'Sam Second' })
+
+  await test.step('the finder says where they handed it in; the owner is alerted at once', async () => {
+    await ownerPage.goto('/dashboard')
+    await expect(ownerPage.getByText('Green umbrella').first()).toBeVisible({ timeout: 20_000 })
+    const ways = waysBack(first.page)
+    await ways.getByLabel('I HANDED IT IN AT').fill('York station lost property office')
+    await ways.getByRole('button', { name: 'Tell the owner' }).click()
+    await expect(ways.getByRole('status', { name: 'Handed in' })).toContainText(
+      'You handed it in at: York station lost property office',
+      { timeout: 20_000 },
+    )
+    const alerts = ownerPage.getByRole('region', { name: 'Alerts' })
+    await expect(alerts).toContainText(
+      'I handed it in at York station lost property office.',
+      { timeout: 20_000 },
+    )
+  })
+
+  let address = ''
+  await test.step('the finder asks to post it back; the owner shares an address with one tap', async () => {
+    await waysBack(first.page).getByRole('button', { name: 'Post it back' }).click()
+    await ownerPage.goto(`/chat?chatId=${first.chatId}`)
+    const ways = waysBack(ownerPage)
+    await expect(ways.getByRole('status', { name: 'Handed in' })).toContainText(
+      'York station lost property office',
+      { timeout: 20_000 },
+    )
+    await expect(ways).toContainText('offers to post it back, at your cost.')
+    address = await ways.getByRole('textbox').inputValue()
+    expect(address).toContain(owner.address)
+    await ways.getByRole('button', { name: /^Share my postal address with / }).click()
+    await expect(ways.getByRole('button', { name: 'Stop sharing my address' })).toBeVisible({
+      timeout: 20_000,
+    })
+  })
+
+  await test.step('it appears live in that chat only, not in a second finder’s chat', async () => {
+    const shared = waysBack(first.page).getByLabel('Postal address')
+    await expect(shared).toContainText(owner.address, { timeout: 20_000 })
+    await second.page.reload()
+    await expect(waysBack(second.page)).toBeVisible({ timeout: 20_000 })
+    await expect(second.page.getByText(owner.address)).toHaveCount(0)
+    await expect(waysBack(second.page).getByLabel('Postal address')).toHaveCount(0)
+  })
+
+  await test.step('after the purge, the address and the hand-in are gone', async () => {
+    await purgeChatNow(first.chatId)
+    await ownerPage.reload()
+    await expect(waysBack(ownerPage)).toBeVisible({ timeout: 20_000 })
+    await expect(ownerPage.getByText(owner.address)).toHaveCount(0)
+    await expect(ownerPage.getByText('York station lost property office')).toHaveCount(0)
+    await first.page.reload()
+    await expect(first.page.getByText(owner.address)).toHaveCount(0)
+  })
+
+  await ownerContext.close()
+  await first.context.close()
+  await second.context.close()
+})
+
+test('a pinned location reaches the owner as a map link, and goes with the purge', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const owner = newOwner('Lena Locator')
+  const tag = mintTag()
+  const ownerContext = await browser.newContext()
+  const ownerPage = await ownerContext.newPage()
+  await activateAsNewOwner(ownerPage, owner, tag, 'Brown satchel')
+  const finder = await finderInChat(browser, tag.url, newFinder(), { shareOnForm: true })
+
+  await ownerPage.goto(`/chat?chatId=${finder.chatId}`)
+  const ways = waysBack(ownerPage)
+  await expect(ways).toContainText('Where it was found: 53.95763, -1.08271 (within about 12 m)', {
+    timeout: 20_000,
+  })
+  await expect(ways.getByRole('link', { name: 'Open in OpenStreetMap' })).toHaveAttribute(
+    'href',
+    OSM_LINK,
+  )
+  await expect(ways.getByRole('link', { name: 'Open in a map app' })).toHaveAttribute(
+    'href',
+    'geo:53.95763,-1.08271',
+  )
+
+  await test.step('shared again from the chat, it reaches the owner live', async () => {
+    await finder.context.setGeolocation({ latitude: 53.96, longitude: -1.08, accuracy: 30 })
+    await waysBack(finder.page)
+      .getByRole('button', { name: 'Share where I found it again' })
+      .click()
+    await expect(ways).toContainText('53.96000, -1.08000 (within about 30 m)', { timeout: 20_000 })
+  })
+
+  await test.step('after the purge the location is gone', async () => {
+    await purgeChatNow(finder.chatId)
+    await ownerPage.reload()
+    await expect(waysBack(ownerPage)).toBeVisible({ timeout: 20_000 })
+    await expect(ownerPage.getByRole('link', { name: 'Open in OpenStreetMap' })).toHaveCount(0)
+    await expect(ownerPage.getByText(/53\.96000/)).toHaveCount(0)
+  })
+
+  await ownerContext.close()
+  await finder.context.close()
+})
