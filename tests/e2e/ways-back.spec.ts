@@ -63,10 +63,9 @@ test('a hand-in alerts the owner live; a shared address reaches that one finder 
       { timeout: 20_000 },
     )
     const alerts = ownerPage.getByRole('region', { name: 'Alerts' })
-    await expect(alerts).toContainText(
-      'I handed it in at York station lost property office.',
-      { timeout: 20_000 },
-    )
+    await expect(alerts).toContainText('I handed it in at York station lost property office.', {
+      timeout: 20_000,
+    })
   })
 
   let address = ''
@@ -100,6 +99,9 @@ test('a hand-in alerts the owner live; a shared address reaches that one finder 
     await purgeChatNow(first.chatId)
     await ownerPage.reload()
     await expect(waysBack(ownerPage)).toBeVisible({ timeout: 20_000 })
+    await expect(waysBack(ownerPage).getByLabel('Postal address')).toHaveCount(0)
+    await expect(waysBack(ownerPage).getByRole('status', { name: 'Handed in' })).toHaveCount(0)
+    // Nothing more can be shared in a purged conversation, so no address is offered either.
     await expect(ownerPage.getByText(owner.address)).toHaveCount(0)
     await expect(ownerPage.getByText('York station lost property office')).toHaveCount(0)
     await first.page.reload()

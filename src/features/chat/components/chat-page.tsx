@@ -102,7 +102,10 @@ export function ChatPage() {
           chatId={chatId}
           role={phase.role}
           finderFirstName={chat.summary?.finder_first_name}
-          isClosed={Boolean(chat.summary?.closed_at)}
+          // Closed, or the finder's details already purged (chat_summary then has no deletion date).
+          isClosed={
+            Boolean(chat.summary?.closed_at) || chat.summary?.finder_details_deleted_on === null
+          }
         />
       )}
       <ChatMessages

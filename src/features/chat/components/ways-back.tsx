@@ -30,6 +30,7 @@ export function WaysBackPanel({ chatId, role, finderFirstName, isClosed }: WaysB
   if (!waysBack) return null
   const { options, foundAt, returns } = waysBack
   const finder = finderFirstName?.trim() || 'the finder'
+  const Finder = finder.charAt(0).toUpperCase() + finder.slice(1)
   const isFinder = role === 'finder'
   const canAct = !isClosed
   const sharedAddress = returns?.postal_address ?? null
@@ -69,7 +70,7 @@ export function WaysBackPanel({ chatId, role, finderFirstName, isClosed }: WaysB
         {foundAt ? (
           <MapPointLinks label="Where it was found" point={foundAt} />
         ) : (
-          !isFinder && <Text fontSize="sm">{finder} has not shared where it was found.</Text>
+          !isFinder && <Text fontSize="sm">{Finder} has not shared where it was found.</Text>
         )}
         {isFinder && canAct && (
           <ShareLocationButton
@@ -85,7 +86,7 @@ export function WaysBackPanel({ chatId, role, finderFirstName, isClosed }: WaysB
         {returns?.handed_in_at && returns.hand_in_place && (
           <Stack gap="1" role="status" aria-label="Handed in">
             <Text fontWeight="semibold">
-              {isFinder ? 'You handed it in at' : `${finder} handed it in at`}:{' '}
+              {isFinder ? 'You handed it in at' : `${Finder} handed it in at`}:{' '}
               {returns.hand_in_place}
             </Text>
             {returns.hand_in_latitude !== null && returns.hand_in_longitude !== null && (
@@ -132,7 +133,7 @@ export function WaysBackPanel({ chatId, role, finderFirstName, isClosed }: WaysB
           </HStack>
         )}
         {!isFinder && returns?.post_requested_at && sharedAddress === null && (
-          <Text fontSize="sm">{finder} offers to post it back, at your cost.</Text>
+          <Text fontSize="sm">{Finder} offers to post it back, at your cost.</Text>
         )}
         {!isFinder && canAct && (options.includes('post') || returns?.post_requested_at) && (
           <PostalAddressShare
