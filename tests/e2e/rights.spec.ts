@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { reportFound } from './support/finder.ts'
-import { waitForEmail } from './support/inbox.ts'
+import { linkIn, waitForEmail } from './support/inbox.ts'
 import { activateAsNewOwner, submitLogin } from './support/owner.ts'
 import { checkPage } from './support/page-check.ts'
 import { newFinder, newOwner, type Finder } from './support/people.ts'
@@ -41,10 +41,13 @@ test('a finder deletes their details now; the owner’s dashboard keeps the repo
     await expect(reports).toContainText(finderFirstName)
   })
 
-  await test.step('the finder is asked first, then their details are deleted', async () => {
-    await finderPage.getByRole('button', { name: 'Delete my details now' }).click()
+  await test.step('the finder follows "Delete my details now" in their e-mail and is asked first', async () => {
+    const thanks = await waitForEmail(finder.email, /Thank you for reporting/)
+    const link = linkIn(thanks, /[?&]delete=my-details#token=/)
+    expect(thanks.Text).toContain(`Delete my details now: ${link}`)
+    await finderPage.goto(link)
     const question = finderPage.getByRole('group', { name: 'Delete your details?' })
-    await expect(question).toContainText('the owner is told you left')
+    await expect(question).toContainText('the owner is told you left', { timeout: 20_000 })
     await checkPage(finderPage, testInfo, 'finder-delete-confirm')
     await question.getByRole('button', { name: 'Delete my details', exact: true }).click()
     await expect(
