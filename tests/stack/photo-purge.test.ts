@@ -3,12 +3,21 @@
  * Edge Function (real Deno, as the cron job calls it) removes every photo of
  * the purged chat through the Storage API, so no object of the finder's is
  * left, on disk or in storage.objects, and the signed URLs handed out before
- * answer Storage's 400 (statusCode 404).
+ * answer Storage's 400 (statusCode 404). And delete-account, in real Deno: the
+ * owner's item photo and both sides' chat photos are gone when it answers.
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { activatedItem, reportFound, seededUser } from '../../local-supabase/testing/chat-fixtures.ts'
-import { serviceClient, startTestStack, type TestStack } from '../../local-supabase/testing/test-stack.ts'
+import {
+  activatedItem,
+  reportFound,
+  seededUser,
+} from '../../local-supabase/testing/chat-fixtures.ts'
+import {
+  serviceClient,
+  startTestStack,
+  type TestStack,
+} from '../../local-supabase/testing/test-stack.ts'
 
 let stack: TestStack
 
@@ -74,4 +83,36 @@ it("leaves no object of the finder's after the purge", async () => {
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' })
   }
+})
+
+it("delete-account removes the owner's item photos and every photo of their chats at once", async () => {
+  const service = serviceClient(stack)
+  const owner = await seededUser(stack)
+  const finder = await seededUser(stack, { isAnonymous: true })
+  const { itemId, tagCode } = await activatedItem(stack, owner.id)
+  const report = await reportFound(service, tagCode, finder.id)
+
+  const itemPhoto = `${itemId}/${randomUUID()}.jpg`
+  expect(
+    (await owner.client.storage.from('item-photos').upload(itemPhoto, jpeg())).error,
+  ).toBeNull()
+  for (const member of [owner, finder]) {
+    const path = `${report.chat_id}/${member.id}/${randomUUID()}.jpg`
+    expect((await member.client.storage.from('chat-photos').upload(path, jpeg())).error).toBeNull()
+    const { error } = await member.client
+      .from('messages')
+      .insert({ chat_id: report.chat_id, body: '', photo_paths: [path] })
+    expect(error).toBeNull()
+  }
+
+  const { data, error } = await owner.client.functions.invoke('delete-account', { body: {} })
+  expect(error).toBeNull()
+  expect(data).toEqual({ deleted: true })
+
+  const { rows } = await stack.context.db.query<{ n: number }>(
+    `select count(*)::int as n from storage.objects
+      where owner_id = $1 or name like $2 or name like $3`,
+    [owner.id, `${report.chat_id}/%`, `${itemId}/%`],
+  )
+  expect(rows[0]?.n).toBe(0)
 })
