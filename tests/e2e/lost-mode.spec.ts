@@ -68,6 +68,11 @@ test('lost mode: owner sets a note, their own scan is a test, a finder on a phon
     await page.goto(tag.url)
     await lookUpTag(page.getByText(`This is your tag ${itemName}: it works.`))
     await expect(page).toHaveURL(/\/tag\?tagId=/)
+    // Its own title, and a preview of what a finder reads while the item is LOST.
+    await expect(page.getByRole('heading', { level: 1, name: 'Test scan' })).toBeVisible()
+    const preview = page.getByRole('region', { name: 'What a finder sees' })
+    await expect(preview).toContainText(note)
+    await expect(preview).toContainText(instructions)
     await checkPage(page, testInfo, 'tag-test-scan')
     await page.getByRole('link', { name: `Edit ${itemName}` }).click()
     await expect(page).toHaveURL(/\/editTag\?itemId=/)
