@@ -277,6 +277,9 @@ test("owner and finder chat both ways live; the finder's link, used once, is ren
         name: 'This chat link is already in use on another device.',
       }),
     ).toBeVisible({ timeout: 20_000 })
+    // The refused token leaves the address bar; the owner gets a Login button.
+    await expect.poll(() => new URL(freshPage.url()).hash).toBe('')
+    await expect(freshPage.getByRole('button', { name: 'Login' })).toBeVisible()
     await expect(freshPage.getByText('Hello, I have your rucksack.')).toHaveCount(0)
     await expect(messageBox(freshPage)).toHaveCount(0)
     await checkPage(freshPage, testInfo, 'chat-link-in-use')
