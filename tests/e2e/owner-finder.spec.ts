@@ -404,6 +404,8 @@ test("owner on a phone: the e-mail's chat link asks them to log in, then opens t
   await page.goto(ownerLink)
   await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 })
   await expect(page.getByText('Welcome back!')).toBeVisible()
+  // The login page says why it is shown.
+  await expect(page.getByText('Log in to open the conversation about your item.')).toBeVisible()
   await submitLogin(page, owner.email, owner.password)
   await expect(page).toHaveURL(new RegExp(`/chat\\?chatId=${chatId}$`), { timeout: 20_000 })
   await expect(page.getByRole('heading', { name: renamed })).toBeVisible({ timeout: 20_000 })
