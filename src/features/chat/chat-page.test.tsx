@@ -7,6 +7,14 @@ import { server } from '@/testing/server'
 import { renderApp } from '@/testing/render-app'
 import { fakeSession, fakeUser, restGet, rpc } from '@/testing/supabase-handlers'
 import { fakeRealtime, type FakeRealtime } from '@/features/chat/testing/fake-realtime'
+import { PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
+import {
+  chosenFile,
+  installBrowserImages,
+  JPEG_BYTES,
+  SVG_TEXT,
+  type BrowserImages,
+} from '@/testing/browser-images'
 import type { MessageRow } from '@/features/chat/types'
 
 // The real client, with a WebSocket looked up at connect time so msw intercepts it.
@@ -994,5 +1002,141 @@ describe('ways back without meeting, and where it is', () => {
     expect(
       document.querySelector('iframe, img[src*="openstreetmap"], script[src*="openstreetmap"]'),
     ).toBeNull()
+  })
+})
+
+describe('photos', () => {
+  type Storage = {
+    uploads: { path: string; contentType: string | null }[]
+    signs: string[]
+    failUploads: boolean
+  }
+  let storage: Storage
+  let images: BrowserImages
+  const PATH = new RegExp(`^${CHAT_ID}/${FINDER.id}/[0-9a-f-]{36}\\.jpg$`)
+
+  beforeEach(() => {
+    images = installBrowserImages()
+    storage = { uploads: [], signs: [], failUploads: false }
+    server.use(
+      http.post('*/storage/v1/object/sign/chat-photos/*', ({ request }) => {
+        const path = decodeURI(new URL(request.url).pathname).replace(
+          /^.*\/object\/sign\/chat-photos\//,
+          '',
+        )
+        storage.signs.push(path)
+        return HttpResponse.json({ signedURL: `/object/sign/chat-photos/${path}?token=t-${path}` })
+      }),
+      http.post('*/storage/v1/object/chat-photos/*', ({ request }) => {
+        const path = new URL(request.url).pathname.replace(/^.*\/object\/chat-photos\//, '')
+        if (storage.failUploads) {
+          return HttpResponse.json(
+            { statusCode: '500', code: 'InternalError', error: 'internal', message: 'disk full' },
+            { status: 500 },
+          )
+        }
+        storage.uploads.push({ path, contentType: request.headers.get('content-type') })
+        return HttpResponse.json({ Key: `chat-photos/${path}`, Id: crypto.randomUUID() })
+      }),
+    )
+  })
+  afterEach(() => images.restore())
+
+  const attach = () => screen.getByLabelText('Attach a photo')
+  const photoJpeg = () => chosenFile(JPEG_BYTES, 'IMG_0001.JPG', 'image/jpeg')
+
+  it("uploads a re-encoded photo into the sender's folder, then sends it with the message", async () => {
+    const { user } = openChat({ as: 'finder-link' })
+    await chatShown()
+    await user.upload(attach(), photoJpeg())
+    const photos = screen.getByRole('list', { name: 'Photos to send' })
+    await within(photos).findByText('Uploaded')
+    expect(within(photos).getByRole('img', { name: 'Attachment 1' })).toBeInTheDocument()
+    expect(storage.uploads).toHaveLength(1)
+    expect(storage.uploads[0]?.path).toMatch(PATH)
+    expect(storage.uploads[0]?.contentType).toMatch(/^multipart\/form-data/)
+    expect(images.encodes).toEqual([
+      { width: 1600, height: 1200, type: 'image/jpeg', quality: 0.82 },
+    ])
+
+    await user.type(composer(), 'Is this yours?{Enter}')
+    await waitFor(() => expect(backend.posts).toHaveLength(1))
+    expect(backend.posts[0]?.body).toMatchObject({
+      body: 'Is this yours?',
+      photo_paths: [storage.uploads[0]?.path],
+    })
+    const sent = await within(messageList()).findByRole('img', { name: 'Photo 1 from You' })
+    expect(sent.getAttribute('src')).toContain(
+      `/storage/v1/object/sign/chat-photos/${storage.uploads[0]?.path}?token=`,
+    )
+    expect(sent.closest('li')).toHaveTextContent('Is this yours?')
+    expect(screen.queryByRole('list', { name: 'Photos to send' })).not.toBeInTheDocument()
+  })
+
+  it('sends photos without text', async () => {
+    const { user } = openChat({ as: 'finder-link' })
+    await chatShown()
+    await user.upload(attach(), photoJpeg())
+    await screen.findByText('Uploaded')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(backend.posts).toHaveLength(1))
+    expect(backend.posts[0]?.body).toMatchObject({ body: '', photo_paths: [expect.any(String)] })
+  })
+
+  it('sends no message while an upload failed; Retry uploads it, then the message goes', async () => {
+    const { user } = openChat({ as: 'finder-link' })
+    await chatShown()
+    storage.failUploads = true
+    await user.upload(attach(), photoJpeg())
+    await screen.findByText('Not uploaded')
+    await user.type(composer(), 'Here it is{Enter}')
+    expect(await screen.findByText(PHOTO_MESSAGES.fixPhotos)).toBeInTheDocument()
+    expect(backend.posts).toHaveLength(0)
+    expect(composer()).toHaveValue('Here it is')
+
+    storage.failUploads = false
+    await user.click(screen.getByRole('button', { name: 'Retry photo 1' }))
+    await screen.findByText('Uploaded')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(backend.posts).toHaveLength(1))
+    expect(backend.posts[0]?.body).toMatchObject({
+      body: 'Here it is',
+      photo_paths: [storage.uploads[0]?.path],
+    })
+  })
+
+  it('refuses an SVG and a renamed file in our words, and uploads nothing', async () => {
+    const { user } = openChat({ as: 'finder-link' })
+    await chatShown()
+    await user.upload(attach(), chosenFile(SVG_TEXT, 'map.svg', 'image/svg+xml'))
+    expect(await screen.findByText(PHOTO_MESSAGES.notAnImage)).toBeInTheDocument()
+    await user.upload(attach(), chosenFile('MZ\x90\0 not a photo', 'holiday.jpg', 'image/jpeg'))
+    expect(await screen.findByRole('alert')).toHaveTextContent(PHOTO_MESSAGES.notAnImage)
+    expect(screen.queryByRole('list', { name: 'Photos to send' })).not.toBeInTheDocument()
+    expect(storage.uploads).toHaveLength(0)
+  })
+
+  it('takes at most three photos for one message', async () => {
+    const { user } = openChat({ as: 'finder-link' })
+    await chatShown()
+    await user.upload(attach(), [photoJpeg(), photoJpeg(), photoJpeg(), photoJpeg()])
+    expect(await screen.findByText(PHOTO_MESSAGES.tooMany)).toBeInTheDocument()
+    const photos = screen.getByRole('list', { name: 'Photos to send' })
+    await waitFor(() => expect(within(photos).getAllByText('Uploaded')).toHaveLength(3))
+    expect(screen.queryByLabelText('Attach a photo')).not.toBeInTheDocument()
+  })
+
+  it("shows the other side's photos live, through signed URLs", async () => {
+    openChat({ as: 'owner' })
+    await chatShown()
+    await waitFor(() => expect(realtime.joined).toContain(`chat:${CHAT_ID}`))
+    const path = `${CHAT_ID}/${FINDER.id}/0b0c0d0e-0000-4000-8000-000000000001.jpg`
+    const live = { ...row(3, 'finder', 'The counter at the café'), photo_paths: [path] }
+    backend.rows.push(live)
+    act(() => realtime.broadcast(`chat:${CHAT_ID}`, 'message', live))
+    const photo = await screen.findByRole('img', { name: 'Photo 1 from Fiona, finder' })
+    expect(photo.getAttribute('src')).toContain(`/object/sign/chat-photos/${path}?token=`)
+    expect(photo.closest('li')).toHaveTextContent('The counter at the café')
+    expect(storage.signs).toEqual([path])
   })
 })

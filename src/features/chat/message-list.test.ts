@@ -23,6 +23,7 @@ const pending = (id: string): ChatMessage => ({
   senderId: 'me',
   senderRole: 'owner',
   body: id,
+  photoPaths: [],
   createdAt: null,
   position: null,
   status: 'sending',

@@ -7,6 +7,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     senderId: row.sender_id,
     senderRole: row.sender_role === 'owner' ? 'owner' : 'finder',
     body: row.body,
+    photoPaths: row.photo_paths ?? [],
     createdAt: row.created_at,
     position: row.position,
     status: 'sent',

@@ -36,9 +36,11 @@ export function messageLength(text: string): number {
  */
 export function checkMessage(
   text: string,
+  { hasPhotos = false }: { hasPhotos?: boolean } = {},
 ): { ok: true; body: string } | { ok: false; reason: 'empty' | 'too_long' } {
   const body = withoutControlCharacters(text).trim()
-  if (body === '') return { ok: false, reason: 'empty' }
+  // A message carrying photos may have no text (messages_body_length).
+  if (body === '' && !hasPhotos) return { ok: false, reason: 'empty' }
   if (messageLength(body) > MAX_MESSAGE_LENGTH) return { ok: false, reason: 'too_long' }
   return { ok: true, body }
 }

@@ -21,6 +21,8 @@ export type ChatMessage = {
   senderId: string
   senderRole: ChatRole
   body: string
+  /** chat-photos object names the message carries (up to three); none for text only. */
+  photoPaths: string[]
   /** Server time; null until the database has stored it. */
   createdAt: string | null
   /** Server-assigned, increasing in commit order; null until stored. */

@@ -12,8 +12,11 @@ import type { ChatMessage } from '@/features/chat/types'
 export type SendResult = 'sent' | 'empty' | 'too_long'
 
 export type ChatSend = {
-  /** Validates, shows the message at once and sends it (or queues it offline). */
-  send: (text: string) => SendResult
+  /**
+   * Validates, shows the message at once and sends it (or queues it offline),
+   * with the photos already uploaded into the chat's folder.
+   */
+  send: (text: string, photoPaths?: string[]) => SendResult
   /** Sends a failed message again under the same id. */
   retry: (id: string) => void
 }
@@ -42,7 +45,12 @@ export function useChatSend(
       update('sending')
       try {
         const row = await sendMessage(
-          { id: message.id, chatId: message.chatId, body: message.body },
+          {
+            id: message.id,
+            chatId: message.chatId,
+            body: message.body,
+            photoPaths: message.photoPaths,
+          },
           monitor,
         )
         if (row) setMessages((list) => mergeMessages(list, [row]))
@@ -92,8 +100,8 @@ export function useChatSend(
   }, [catchUp, flushQueue, hasQueued, isOffline, isReady])
 
   const send = useCallback(
-    (text: string): SendResult => {
-      const checked = checkMessage(text)
+    (text: string, photoPaths: string[] = []): SendResult => {
+      const checked = checkMessage(text, { hasPhotos: photoPaths.length > 0 })
       if (!checked.ok) return checked.reason
       const phase = store.get(chatPhaseAtom)
       if (!chatId || phase.kind !== 'ready') return 'empty'
@@ -105,6 +113,7 @@ export function useChatSend(
         senderId: phase.userId,
         senderRole: phase.role,
         body: checked.body,
+        photoPaths,
         createdAt: null,
         position: null,
         status: mustWait ? 'queued' : 'sending',

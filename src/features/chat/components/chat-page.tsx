@@ -117,7 +117,7 @@ export function ChatPage() {
       {chat.summary?.closed_at ? (
         <ChatClosed summary={chat.summary} role={phase.role} />
       ) : (
-        <Composer onSend={chat.send} />
+        <Composer onSend={chat.send} photoFolder={`${chatId}/${phase.userId}`} />
       )}
     </Stack>
   )

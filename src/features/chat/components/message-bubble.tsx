@@ -1,5 +1,6 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react'
 import { m } from 'framer-motion'
+import { StoredPhoto } from '@/components/ui/stored-photo'
 import type { ChatMessage } from '@/features/chat/types'
 
 const STATUS_TEXT: Record<Exclude<ChatMessage['status'], 'sent'>, string> = {
@@ -50,9 +51,23 @@ export function MessageBubble({ message, who, isMine, onRetry }: MessageBubblePr
             </Text>
           )}
         </Text>
-        <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
-          {message.body}
-        </Text>
+        {message.photoPaths.length > 0 && (
+          <HStack gap="2" flexWrap="wrap" my="1">
+            {message.photoPaths.map((path, index) => (
+              <StoredPhoto
+                key={path}
+                bucket="chat-photos"
+                path={path}
+                alt={`Photo ${index + 1} from ${who}`}
+              />
+            ))}
+          </HStack>
+        )}
+        {message.body !== '' && (
+          <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+            {message.body}
+          </Text>
+        )}
         {message.status !== 'sent' && (
           <HStack gap="2" fontSize="xs">
             <Text>{message.failedBecause ?? STATUS_TEXT[message.status]}</Text>

@@ -1,0 +1,126 @@
+import { Box, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
+import { useId, useRef } from 'react'
+import { FormMessage } from '@/components/ui/form-message'
+import type {
+  Attachment,
+  PhotoAttachments as Attachments,
+} from '@/lib/photos/use-photo-attachments'
+
+const STATUS_TEXT: Record<Attachment['status'], string> = {
+  preparing: 'Preparing…',
+  uploading: 'Uploading…',
+  uploaded: 'Uploaded',
+  failed: 'Not uploaded',
+}
+
+/** The image types the picker offers (any photo; the bytes are checked and re-encoded). */
+const ACCEPT = 'image/*'
+
+type PhotoAttachmentsProps = {
+  photos: Attachments
+  /** How many may be attached; the button goes once that many are. */
+  max: number
+  label?: string
+  isDisabled?: boolean
+}
+
+/**
+ * Choosing photos: a button opening the file picker (camera on a phone), then a
+ * thumbnail per photo with its state ("Uploading…", "Not uploaded" with Retry)
+ * and Remove; refusals (not an image, too large, HEIC) are announced.
+ */
+export function PhotoAttachments({
+  photos,
+  max,
+  label = 'Add a photo',
+  isDisabled = false,
+}: PhotoAttachmentsProps) {
+  const inputRef = useRef<HTMLInputElement>(null)
+  const inputId = useId()
+  const { attachments } = photos
+  return (
+    <Stack gap="2">
+      {attachments.length > 0 && (
+        <HStack as="ul" aria-label="Photos to send" gap="2" flexWrap="wrap" m="0" p="0">
+          {attachments.map((attachment, index) => (
+            <Box
+              as="li"
+              key={attachment.id}
+              listStyleType="none"
+              data-status={attachment.status}
+              w="24"
+              borderWidth="1px"
+              borderRadius="md"
+              overflow="hidden"
+            >
+              <Box h="20" bg="bg.muted" display="flex" alignItems="center" justifyContent="center">
+                {attachment.previewUrl ? (
+                  <img
+                    src={attachment.previewUrl}
+                    alt={`Attachment ${index + 1}`}
+                    style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                  />
+                ) : (
+                  <Spinner size="sm" aria-label={`Preparing photo ${index + 1}`} />
+                )}
+              </Box>
+              <Stack gap="1" p="1" fontSize="xs">
+                <Text role="status">
+                  {attachment.status === 'uploading' && <Spinner size="xs" me="1" />}
+                  {STATUS_TEXT[attachment.status]}
+                </Text>
+                {attachment.status === 'failed' && (
+                  <Button
+                    size="xs"
+                    variant="surface"
+                    aria-label={`Retry photo ${index + 1}`}
+                    onClick={() => photos.retry(attachment.id)}
+                  >
+                    Retry
+                  </Button>
+                )}
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  aria-label={`Remove photo ${index + 1}`}
+                  onClick={() => photos.remove(attachment.id)}
+                >
+                  Remove
+                </Button>
+              </Stack>
+            </Box>
+          ))}
+        </HStack>
+      )}
+      <FormMessage message={photos.refusal} />
+      {attachments.length < max && (
+        <Box>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept={ACCEPT}
+            multiple={max - attachments.length > 1}
+            hidden
+            disabled={isDisabled}
+            aria-label={label}
+            onChange={(event) => {
+              const files = event.currentTarget.files
+              if (files && files.length > 0) photos.add(files)
+              event.currentTarget.value = ''
+            }}
+          />
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={isDisabled}
+            onClick={() => inputRef.current?.click()}
+          >
+            {label}
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,55 @@
+import { Box, Spinner, Text } from '@chakra-ui/react'
+import { usePhotoUrl } from '@/lib/photos/use-photo-url'
+import type { PhotoBucket } from '@/lib/photos/photo-rules'
+
+type StoredPhotoProps = {
+  bucket: PhotoBucket
+  path: string
+  alt: string
+  /** The box's size (Chakra size tokens). */
+  size?: string
+}
+
+/** A stored photo through a short-lived signed URL; opens full size in a new tab. */
+export function StoredPhoto({ bucket, path, alt, size = '32' }: StoredPhotoProps) {
+  const state = usePhotoUrl(bucket, path)
+  return (
+    <Box
+      w={size}
+      h={size}
+      borderRadius="md"
+      overflow="hidden"
+      bg="bg.muted"
+      display="flex"
+      alignItems="center"
+      justifyContent="center"
+      data-photo-state={state.kind}
+    >
+      {state.kind === 'loading' && <Spinner size="sm" aria-label={`Loading ${alt}`} />}
+      {state.kind === 'ready' && (
+        <a
+          href={state.url}
+          target="_blank"
+          rel="noreferrer"
+          style={{ display: 'block', width: '100%', height: '100%' }}
+        >
+          <img
+            src={state.url}
+            alt={alt}
+            style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+          />
+        </a>
+      )}
+      {state.kind === 'gone' && (
+        <Text fontSize="xs" color="fg.muted" p="1" textAlign="center">
+          Photo no longer available
+        </Text>
+      )}
+      {state.kind === 'failed' && (
+        <Text fontSize="xs" color="fg.muted" p="1" textAlign="center">
+          Photo could not be loaded
+        </Text>
+      )}
+    </Box>
+  )
+}
