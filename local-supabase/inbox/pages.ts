@@ -1,0 +1,62 @@
+/** The inbox's own HTML pages: the list of e-mail and texts, and one e-mail. */
+import type { Hono } from 'hono'
+import type { InboxStore } from './store.ts'
+
+export function routePages(app: Hono, store: InboxStore): void {
+  app.get('/', (c) => c.html(listPage(store)))
+  app.get('/view/:id', (c) => {
+    const email = store.email(c.req.param('id'))
+    if (!email) return c.html(page('Not found', '<p>That message is not in the inbox.</p>'), 404)
+    email.Read = true
+    const body = email.HTML
+      ? `<iframe title="Message body" sandbox srcdoc="${escapeHtml(email.HTML)}" style="width:100%;height:70vh;border:1px solid #ccc"></iframe>`
+      : `<pre>${escapeHtml(email.Text)}</pre>`
+    return c.html(
+      page(
+        email.Subject,
+        `<p><a href="/">← Inbox</a></p><h1>${escapeHtml(email.Subject)}</h1>
+<p>From ${escapeHtml(email.From.Address)} to ${escapeHtml(email.To.map((t) => t.Address).join(', '))}, ${escapeHtml(email.Created)}</p>${body}`,
+      ),
+    )
+  })
+}
+
+function listPage(store: InboxStore): string {
+  const emails = store
+    .emails()
+    .map(
+      (e) =>
+        `<tr><td>${escapeHtml(e.Created)}</td><td>${escapeHtml(e.To.map((t) => t.Address).join(', '))}</td><td><a href="/view/${e.ID}">${escapeHtml(e.Subject || '(no subject)')}</a></td></tr>`,
+    )
+    .join('')
+  const texts = store
+    .sms()
+    .map(
+      (s) =>
+        `<tr><td>${escapeHtml(s.Created)}</td><td>${escapeHtml(s.To)}</td><td>${escapeHtml(s.Body)}</td></tr>`,
+    )
+    .join('')
+  return page(
+    'Dev inbox',
+    `<h1>Dev inbox</h1>
+<h2>E-mail (${store.emails().length})</h2>
+<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th></tr></thead><tbody>${emails}</tbody></table>
+<h2>Text messages (${store.sms().length})</h2>
+<table><thead><tr><th>Sent</th><th>To</th><th>Message</th></tr></thead><tbody>${texts}</tbody></table>`,
+  )
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · local Supabase inbox</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:60rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left}</style>
+</head><body>${body}</body></html>`
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+}
