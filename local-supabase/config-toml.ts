@@ -174,101 +174,222 @@ function matches(pattern: string, path: string): boolean {
   return p.every((segment, i) => segment === '*' || segment === parts[i])
 }
 
-export function readTomlSettings(document: Table, env: Env): TomlSettings {
-  const unsupported: string[] = []
-  const problems: string[] = []
-  const leaves = flatten(document)
+/**
+ * The file's values by dotted path, with "env(NAME)" resolved. Reading a path
+ * marks it as seen (whatever is never read is reported as unsupported); a value
+ * of the wrong type, or an env() whose variable is unset, is a problem.
+ */
+class TomlReader {
+  readonly leaves: Map<string, TomlValue>
+  readonly seen = new Set<string>()
+  readonly problems: string[] = []
   /** "env(NAME)" values whose variable is unset: a problem only if the stack uses the setting. */
-  const unresolved = new Map<string, string>()
-  for (const [path, value] of leaves) {
-    if (typeof value === 'string') {
+  private readonly unresolved = new Map<string, string>()
+
+  constructor(document: Table, env: Env) {
+    this.leaves = flatten(document)
+    for (const [path, value] of this.leaves) {
+      if (typeof value !== 'string') continue
       const ref = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/.exec(value)
-      if (ref) {
-        const resolved = env[ref[1] as string]
-        if (resolved === undefined) unresolved.set(path, value)
-        leaves.set(path, resolved ?? '')
-      }
+      if (!ref) continue
+      const resolved = env[ref[1] as string]
+      if (resolved === undefined) this.unresolved.set(path, value)
+      this.leaves.set(path, resolved ?? '')
     }
   }
-  const seen = new Set<string>()
 
-  const value = (path: string): TomlValue | undefined => {
-    seen.add(path)
-    const ref = unresolved.get(path)
-    if (ref) problems.push(`config.toml ${path} = "${ref}": that environment variable is not set`)
-    return leaves.get(path)
+  value(path: string): TomlValue | undefined {
+    this.seen.add(path)
+    const ref = this.unresolved.get(path)
+    if (ref) {
+      this.problems.push(`config.toml ${path} = "${ref}": that environment variable is not set`)
+    }
+    return this.leaves.get(path)
   }
-  const typed = <T>(
-    path: string,
-    check: (v: TomlValue) => boolean,
-    what: string,
-  ): T | undefined => {
-    const v = value(path)
+
+  private typed<T>(path: string, check: (v: TomlValue) => boolean, what: string): T | undefined {
+    const v = this.value(path)
     if (v === undefined) return undefined
     if (!check(v)) {
-      problems.push(`config.toml ${path} must be ${what} (got ${show(v)})`)
+      this.problems.push(`config.toml ${path} must be ${what} (got ${show(v)})`)
       return undefined
     }
     return v as T
   }
-  const str = (path: string) => typed<string>(path, (v) => typeof v === 'string', 'a string')
-  const bool = (path: string) =>
-    typed<boolean>(path, (v) => typeof v === 'boolean', 'true or false')
-  const int = (path: string, min = 0) =>
-    typed<number>(
+
+  str(path: string): string | undefined {
+    return this.typed<string>(path, (v) => typeof v === 'string', 'a string')
+  }
+
+  bool(path: string): boolean | undefined {
+    return this.typed<boolean>(path, (v) => typeof v === 'boolean', 'true or false')
+  }
+
+  int(path: string, min = 0): number | undefined {
+    return this.typed<number>(
       path,
       (v) => Number.isInteger(v) && (v as number) >= min,
       `a whole number >= ${min}`,
     )
-  const list = (path: string) =>
-    typed<string[]>(
+  }
+
+  list(path: string): string[] | undefined {
+    return this.typed<string[]>(
       path,
       (v) => Array.isArray(v) && v.every((item) => typeof item === 'string'),
       'a list of strings',
     )
+  }
 
-  // Tables of unsupported features: silent while off; reported once when on.
+  /** A size such as "50MiB" (or a number of bytes). */
+  size(path: string): number | undefined {
+    const v = this.value(path)
+    if (v === undefined) return undefined
+    const bytes = typeof v === 'number' ? v : typeof v === 'string' ? parseByteSize(v) : null
+    if (bytes === null || !Number.isInteger(bytes) || bytes < 0) {
+      this.problems.push(`config.toml ${path} must be a size such as "50MiB" (got ${show(v)})`)
+      return undefined
+    }
+    return bytes
+  }
+}
+
+function set<K extends string, V>(target: Partial<Record<K, V>>, key: K, v: V | undefined): void {
+  if (v !== undefined) target[key] = v
+}
+
+/** Tables of unsupported features: silent while off; reported once when on. */
+function reportSwitchedTables(reader: TomlReader, unsupported: string[]): void {
   const tables = new Map<string, boolean>()
-  for (const path of leaves.keys()) {
+  for (const path of reader.leaves.keys()) {
     for (const pattern of SWITCHED_TABLES) {
       const depth = pattern.split('.').length
       if (!matches(pattern, path) || path.split('.').length <= depth) continue
       const table = path.split('.').slice(0, depth).join('.')
       const key = path.slice(table.length + 1)
-      const on = SWITCH_KEYS.includes(key) && leaves.get(path) === true
+      const on = SWITCH_KEYS.includes(key) && reader.leaves.get(path) === true
       tables.set(table, (tables.get(table) ?? false) || on)
     }
   }
   for (const [table, on] of tables) {
-    for (const path of leaves.keys()) if (path.startsWith(`${table}.`)) seen.add(path)
-    if (on) {
-      unsupported.push(
-        table === 'auth.email.smtp'
-          ? '[auth.email.smtp] enabled = true: the local stack delivers every e-mail to its dev inbox'
-          : `[${table}] is switched on: not provided by the local stack`,
-      )
-    }
+    for (const path of reader.leaves.keys()) if (path.startsWith(`${table}.`)) reader.seen.add(path)
+    if (!on) continue
+    unsupported.push(
+      table === 'auth.email.smtp'
+        ? '[auth.email.smtp] enabled = true: the local stack delivers every e-mail to its dev inbox'
+        : `[${table}] is switched on: not provided by the local stack`,
+    )
   }
-  for (const path of leaves.keys()) if (NOT_APPLICABLE.includes(path)) seen.add(path)
+}
+
+/** Settings the stack honours with one value only, or not at all (NOT_APPLICABLE). */
+function reportFixedValues(reader: TomlReader, unsupported: string[]): void {
+  for (const path of reader.leaves.keys()) if (NOT_APPLICABLE.includes(path)) reader.seen.add(path)
   for (const [path, ok] of Object.entries(FIXED)) {
-    const v = value(path)
+    const v = reader.value(path)
     if (v !== undefined && v !== ok) {
       unsupported.push(`${path} = ${show(v)}: the local stack supports only ${show(ok)}`)
     }
   }
-  const maxFrequency = value('auth.email.max_frequency')
+  const maxFrequency = reader.value('auth.email.max_frequency')
   if (maxFrequency !== undefined && !['1s', '0s'].includes(String(maxFrequency))) {
     unsupported.push(
       `auth.email.max_frequency = ${show(maxFrequency)}: the local stack has no per-user e-mail interval`,
     )
   }
-  const seedPaths = value('db.seed.sql_paths')
+  const seedPaths = reader.value('db.seed.sql_paths')
   if (seedPaths !== undefined && JSON.stringify(seedPaths) !== JSON.stringify(['./seed.sql'])) {
     unsupported.push(
       `db.seed.sql_paths = ${show(seedPaths)}: the local stack applies supabase/seed.sql only`,
     )
   }
+}
 
+function readApiAndAuth(reader: TomlReader, settings: TomlSettings): void {
+  set(settings.ports, 'api', reader.int('api.port'))
+  set(settings.ports, 'db', reader.int('db.port'))
+  set(settings.ports, 'inbox', reader.int('local_smtp.port') ?? reader.int('inbucket.port'))
+  set(settings.rest, 'schemas', reader.list('api.schemas'))
+  set(settings.rest, 'extraSearchPath', reader.list('api.extra_search_path'))
+  set(settings.rest, 'maxRows', reader.int('api.max_rows', 1))
+  settings.siteUrl = reader.str('auth.site_url')
+  settings.additionalRedirectUrls = reader.list('auth.additional_redirect_urls')
+  settings.jwtExpiry = reader.int('auth.jwt_expiry', 30)
+  set(settings.auth, 'enableSignup', reader.bool('auth.enable_signup'))
+  set(settings.auth, 'enableAnonymousSignIns', reader.bool('auth.enable_anonymous_sign_ins'))
+  set(settings.auth, 'minimumPasswordLength', reader.int('auth.minimum_password_length'))
+  set(settings.auth, 'refreshTokenRotation', reader.bool('auth.enable_refresh_token_rotation'))
+  set(settings.auth, 'refreshTokenReuseInterval', reader.int('auth.refresh_token_reuse_interval'))
+  set(settings.auth, 'otpExpiry', reader.int('auth.email.otp_expiry', 1))
+  set(settings.auth, 'signingKeysPath', reader.str('auth.signing_keys_path'))
+  set(settings.rateLimits, 'tokenRefresh', reader.int('auth.rate_limit.token_refresh', 1))
+  set(settings.rateLimits, 'verify', reader.int('auth.rate_limit.token_verifications', 1))
+  set(settings.rateLimits, 'otp', reader.int('auth.rate_limit.sign_in_sign_ups', 1))
+  set(settings.rateLimits, 'anonymousUsers', reader.int('auth.rate_limit.anonymous_users', 1))
+  set(settings.rateLimits, 'emailSent', reader.int('auth.rate_limit.email_sent', 1))
+  settings.seed = reader.bool('db.seed.enabled')
+}
+
+/** The sender: [local_smtp] (the Supabase CLI 3 name of its inbox; [inbucket] before), else custom SMTP's. */
+function readEmail(reader: TomlReader, settings: TomlSettings): void {
+  const sender = (key: string) =>
+    reader.str(`local_smtp.${key}`) ??
+    reader.str(`inbucket.${key}`) ??
+    reader.str(`auth.email.smtp.${key}`)
+  set(settings.email, 'senderName', sender('sender_name'))
+  set(settings.email, 'adminEmail', sender('admin_email'))
+  set(settings.email.recovery, 'subject', reader.str('auth.email.template.recovery.subject'))
+  set(
+    settings.email.recovery,
+    'contentPath',
+    reader.str('auth.email.template.recovery.content_path'),
+  )
+}
+
+function readStorage(reader: TomlReader, settings: TomlSettings): void {
+  set(settings.storage, 'enabled', reader.bool('storage.enabled'))
+  set(settings.storage, 'fileSizeLimit', reader.size('storage.file_size_limit'))
+  const bucketIds = new Set<string>()
+  for (const path of reader.leaves.keys()) {
+    const bucket = /^storage\.buckets\.([^.]+)\./.exec(path)?.[1]
+    if (bucket !== undefined) bucketIds.add(bucket)
+  }
+  for (const id of bucketIds) {
+    if (!BUCKET_ID.test(id)) {
+      reader.problems.push(`config.toml [storage.buckets.${id}]: not a valid bucket name`)
+      continue
+    }
+    const limit = reader.size(`storage.buckets.${id}.file_size_limit`)
+    const types = reader.list(`storage.buckets.${id}.allowed_mime_types`)?.filter((t) => t !== '')
+    settings.storage.buckets.push({
+      id,
+      public: reader.bool(`storage.buckets.${id}.public`) ?? false,
+      fileSizeLimit: limit ? limit : null,
+      allowedMimeTypes: types && types.length > 0 ? types : null,
+    })
+  }
+}
+
+/** Whatever was never read: functions' own switches are the CLI's; the rest is unsupported. */
+function reportUnread(reader: TomlReader, unsupported: string[]): void {
+  for (const path of reader.leaves.keys()) {
+    if (/^functions\.[^.]+\.(verify_jwt|enabled)$/.test(path)) reader.seen.add(path)
+  }
+  for (const [path, v] of reader.leaves) {
+    if (reader.seen.has(path)) continue
+    if (/^auth\.email\.template\.([^.]+)\./.test(path)) {
+      unsupported.push(`${path}: the local stack sends only the recovery e-mail`)
+      continue
+    }
+    unsupported.push(`${path} = ${show(v)}: not supported by the local stack`)
+  }
+}
+
+export function readTomlSettings(document: Table, env: Env): TomlSettings {
+  const reader = new TomlReader(document, env)
+  const unsupported: string[] = []
+  reportSwitchedTables(reader, unsupported)
+  reportFixedValues(reader, unsupported)
   const settings: TomlSettings = {
     ports: {},
     rest: {},
@@ -277,93 +398,11 @@ export function readTomlSettings(document: Table, env: Env): TomlSettings {
     email: { recovery: {} },
     storage: { buckets: [] },
     unsupported,
-    problems,
+    problems: reader.problems,
   }
-  const set = <K extends string, V>(target: Partial<Record<K, V>>, key: K, v: V | undefined) => {
-    if (v !== undefined) target[key] = v
-  }
-  set(settings.ports, 'api', int('api.port'))
-  set(settings.ports, 'db', int('db.port'))
-  set(settings.ports, 'inbox', int('local_smtp.port') ?? int('inbucket.port'))
-  set(settings.rest, 'schemas', list('api.schemas'))
-  set(settings.rest, 'extraSearchPath', list('api.extra_search_path'))
-  set(settings.rest, 'maxRows', int('api.max_rows', 1))
-  settings.siteUrl = str('auth.site_url')
-  settings.additionalRedirectUrls = list('auth.additional_redirect_urls')
-  settings.jwtExpiry = int('auth.jwt_expiry', 30)
-  set(settings.auth, 'enableSignup', bool('auth.enable_signup'))
-  set(settings.auth, 'enableAnonymousSignIns', bool('auth.enable_anonymous_sign_ins'))
-  set(settings.auth, 'minimumPasswordLength', int('auth.minimum_password_length'))
-  set(settings.auth, 'refreshTokenRotation', bool('auth.enable_refresh_token_rotation'))
-  set(settings.auth, 'refreshTokenReuseInterval', int('auth.refresh_token_reuse_interval'))
-  set(settings.auth, 'otpExpiry', int('auth.email.otp_expiry', 1))
-  set(settings.auth, 'signingKeysPath', str('auth.signing_keys_path'))
-  set(settings.rateLimits, 'tokenRefresh', int('auth.rate_limit.token_refresh', 1))
-  set(settings.rateLimits, 'verify', int('auth.rate_limit.token_verifications', 1))
-  set(settings.rateLimits, 'otp', int('auth.rate_limit.sign_in_sign_ups', 1))
-  set(settings.rateLimits, 'anonymousUsers', int('auth.rate_limit.anonymous_users', 1))
-  set(settings.rateLimits, 'emailSent', int('auth.rate_limit.email_sent', 1))
-  // The sender: [local_smtp] (the Supabase CLI 3 name of its inbox; [inbucket] before), else custom SMTP's.
-  set(
-    settings.email,
-    'senderName',
-    str('local_smtp.sender_name') ??
-      str('inbucket.sender_name') ??
-      str('auth.email.smtp.sender_name'),
-  )
-  set(
-    settings.email,
-    'adminEmail',
-    str('local_smtp.admin_email') ??
-      str('inbucket.admin_email') ??
-      str('auth.email.smtp.admin_email'),
-  )
-  set(settings.email.recovery, 'subject', str('auth.email.template.recovery.subject'))
-  set(settings.email.recovery, 'contentPath', str('auth.email.template.recovery.content_path'))
-  settings.seed = bool('db.seed.enabled')
-  set(settings.storage, 'enabled', bool('storage.enabled'))
-  const size = (path: string): number | undefined => {
-    const v = value(path)
-    if (v === undefined) return undefined
-    const bytes = typeof v === 'number' ? v : typeof v === 'string' ? parseByteSize(v) : null
-    if (bytes === null || !Number.isInteger(bytes) || bytes < 0) {
-      problems.push(`config.toml ${path} must be a size such as "50MiB" (got ${show(v)})`)
-      return undefined
-    }
-    return bytes
-  }
-  set(settings.storage, 'fileSizeLimit', size('storage.file_size_limit'))
-  const bucketIds = new Set<string>()
-  for (const path of leaves.keys()) {
-    const bucket = /^storage\.buckets\.([^.]+)\./.exec(path)?.[1]
-    if (bucket !== undefined) bucketIds.add(bucket)
-  }
-  for (const id of bucketIds) {
-    if (!BUCKET_ID.test(id)) {
-      problems.push(`config.toml [storage.buckets.${id}]: not a valid bucket name`)
-      continue
-    }
-    const limit = size(`storage.buckets.${id}.file_size_limit`)
-    const types = list(`storage.buckets.${id}.allowed_mime_types`)?.filter((t) => t !== '')
-    settings.storage.buckets.push({
-      id,
-      public: bool(`storage.buckets.${id}.public`) ?? false,
-      fileSizeLimit: limit ? limit : null,
-      allowedMimeTypes: types && types.length > 0 ? types : null,
-    })
-  }
-  for (const path of leaves.keys()) {
-    if (/^functions\.[^.]+\.(verify_jwt|enabled)$/.test(path)) seen.add(path)
-  }
-
-  for (const [path, v] of leaves) {
-    if (seen.has(path)) continue
-    const template = /^auth\.email\.template\.([^.]+)\./.exec(path)
-    if (template) {
-      unsupported.push(`${path}: the local stack sends only the recovery e-mail`)
-      continue
-    }
-    unsupported.push(`${path} = ${show(v)}: not supported by the local stack`)
-  }
+  readApiAndAuth(reader, settings)
+  readEmail(reader, settings)
+  readStorage(reader, settings)
+  reportUnread(reader, unsupported)
   return settings
 }
