@@ -111,6 +111,21 @@ describe('SMS answer window', () => {
     await markUnknown(await claim(id), false)
     expect((await stored(id)).status).toBe('unknown')
 
+    // nor when the window closes while a look-up-only claim is looking
+    await dueNow(id)
+    const looking = await claim(id)
+    expect(looking.lookup_only).toBe(true)
+    await db.query(
+      `update public.notifications set resend_after = now() - interval '1 second' where id = $1`,
+      [id],
+    )
+    await markUnknown(looking, false)
+    expect((await stored(id)).status).toBe('unknown')
+    await db.query(
+      'update public.notifications set resend_after = $2 where id = $1',
+      [id, afterSend.resend_after],
+    )
+
     // a look-up's holder that dies sent nothing: its lease running out moves no window
     await dueNow(id)
     const dying = await claim(id)
