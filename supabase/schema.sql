@@ -2710,9 +2710,11 @@ begin
      set status = case
                     -- never given up while only looking up inside an open window:
                     -- the provider may yet list it, and nothing else can be done
+                    -- (the claim's lookup_only: the window may close while it looks)
                     when n.attempts >= coalesce(mark_notification_unknown.max_attempts, 8)
                          and (coalesce(mark_notification_unknown.sent, true)
-                              or n.resend_after is null or n.resend_after <= now())
+                              or (not n.lookup_only
+                                  and (n.resend_after is null or n.resend_after <= now())))
                     then 'failed'
                     else 'unknown'
                   end,
