@@ -1,8 +1,18 @@
-import { describe, expect, it, vi } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
-import { restGet } from '@/testing/supabase-handlers'
+import { fakeUser, restGet } from '@/testing/supabase-handlers'
+import {
+  chosenFile,
+  installBrowserImages,
+  JPEG_BYTES,
+  SVG_TEXT,
+  type BrowserImages,
+} from '@/testing/browser-images'
+import { PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
+import { REPORT_PHOTO_TEXT } from '@/features/chat/components/report-photos'
 import { fakeRealtime } from '@/features/chat/testing/fake-realtime'
 
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
@@ -77,5 +87,124 @@ describe('/found/thank-you receipts', () => {
     const status = await screen.findByRole('status', { name: 'Your report' })
     await waitFor(() => expect(status).toHaveTextContent('The owner was sent an e-mail'))
     expect(status).not.toHaveTextContent('a text')
+  })
+})
+
+describe('/found/thank-you photos for the owner', () => {
+  const FINDER = fakeUser({
+    id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+    email: '',
+    is_anonymous: true,
+    app_metadata: { provider: 'anonymous', providers: ['anonymous'] },
+    user_metadata: {},
+  })
+  const CHAT_ID = '3f2b8c1e-7a4d-4e6b-9c0a-1d2e3f4a5b6c'
+  const PATH = new RegExp(`^${CHAT_ID}/${FINDER.id}/[0-9a-f-]{36}\\.jpg$`)
+  let images: BrowserImages
+  let uploads: string[]
+  let posts: Record<string, unknown>[]
+  let failUploads: boolean
+
+  beforeEach(() => {
+    images = installBrowserImages()
+    uploads = []
+    posts = []
+    failUploads = false
+    sessionStorage.setItem(
+      'homeward.lastReport',
+      JSON.stringify({ chatId: CHAT_ID, chatUrl: CHAT_URL }),
+    )
+    server.use(
+      fakeRealtime().handler,
+      restGet('chats', [{ report_id: 'r1' }]),
+      restGet('found_reports', [
+        { owner_notified_at: null, owner_notified_channels: [], owner_seen_chat_at: null },
+      ]),
+      http.post('*/storage/v1/object/chat-photos/*', ({ request }) => {
+        if (failUploads) {
+          return HttpResponse.json(
+            { statusCode: '500', code: 'InternalError', error: 'internal', message: 'disk full' },
+            { status: 500 },
+          )
+        }
+        const path = new URL(request.url).pathname.replace(/^.*\/object\/chat-photos\//, '')
+        uploads.push(path)
+        return HttpResponse.json({ Key: `chat-photos/${path}`, Id: crypto.randomUUID() })
+      }),
+      http.post('*/rest/v1/messages', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>
+        posts.push(body)
+        return HttpResponse.json(
+          [
+            {
+              ...body,
+              sender_id: FINDER.id,
+              sender_role: 'finder',
+              created_at: '2026-11-26T21:00:00Z',
+              position: 1,
+            },
+          ],
+          { status: 201 },
+        )
+      }),
+    )
+  })
+  afterEach(() => images.restore())
+
+  const photo = () => chosenFile(JPEG_BYTES, 'IMG_0001.JPG', 'image/jpeg')
+  const open = () => renderApp({ url: '/found/thank-you', session: { user: FINDER } })
+  /** The picker, once the finder's session (their folder) is known. */
+  const addPhoto = async () => {
+    const input = await screen.findByLabelText('Add a photo', undefined, { timeout: 10_000 })
+    await waitFor(() => expect(input).toBeEnabled())
+    return input
+  }
+
+  it("uploads each photo into the finder's folder of the report's chat, then sends them as one message", async () => {
+    const { user } = open()
+    await user.upload(await addPhoto(), [photo(), photo()])
+    const list = screen.getByRole('list', { name: 'Photos to send' })
+    await waitFor(() => expect(within(list).getAllByText('Uploaded')).toHaveLength(2))
+    expect(uploads).toHaveLength(2)
+    for (const path of uploads) expect(path).toMatch(PATH)
+    expect(posts).toEqual([])
+
+    await user.click(screen.getByRole('button', { name: REPORT_PHOTO_TEXT.send }))
+    expect(await screen.findByText(REPORT_PHOTO_TEXT.sent)).toBeInTheDocument()
+    expect(posts).toHaveLength(1)
+    expect(posts[0]).toMatchObject({ chat_id: CHAT_ID, body: '', photo_paths: uploads })
+    expect(screen.queryByLabelText('Add a photo')).not.toBeInTheDocument()
+  })
+
+  it('sends nothing while a photo failed to upload, and sends it after Retry', async () => {
+    failUploads = true
+    const { user } = open()
+    await user.upload(await addPhoto(), photo())
+    expect(await screen.findByText('Not uploaded')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: REPORT_PHOTO_TEXT.send }))
+    expect(await screen.findByText(PHOTO_MESSAGES.fixPhotos)).toBeInTheDocument()
+    expect(posts).toEqual([])
+
+    failUploads = false
+    await user.click(screen.getByRole('button', { name: 'Retry photo 1' }))
+    await screen.findByText('Uploaded')
+    await user.click(screen.getByRole('button', { name: REPORT_PHOTO_TEXT.send }))
+    expect(await screen.findByText(REPORT_PHOTO_TEXT.sent)).toBeInTheDocument()
+    expect(posts).toHaveLength(1)
+    expect(posts[0]?.photo_paths).toEqual(uploads)
+  })
+
+  it('refuses an SVG or a file that is not an image in our words, uploading nothing', async () => {
+    const { user } = open()
+    await user.upload(await addPhoto(), chosenFile(SVG_TEXT, 'drawing.svg', 'image/svg+xml'))
+    expect(await screen.findByText(PHOTO_MESSAGES.notAnImage)).toBeInTheDocument()
+    await user.upload(
+      screen.getByLabelText('Add a photo'),
+      chosenFile('%PDF-1.7', 'a.jpg', 'image/jpeg'),
+    )
+    expect(await screen.findByText(PHOTO_MESSAGES.notAnImage)).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Photos to send' })).not.toBeInTheDocument()
+    expect(uploads).toEqual([])
+    expect(posts).toEqual([])
   })
 })

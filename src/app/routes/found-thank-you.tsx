@@ -9,6 +9,10 @@ import { ThankYouChatLink } from '@/features/found/components/thank-you-chat-lin
 const ChatReceipts = lazy(async () => ({
   default: (await import('@/features/chat/components/receipts')).ChatReceipts,
 }))
+// The same for adding photos to the report (the photo code loads with it).
+const ReportPhotos = lazy(async () => ({
+  default: (await import('@/features/chat/components/report-photos')).ReportPhotos,
+}))
 
 export default function Route() {
   const report = useAtomValue(lastReportAtom)
@@ -18,6 +22,7 @@ export default function Route() {
       {report ? (
         <Suspense fallback={null}>
           <ChatReceipts chatId={report.chatId} viewer="finder" />
+          <ReportPhotos chatId={report.chatId} />
         </Suspense>
       ) : null}
     </ThankYouPage>

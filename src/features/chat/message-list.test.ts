@@ -152,4 +152,10 @@ describe('messageAlertText', () => {
       `New message from the finder: “${'x'.repeat(79)}…”`,
     )
   })
+
+  it('says how many photos a message without words carries', () => {
+    expect(messageAlertText('Keys', '', 1)).toBe('New message about your Keys: a photo')
+    expect(messageAlertText(null, '', 3)).toBe('New message from the finder: 3 photos')
+    expect(messageAlertText('Keys', 'Here', 2)).toBe('New message about your Keys: “Here”')
+  })
 })

@@ -117,7 +117,11 @@ export function useOwnerAlerts(ownerId: string | null | undefined): void {
           itemId: event.itemId,
           chatId: event.chatId,
           itemName: itemName(event.itemId),
-          text: messageAlertText(itemName(event.itemId), event.message.body),
+          text: messageAlertText(
+            itemName(event.itemId),
+            event.message.body,
+            event.message.photo_paths.length,
+          ),
         })
       },
     },
