@@ -18,15 +18,19 @@ export class BodyTooLarge extends Error {
 
 /** The body as text, refusing (BodyTooLarge) as soon as it passes `limit` bytes. */
 export async function readLimitedText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? '')
-  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge(limit)
   // A declared length within the limit is all Node's HTTP parser lets through: the
   // body is read in one go (on @hono/node-server's request without building a web
   // stream); without one (chunked), it is counted as it arrives.
-  if (request.headers.has('content-length') && Number.isFinite(declared)) {
+  if (declaredLengthWithin(request, limit) !== null) {
     return Buffer.from(await request.arrayBuffer()).toString('utf8')
   }
-  if (!request.body) return ''
+  return Buffer.from(await readLimitedBytes(request, limit)).toString('utf8')
+}
+
+/** The body's bytes, counted as they arrive, refusing (BodyTooLarge) as soon as they pass `limit`. */
+export async function readLimitedBytes(request: Request, limit: number): Promise<Uint8Array> {
+  declaredLengthWithin(request, limit)
+  if (!request.body) return new Uint8Array()
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -40,7 +44,15 @@ export async function readLimitedText(request: Request, limit = MAX_BODY_BYTES):
     }
     chunks.push(value)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks)
+}
+
+/** The Content-Length the request declares (null without one); BodyTooLarge past `limit`. */
+function declaredLengthWithin(request: Request, limit: number): number | null {
+  const header = request.headers.get('content-length')
+  const declared = Number(header ?? '')
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge(limit)
+  return header !== null && Number.isFinite(declared) ? declared : null
 }
 
 /** How deeply arrays and objects nest in JSON text (strings skipped); no parsing, no recursion. */

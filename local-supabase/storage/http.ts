@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono'
 import type { Logger } from 'pino'
+import { isRecord } from '../is-record.ts'
 import { fromDatabaseError, StorageError, storageErrors } from './errors.ts'
 import { isSafeKey } from './files.ts'
 
@@ -54,9 +55,7 @@ export function operation(c: Context, name: string) {
 export async function readJson(c: Context): Promise<Record<string, unknown>> {
   try {
     const value: unknown = await c.req.json()
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      return value as Record<string, unknown>
-    }
+    if (isRecord(value)) return value
   } catch {
     // answered below
   }

@@ -5,6 +5,8 @@
  * other body is the file itself (Content-Type, Cache-Control, x-metadata
  * base64 JSON). Nothing past the size limit is kept in memory.
  */
+import { isRecord } from '../is-record.ts'
+import { BodyTooLarge, readLimitedBytes } from '../request-limits.ts'
 import { storageErrors } from './errors.ts'
 
 export type UploadBody = {
@@ -18,32 +20,19 @@ export type UploadBody = {
 const MULTIPART_OVERHEAD = 64 * 1024
 
 async function readUpTo(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? '')
-  if (Number.isFinite(declared) && declared > limit) throw storageErrors.entityTooLarge()
-  if (!request.body) return new Uint8Array()
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined)
-      throw storageErrors.entityTooLarge()
-    }
-    chunks.push(value)
+  try {
+    return await readLimitedBytes(request, limit)
+  } catch (error) {
+    if (error instanceof BodyTooLarge) throw storageErrors.entityTooLarge()
+    throw error
   }
-  return Buffer.concat(chunks)
 }
 
 function parseMetadata(text: string | null): Record<string, unknown> | null {
   if (!text) return null
   try {
     const value: unknown = JSON.parse(text)
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null
+    return isRecord(value) ? value : null
   } catch {
     return null
   }
