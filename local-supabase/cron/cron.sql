@@ -116,12 +116,14 @@ $$;
 create function cron.unschedule(job_name text) returns boolean
 language plpgsql
 as $$
+declare
+  id bigint;
 begin
-  delete from cron.job where jobname = job_name and username = current_user;
+  select jobid into id from cron.job where jobname = job_name and username = current_user;
   if not found then
     raise exception 'could not find valid entry for job ''%''', job_name;
   end if;
-  return true;
+  return cron.unschedule(id);
 end;
 $$;
 
