@@ -30,13 +30,23 @@ export function shellRoutes(): string[] {
   return Object.values(paths).filter((path) => !prerendered.has(path))
 }
 
-/** The headers every answer carries; the CSP allows the Supabase API at supabaseUrl (https and wss). */
-export function securityHeaders(supabaseUrl: string): [name: string, value: string][] {
+/** The file the build writes for nginx: the security headers as `add_header` lines. */
+export const NGINX_HEADERS_FILE = 'security-headers.nginx.conf'
+
+/**
+ * The headers every answer carries. The CSP allows the Supabase API at supabaseUrl
+ * (https and wss) and, besides the site's own script files, exactly the inline
+ * scripts whose hashes are given (inlineScriptHashes of the built pages).
+ */
+export function securityHeaders(
+  supabaseUrl: string,
+  scriptHashes: readonly string[],
+): [name: string, value: string][] {
   const api = new URL(supabaseUrl)
   const socket = `${api.protocol === 'https:' ? 'wss:' : 'ws:'}//${api.host}`
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
     // the UI library's runtime styles
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https://i.ytimg.com",
@@ -72,17 +82,28 @@ export function redirectsFile(): string {
 }
 
 /** dist/_headers (Netlify, Cloudflare Pages). */
-export function headersFile(supabaseUrl: string): string {
+export function headersFile(supabaseUrl: string, scriptHashes: readonly string[]): string {
   const block = (path: string, headers: [string, string][]) =>
     [path, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n')
   return `${[
     '# Written by `npm run build` (scripts/lib/host-rules.ts).',
-    block('/*', securityHeaders(supabaseUrl)),
+    block('/*', securityHeaders(supabaseUrl, scriptHashes)),
     // hashed file names: never change under the same name
     block('/assets/*', [['Cache-Control', 'public, max-age=31536000, immutable']]),
     // the service worker must be looked at again on every visit
     block('/sw.js', [['Cache-Control', 'no-cache']]),
   ].join('\n\n')}\n`
+}
+
+/** dist/security-headers.nginx.conf, included by the server block of docs/deploy.md. */
+export function nginxHeadersFile(supabaseUrl: string, scriptHashes: readonly string[]): string {
+  return `${[
+    '# Written by `npm run build` (scripts/lib/host-rules.ts): the same headers as dist/_headers.',
+    '# Every answer, the 404 page\'s too ("always").',
+    ...securityHeaders(supabaseUrl, scriptHashes).map(
+      ([name, value]) => `add_header ${name} "${value}" always;`,
+    ),
+  ].join('\n')}\n`
 }
 
 /** The regular expression of nginx's shell location (docs/deploy.md), from shellRoutes(). */

@@ -25,7 +25,16 @@ export type DistServer = { url: string; server: Server; close: () => Promise<voi
  */
 export async function serveDist(
   distDir: string,
-  { port = 0, host = '127.0.0.1' }: { port?: number; host?: string } = {},
+  {
+    port = 0,
+    host = '127.0.0.1',
+    headers = [],
+  }: {
+    port?: number
+    host?: string
+    /** Sent with every answer, as a host sends dist/_headers' (the CSP, …). */
+    headers?: [name: string, value: string][]
+  } = {},
 ): Promise<DistServer> {
   const cache = new Map<string, { body: Buffer; gzip: Buffer }>()
   const exists = (file: string) => existsSync(join(distDir, file))
@@ -52,6 +61,7 @@ export async function serveDist(
     const isText = /text|javascript|json|svg/.test(type)
     const useGzip = isText && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
     res.writeHead(status, {
+      ...Object.fromEntries(headers),
       'content-type': type,
       ...(useGzip ? { 'content-encoding': 'gzip' } : {}),
       'cache-control': pathname.startsWith('/assets/')

@@ -251,6 +251,62 @@ describe.skipIf(!hasChromium)('the finder offline (production build in Chromium)
     await context.close()
   })
 
+  it('runs the built pages under the CSP the build emitted, with no violation', async () => {
+    // The headers of dist/_headers' `/*` block, as Netlify or Cloudflare Pages send them.
+    const block = readFileSync(join(dist, '_headers'), 'utf8')
+      .split('\n\n')
+      .find((lines) => lines.startsWith('/*\n'))
+    const headers = (block ?? '')
+      .split('\n')
+      .slice(1)
+      .map((line) => /^\s+([\w-]+): (.*)$/.exec(line))
+      .filter((match) => match !== null)
+      .map((match): [string, string] => [match[1]!, match[2]!])
+    expect(headers.map(([name]) => name)).toContain('Content-Security-Policy')
+    const strict = await serveDist(dist, { headers })
+    const context = await browser.newContext({ serviceWorkers: 'block' })
+    const backend = await fakeFinderBackend(context, strict.url)
+    await context.addInitScript(() => {
+      const seen: string[] = []
+      Object.assign(window, { __cspViolations: seen })
+      document.addEventListener('securitypolicyviolation', (event) => {
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`)
+      })
+    })
+    const problems: string[] = []
+    context.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text())
+    })
+    const page = await context.newPage()
+    page.on('pageerror', (error) => problems.push(error.message))
+    const violations = async () => (await page.evaluate('window.__cspViolations')) as string[]
+    try {
+      // The tag's link: the early lookup runs (it marks <html>), the form's replay
+      // script keeps a send pressed before the app has loaded, and the app hydrates.
+      await page.goto(`${strict.url}/tag?tagId=HW7K3M9QPX`, { waitUntil: 'load' })
+      expect(await violations()).toEqual([])
+      await page.locator('html[data-tag-link]').waitFor({ state: 'attached', timeout: 5_000 })
+      await page.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 })
+      await page.getByLabel('NAME', { exact: true }).fill('Ada')
+      await page.getByLabel('EMAIL', { exact: true }).fill('ada@example.com')
+      await page.getByRole('button', { name: 'Inform the Owner' }).click()
+      await page.waitForURL('**/found/thank-you', { timeout: 20_000 })
+      expect(backend.reports).toHaveLength(1)
+      expect(await violations()).toEqual([])
+      for (const path of ['/', '/found/reunite', '/dashboard']) {
+        await page.goto(`${strict.url}${path}`)
+        await page.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 })
+        expect(await violations(), path).toEqual([])
+      }
+      expect(problems.filter((text) => /Content Security Policy|Refused to/i.test(text))).toEqual(
+        [],
+      )
+    } finally {
+      await context.close()
+      await strict.close()
+    }
+  }, 90_000)
+
   /** No connection at all: the browser is offline and the site's server is gone too. */
   async function takeSiteDown() {
     site.server.closeAllConnections()

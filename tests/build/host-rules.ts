@@ -15,7 +15,12 @@ import {
   securityHeaders,
   shellRoutes,
 } from '../../scripts/lib/host-rules'
-import { documentedServerBlock, NGINX, PROJECT_REF, startNginx, type RunningNginx } from './nginx'
+import { builtPages, inlineScriptHashes } from '../../scripts/lib/inline-scripts'
+import { documentedServerBlock, NGINX, startNginx, type RunningNginx } from './nginx'
+
+/** The headers of the build in dist (local stack's URL, its inline scripts' hashes). */
+const builtHeaders = (dist: string) =>
+  securityHeaders('http://127.0.0.1:54321', inlineScriptHashes(builtPages(dist)))
 
 // Debian's nginx; CI installs it (.ci/run), so there it must run.
 const hasNginx = existsSync(NGINX) || Boolean(process.env.CI)
@@ -39,10 +44,13 @@ export function hostRulesTests(dist: string): void {
     it('writes dist/_headers: the security headers on every path, the CSP naming the build’s API', () => {
       const headers = readFileSync(join(dist, '_headers'), 'utf8')
       const all = `${headers.split('\n\n').find((block) => block.startsWith('/*\n'))}\n`
-      for (const [name, value] of securityHeaders('http://127.0.0.1:54321')) {
+      for (const [name, value] of builtHeaders(dist)) {
         expect(all).toContain(`  ${name}: ${value}\n`)
       }
       expect(all).toContain("connect-src 'self' http://127.0.0.1:54321 ws://127.0.0.1:54321;")
+      // /tag's early lookup and React's form replay, each allowed by its hash alone.
+      expect(all).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]{43}=')+;/)
+      expect(inlineScriptHashes(builtPages(dist)).length).toBeGreaterThanOrEqual(2)
     })
   })
 
@@ -54,7 +62,7 @@ export function hostRulesTests(dist: string): void {
     afterAll(() => nginx?.close())
 
     const expectSecurityHeaders = (response: Response) => {
-      for (const [name, value] of securityHeaders(`https://${PROJECT_REF}.supabase.co`)) {
+      for (const [name, value] of builtHeaders(dist)) {
         expect(response.headers.get(name), name).toBe(value)
       }
     }

@@ -1,7 +1,7 @@
 /**
  * Debian's real nginx running the server block docs/deploy.md documents, over a
- * built dist/: only `listen`, `root` and the CSP's project reference are put in
- * for the test, nothing else of the block is changed.
+ * built dist/: only `listen`, `root` and the folder of the headers file the build
+ * wrote are put in for the test, nothing else of the block is changed.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -10,9 +10,6 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 export const NGINX = '/usr/sbin/nginx'
-/** What the test puts for `<project-ref>` in the documented CSP. */
-export const PROJECT_REF = 'project-ref'
-
 const root = resolve(import.meta.dirname, '../..')
 
 /** The one ```nginx block of docs/deploy.md. */
@@ -44,9 +41,15 @@ export async function startNginx(distDir: string): Promise<RunningNginx> {
   const block = documentedServerBlock()
     .replace(/^(\s*)listen\s+80;$/m, `$1listen 127.0.0.1:${port};`)
     .replace(/^(\s*)root\s+\S+;$/m, `$1root ${distDir};`)
-    .replaceAll('<project-ref>', PROJECT_REF)
-  if (!block.includes(`listen 127.0.0.1:${port};`) || !block.includes(`root ${distDir};`)) {
-    throw new Error('the documented nginx block has no `listen 80;` or `root …;` line')
+    .replace(/^(\s*)include\s+\S+\/dist\/([^/\s]+);$/m, `$1include ${distDir}/$2;`)
+  if (
+    !block.includes(`listen 127.0.0.1:${port};`) ||
+    !block.includes(`root ${distDir};`) ||
+    !block.includes(`include ${distDir}/`)
+  ) {
+    throw new Error(
+      'the documented nginx block has no `listen 80;`, `root …;` or `include …;` line',
+    )
   }
   const dir = mkdtempSync(join(tmpdir(), 'homeward-nginx-'))
   const conf = join(dir, 'nginx.conf')
