@@ -2485,6 +2485,10 @@ begin
                             from public.messages m
                            where exists (select 1 from public.chat_members cm
                                           where cm.chat_id = m.chat_id and cm.user_id = me)), '[]'::jsonb),
+    'ways_back', coalesce((select jsonb_agg(to_jsonb(w) order by w.updated_at)
+                             from public.chat_returns w
+                            where exists (select 1 from public.chat_members cm
+                                           where cm.chat_id = w.chat_id and cm.user_id = me)), '[]'::jsonb),
     'alerts_sent_to_you', app_private.my_alerts()
   );
 end;
@@ -2863,6 +2867,11 @@ begin
   -- housekeeping of the abuse limits' own records, whatever else happens
   delete from app_private.report_sources s where s.created_at < now() - abuse_records;
   delete from app_private.activation_failures f where f.failed_at < now() - abuse_records;
+
+  -- The conversations still open end now, each side told live.
+  perform app_private.close_chat(c.id, 'purged')
+     from public.chats c
+    where c.report_id = any (due) and c.closed_at is null;
 
   return app_private.purge_reports(due);
 end;

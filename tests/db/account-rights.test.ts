@@ -250,6 +250,27 @@ describe('export_my_data', () => {
     }
   })
 
+  it('includes how the item was to go back: the postal address the owner shared', async () => {
+    const mine = await ownerWithConversation('posting exporter')
+    await query(db, mine.finder, 'select public.ask_for_postal_address($1)', [mine.report.chat_id])
+    await query(db, mine.actor, 'select public.share_postal_address($1, $2)', [
+      mine.report.chat_id,
+      '1 Export Row, Leeds',
+    ])
+
+    const [row] = await query<{ data: { ways_back: unknown[] } }>(
+      db,
+      mine.actor,
+      'select public.export_my_data() as data',
+    )
+    expect(row!.data.ways_back).toEqual([
+      expect.objectContaining({
+        chat_id: mine.report.chat_id,
+        postal_address: '1 Export Row, Leeds',
+      }),
+    ])
+  })
+
   it('is refused without a session', async () => {
     await expectPgError(
       query(

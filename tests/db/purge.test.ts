@@ -106,4 +106,24 @@ describe('purge_finder_data', () => {
     await purge()
     expect(await state(report)).toEqual({ finder_name: 'Fiona Finder', messages: 1 })
   })
+
+  it("closes the conversation it empties: the owner reads it as closed ('purged') and cannot write in it", async () => {
+    const report = await reportWithMessage()
+    await reportAgo(report, '30 days 1 minute')
+    await purge()
+
+    const [summary] = await query<{
+      closed_reason: string | null
+      finder_details_deleted_on: string | null
+    }>(db, owner, 'select closed_reason, finder_details_deleted_on from public.chat_summary($1)', [
+      report.chat_id,
+    ])
+    expect(summary).toEqual({ closed_reason: 'purged', finder_details_deleted_on: null })
+    await expect(
+      query(db, owner, 'insert into public.messages (chat_id, body) values ($1, $2)', [
+        report.chat_id,
+        'Are you still there?',
+      ]),
+    ).rejects.toThrow()
+  })
 })

@@ -131,7 +131,11 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
                 item_status: backend.closed ? backend.closed.itemStatus : SUMMARY.item_status,
                 closed_at: backend.closed ? '2026-11-21T12:00:00.000Z' : null,
                 closed_reason: backend.closed?.reason ?? null,
-                finder_details_deleted_on: backend.closed ? DELETED_ON : '2026-12-21T09:58:00.000Z',
+                finder_details_deleted_on: !backend.closed
+                  ? '2026-12-21T09:58:00.000Z'
+                  : backend.closed.reason === 'purged'
+                    ? null
+                    : DELETED_ON,
               },
             ]
           : [],
@@ -465,6 +469,20 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument()
     // The item itself was not marked returned: the owner may still do so.
     expect(screen.getByRole('button', { name: 'Mark as returned' })).toBeVisible()
+  })
+
+  it('shows the owner a conversation the retention purge emptied as closed, with no deletion date to come', async () => {
+    openChat({ as: 'owner' })
+    await chatShown()
+    await waitFor(() => expect(realtime.joined).toContain(`chat:${CHAT_ID}`))
+    backend.closed = { reason: 'purged', itemStatus: null }
+    act(() => realtime.broadcast(`chat:${CHAT_ID}`, 'closed', { chat_id: CHAT_ID }))
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' }, LOAD)
+    expect(closed).toHaveTextContent(
+      "The finder's details were deleted, as our privacy notice says, so this conversation is closed.",
+    )
+    expect(closed).not.toHaveTextContent('will be deleted on')
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument()
   })
 
   it("turns the finder's open chat read-only the moment the owner marks the item returned", async () => {

@@ -41,6 +41,10 @@ function closedHeadline(summary: Closure, role: ChatRole): string {
       return role === 'finder'
         ? 'The owner has deleted their account, so this conversation is closed.'
         : 'You deleted your account, so this conversation is closed.'
+    case 'purged':
+      return role === 'finder'
+        ? 'Your details were deleted, as our privacy notice says, so this conversation is closed.'
+        : `The finder's details were deleted, as our privacy notice says, so this conversation is closed.`
     default:
       return 'This conversation is closed.'
   }
