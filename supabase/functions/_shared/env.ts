@@ -4,8 +4,14 @@
  */
 export type FunctionEnv = {
   supabaseUrl: string
-  anonKey: string
-  serviceRoleKey: string
+  /**
+   * The key the functions' own clients act with (they bypass row-level security):
+   * the project's default secret key (`sb_secret_…`), or, on a project that gives
+   * only the legacy keys, the service_role JWT.
+   */
+  secretKey: string
+  /** The legacy service_role JWT when the platform gives one (older projects' cron jobs send it). */
+  legacyServiceRoleKey: string | undefined
   siteUrl: string
   allowedOrigins: string[]
 }
@@ -23,14 +29,43 @@ export function readEnv<K extends string>(source: Source, names: readonly K[]): 
   >
 }
 
+/**
+ * The key named "default" of a key set the platform gives as JSON
+ * (`SUPABASE_SECRET_KEYS={"default":"sb_secret_…"}`), or its single form
+ * (`SUPABASE_SECRET_KEY`), read as @supabase/server reads them: the set wins,
+ * and a set that is not a JSON object holds no key.
+ */
+function defaultKey(source: Source, set: string, single: string): string | undefined {
+  const raw = source.get(set)
+  if (!raw) return source.get(single) || undefined
+  try {
+    const keys: unknown = JSON.parse(raw)
+    const key =
+      keys && typeof keys === 'object' && !Array.isArray(keys)
+        ? (keys as Record<string, unknown>).default
+        : undefined
+    return typeof key === 'string' && key ? key : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export function parseFunctionEnv(source: Source): FunctionEnv {
-  const raw = readEnv(source, ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'])
+  const { SUPABASE_URL } = readEnv(source, ['SUPABASE_URL'])
+  const legacyServiceRoleKey = source.get('SUPABASE_SERVICE_ROLE_KEY') || undefined
+  const secretKey =
+    defaultKey(source, 'SUPABASE_SECRET_KEYS', 'SUPABASE_SECRET_KEY') ?? legacyServiceRoleKey
+  if (!secretKey) {
+    throw new Error(
+      'Missing function configuration: SUPABASE_SECRET_KEYS (or SUPABASE_SERVICE_ROLE_KEY)',
+    )
+  }
   const siteUrl = source.get('SITE_URL') ?? 'http://localhost:5173'
   const origins = source.get('ALLOWED_ORIGINS') ?? `${siteUrl},http://127.0.0.1:5173`
   return {
-    supabaseUrl: raw.SUPABASE_URL,
-    anonKey: raw.SUPABASE_ANON_KEY,
-    serviceRoleKey: raw.SUPABASE_SERVICE_ROLE_KEY,
+    supabaseUrl: SUPABASE_URL,
+    secretKey,
+    legacyServiceRoleKey,
     siteUrl,
     allowedOrigins: origins
       .split(',')

@@ -3,7 +3,7 @@ import { parseFunctionEnv } from '../_shared/env.ts'
 import { createHandler } from './handler.ts'
 
 const env = parseFunctionEnv(Deno.env)
-const admin = createClient(env.supabaseUrl, env.serviceRoleKey, {
+const admin = createClient(env.supabaseUrl, env.secretKey, {
   auth: { persistSession: false, autoRefreshToken: false },
 })
 

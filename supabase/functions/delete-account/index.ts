@@ -3,7 +3,7 @@ import { parseFunctionEnv } from '../_shared/env.ts'
 import { createHandler } from './handler.ts'
 
 const env = parseFunctionEnv(Deno.env)
-const admin = createClient(env.supabaseUrl, env.serviceRoleKey, {
+const admin = createClient(env.supabaseUrl, env.secretKey, {
   auth: { persistSession: false, autoRefreshToken: false },
 })
 
@@ -14,7 +14,7 @@ Deno.serve(
       const { error } = await admin.auth.admin.deleteUser(userId)
       return { error: error ? error.message : null }
     },
-    // purge-photos accepts the service role key (its legacyServiceRoleKey), which this client sends.
+    // purge-photos accepts the project's secret keys, one of which this client sends as apikey.
     purgePhotos: async () => {
       const { error } = await admin.functions.invoke('purge-photos', { body: {} })
       if (error) throw error

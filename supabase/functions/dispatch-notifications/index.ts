@@ -5,7 +5,7 @@ import { BACKGROUND_HEADERS, sqlOutbox } from '../_shared/outbox-db.ts'
 import { createHandler } from './handler.ts'
 
 const env = parseFunctionEnv(Deno.env)
-const admin = createClient(env.supabaseUrl, env.serviceRoleKey, {
+const admin = createClient(env.supabaseUrl, env.secretKey, {
   auth: { persistSession: false, autoRefreshToken: false },
   // The scheduler's delivery: its database work waits behind request work on the local stack.
   global: { headers: BACKGROUND_HEADERS },
@@ -14,7 +14,7 @@ const admin = createClient(env.supabaseUrl, env.serviceRoleKey, {
 Deno.serve(
   createHandler({
     allowedOrigins: env.allowedOrigins,
-    legacyServiceRoleKey: env.serviceRoleKey,
+    legacyServiceRoleKey: env.legacyServiceRoleKey,
     db: sqlOutbox(admin),
     providers: httpProviders(readProviderConfig(Deno.env)),
   }),

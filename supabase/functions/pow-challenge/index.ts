@@ -4,14 +4,14 @@ import { createHandler } from './handler.ts'
 import { sqlCountIssue } from './issue-limit.ts'
 
 const env = parseFunctionEnv(Deno.env)
-const admin = createClient(env.supabaseUrl, env.serviceRoleKey, {
+const admin = createClient(env.supabaseUrl, env.secretKey, {
   auth: { persistSession: false, autoRefreshToken: false },
 })
 
 Deno.serve(
   createHandler({
     allowedOrigins: env.allowedOrigins,
-    secret: env.serviceRoleKey,
+    secret: env.secretKey,
     countIssue: sqlCountIssue(admin),
   }),
 )

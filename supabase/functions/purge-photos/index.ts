@@ -4,7 +4,7 @@ import { BACKGROUND_HEADERS } from '../_shared/outbox-db.ts'
 import { createHandler, type PhotoObject } from './handler.ts'
 
 const env = parseFunctionEnv(Deno.env)
-const admin = createClient(env.supabaseUrl, env.serviceRoleKey, {
+const admin = createClient(env.supabaseUrl, env.secretKey, {
   auth: { persistSession: false, autoRefreshToken: false },
   // scheduled clean-up: on the local stack its database work waits behind requests
   global: { headers: BACKGROUND_HEADERS },
@@ -13,7 +13,7 @@ const admin = createClient(env.supabaseUrl, env.serviceRoleKey, {
 Deno.serve(
   createHandler({
     allowedOrigins: env.allowedOrigins,
-    legacyServiceRoleKey: env.serviceRoleKey,
+    legacyServiceRoleKey: env.legacyServiceRoleKey,
     store: {
       async photosToDelete(maxRows) {
         const { data, error } = await admin.rpc('photos_to_delete', { max_rows: maxRows })

@@ -9,9 +9,9 @@ import { checkedProof } from './proof.ts'
 
 const env = parseFunctionEnv(Deno.env)
 const options = { auth: { persistSession: false, autoRefreshToken: false } }
-const admin = createClient(env.supabaseUrl, env.serviceRoleKey, options)
+const admin = createClient(env.supabaseUrl, env.secretKey, options)
 // Delivery runs after the answer: its database work waits behind the finders' requests.
-const delivery = createClient(env.supabaseUrl, env.serviceRoleKey, {
+const delivery = createClient(env.supabaseUrl, env.secretKey, {
   ...options,
   global: { headers: BACKGROUND_HEADERS },
 })
@@ -22,7 +22,7 @@ Deno.serve(
   createHandler({
     allowedOrigins: env.allowedOrigins,
     siteUrl: env.siteUrl,
-    checkProof: (proof) => checkedProof(proof, env.serviceRoleKey),
+    checkProof: (proof) => checkedProof(proof, env.secretKey),
     createReport: async (args, clientAddress) => {
       const call = admin.rpc('report_found', args)
       const { data, error } = await (clientAddress
