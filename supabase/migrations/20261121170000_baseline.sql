@@ -3813,8 +3813,10 @@ revoke all on function app_private.purge_due_photos() from public, anon, authent
 -- invites, ways back and the finder's membership go, every notification row of
 -- the report is scrubbed (rows not yet sent are cancelled and never sent),
 -- Realtime's stored copies of the chat are deleted, and so is the anonymous
--- finder's user. A purged chat is closed (app_private.is_chat_closed): nobody
--- can post in it again. The purge's work on a set of reports is
+-- finder's user. The schedule closes the conversations it empties
+-- (app_private.close_chat, reason 'purged', each side told live), like every
+-- other way a conversation ends; a purged chat refuses messages
+-- (app_private.is_chat_closed) in any case. The purge's work on a set of reports is
 -- app_private.purge_reports, so a finder's "Delete my details now" and an
 -- account deletion (section 14) purge exactly as the schedule does.
 
@@ -3914,7 +3916,8 @@ $$;
 revoke all on function app_private.purge_reports(uuid[]) from public, anon, authenticated;
 grant execute on function app_private.purge_reports(uuid[]) to service_role;
 
--- The schedule (hourly): the reports whose time has come, by the periods above.
+-- The schedule (hourly): the reports whose time has come, by the periods above;
+-- their open conversations are closed first ('purged').
 create function public.purge_finder_data()
 returns int
 language plpgsql
@@ -3942,6 +3945,11 @@ begin
   delete from app_private.report_sources s where s.created_at < now() - abuse_records;
   delete from app_private.activation_failures f where f.failed_at < now() - abuse_records;
 
+  -- The conversations still open end now, each side told live.
+  perform app_private.close_chat(c.id, 'purged')
+     from public.chats c
+    where c.report_id = any (due) and c.closed_at is null;
+
   return app_private.purge_reports(due);
 end;
 $$;
@@ -3953,7 +3961,8 @@ grant execute on function public.purge_finder_data() to service_role;
 -- ============================================================================
 -- People's rights over their data:
 -- - export_my_data(): everything held about the signed-in owner, as one JSON
---   document, read under their own RLS.
+--   document, read under their own RLS (profile, items, reports, chats,
+--   messages, ways back, the alerts sent to them).
 -- - Deleting an owner's auth user (the delete-account Edge Function makes the
 --   Auth admin call) runs app_private.delete_account_data in the same
 --   transaction, so the account goes whole or not at all: conversations closed,
@@ -4043,6 +4052,10 @@ begin
                             from public.messages m
                            where exists (select 1 from public.chat_members cm
                                           where cm.chat_id = m.chat_id and cm.user_id = me)), '[]'::jsonb),
+    'ways_back', coalesce((select jsonb_agg(to_jsonb(w) order by w.updated_at)
+                             from public.chat_returns w
+                            where exists (select 1 from public.chat_members cm
+                                           where cm.chat_id = w.chat_id and cm.user_id = me)), '[]'::jsonb),
     'alerts_sent_to_you', app_private.my_alerts()
   );
 end;
