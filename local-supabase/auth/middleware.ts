@@ -12,22 +12,31 @@ import { findUserById } from './users.ts'
 const noToken = () =>
   new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
 
+/**
+ * The claims of the request's bearer JWT: 401 without one, 403 `bad_jwt` with
+ * the message `badJwtMessage` gives when it does not verify.
+ */
+async function bearerClaims(
+  headers: Headers,
+  auth: AuthContext,
+  badJwtMessage: (error: unknown) => string,
+): Promise<Claims> {
+  const token = bearerToken(headers, auth.config)
+  if (!token) throw noToken()
+  try {
+    return await verifyAccessToken(token, auth.config.jwtKeys)
+  } catch (error) {
+    throw new AuthError(403, 'bad_jwt', badJwtMessage(error))
+  }
+}
+
 export function requireUser(auth: AuthContext): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    const token = bearerToken(c.req.raw.headers, auth.config)
-    if (!token) throw noToken()
-    let claims: Claims
-    try {
-      claims = await verifyAccessToken(token, auth.config.jwtKeys)
-    } catch (error) {
+    const claims = await bearerClaims(c.req.raw.headers, auth, (error) => {
       const detail =
         error instanceof JwtError ? error.message : 'unable to parse or verify signature'
-      throw new AuthError(
-        403,
-        'bad_jwt',
-        `invalid JWT: unable to parse or verify signature, ${detail}`,
-      )
-    }
+      return `invalid JWT: unable to parse or verify signature, ${detail}`
+    })
     if (typeof claims.sub !== 'string' || !claims.sub) {
       throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim')
     }
@@ -54,14 +63,11 @@ export function requireUser(auth: AuthContext): MiddlewareHandler<AuthEnv> {
 
 export function requireAdmin(auth: AuthContext): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    const token = bearerToken(c.req.raw.headers, auth.config)
-    if (!token) throw noToken()
-    let claims: Claims
-    try {
-      claims = await verifyAccessToken(token, auth.config.jwtKeys)
-    } catch {
-      throw new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature')
-    }
+    const claims = await bearerClaims(
+      c.req.raw.headers,
+      auth,
+      () => 'invalid JWT: unable to parse or verify signature',
+    )
     if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') {
       throw new AuthError(403, 'not_admin', 'User not allowed')
     }
