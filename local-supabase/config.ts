@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { parse as parseToml } from 'smol-toml'
 import { compileTemplate, type EmailTemplate } from './auth/templates.ts'
 import { loadJwtKeys, type JwtKeys } from './signing-keys.ts'
+import { EnvReader, type Env, type RateLimit } from './config-env.ts'
 import { readTomlSettings, type BucketSetting, type TomlSettings } from './config-toml.ts'
 
 /** The repository's supabase/config.toml. */
@@ -29,8 +30,7 @@ export const LOCAL_SERVICE_ROLE_KEY =
 export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
 export const LOCAL_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
 
-/** GoTrue's IP limiters: `limit` requests per `windowSeconds`. */
-export type RateLimit = { limit: number; windowSeconds: number }
+export type { RateLimit } from './config-env.ts'
 
 export type StackConfig = {
   host: string
@@ -119,8 +119,6 @@ export type ConfigSource = {
   configPath?: string | null
 }
 
-type Env = Record<string, string | undefined>
-
 const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const
 
 /**
@@ -138,149 +136,8 @@ export function parseConfig(
       ? DEFAULT_CONFIG_PATH
       : source.configPath && path.resolve(source.configPath)
   const toml = readConfigFile(configPath, source.configPath !== undefined, env, problems)
-  const text = (name: string, fallback: string) => {
-    const value = env[name]?.trim()
-    return value ? value : fallback
-  }
-  const int = (name: string, fallback: number, min = 0) => {
-    const raw = env[name]?.trim()
-    if (!raw) return fallback
-    const value = Number(raw)
-    if (!Number.isInteger(value) || value < min) {
-      problems.push(`${name} must be a whole number >= ${min} (got "${raw}")`)
-      return fallback
-    }
-    return value
-  }
-  const bool = (name: string, fallback: boolean) => {
-    const raw = env[name]?.trim().toLowerCase()
-    if (!raw) return fallback
-    if (['1', 'true', 'yes', 'on'].includes(raw)) return true
-    if (['0', 'false', 'no', 'off'].includes(raw)) return false
-    problems.push(`${name} must be true or false (got "${raw}")`)
-    return fallback
-  }
-  const port = (name: string, fallback: number) => {
-    const value = int(name, fallback)
-    if (value > 65535) problems.push(`${name} must be a port number (0-65535)`)
-    return value
-  }
-  const rate = (name: string, limit: number | undefined, windowSeconds: number): RateLimit => ({
-    limit: int(name, limit ?? 30, 1),
-    windowSeconds,
-  })
-  // Relative template paths are relative to the project folder (the one holding supabase/), as the CLI reads them.
-  const projectDir = configPath ? path.resolve(path.dirname(configPath), '..') : process.cwd()
-  const recovery = loadRecoveryTemplate(toml.email.recovery, projectDir, problems)
-  const logLevel = text('LOCAL_SUPABASE_LOG_LEVEL', 'warn')
-  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
-    problems.push(`LOCAL_SUPABASE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
-  }
-
-  const base: StackConfig = {
-    host: text('LOCAL_SUPABASE_HOST', '127.0.0.1'),
-    ports: {
-      api: port('LOCAL_SUPABASE_API_PORT', toml.ports.api ?? 54321),
-      db: port('LOCAL_SUPABASE_DB_PORT', toml.ports.db ?? 54322),
-      inbox: port('LOCAL_SUPABASE_INBOX_PORT', toml.ports.inbox ?? 54324),
-    },
-    enableDbSocket: bool('LOCAL_SUPABASE_DB_SOCKET', true),
-    dataDir: text('LOCAL_SUPABASE_DATA_DIR', '.local-supabase/data'),
-    databaseUrl: env.DATABASE_URL?.trim() || null,
-    reset: false,
-    jwtSecret: text('LOCAL_SUPABASE_JWT_SECRET', LOCAL_JWT_SECRET),
-    signingKeysPath: signingKeysPath(env, toml, configPath),
-    jwtKeys: undefined as unknown as JwtKeys, // loaded below, once the settings are checked
-    jwtExpiry: int('LOCAL_SUPABASE_JWT_EXPIRY', toml.jwtExpiry ?? 3600, 30),
-    anonKey: LOCAL_ANON_KEY,
-    serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
-    publishableKey: LOCAL_PUBLISHABLE_KEY,
-    secretKey: LOCAL_SECRET_KEY,
-    siteUrl: text('SITE_URL', toml.siteUrl ?? 'http://127.0.0.1:3000'),
-    additionalRedirectUrls: env.ADDITIONAL_REDIRECT_URLS?.trim()
-      ? env.ADDITIONAL_REDIRECT_URLS.split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : (toml.additionalRedirectUrls ?? []),
-    auth: {
-      enableSignup: bool('LOCAL_SUPABASE_ENABLE_SIGNUP', toml.auth.enableSignup ?? true),
-      enableAnonymousSignIns: bool(
-        'LOCAL_SUPABASE_ENABLE_ANONYMOUS_SIGN_INS',
-        toml.auth.enableAnonymousSignIns ?? false,
-      ),
-      // GoTrue: max(configured, 6).
-      minimumPasswordLength: Math.max(
-        6,
-        int('LOCAL_SUPABASE_MINIMUM_PASSWORD_LENGTH', toml.auth.minimumPasswordLength ?? 6),
-      ),
-      refreshTokenRotation: bool(
-        'LOCAL_SUPABASE_REFRESH_TOKEN_ROTATION',
-        toml.auth.refreshTokenRotation ?? true,
-      ),
-      refreshTokenReuseInterval: int(
-        'LOCAL_SUPABASE_REFRESH_TOKEN_REUSE_INTERVAL',
-        toml.auth.refreshTokenReuseInterval ?? 10,
-      ),
-      otpExpiry: int('LOCAL_SUPABASE_OTP_EXPIRY', toml.auth.otpExpiry ?? 3600, 1),
-      flowStateExpiry: 300,
-    },
-    rateLimits: {
-      tokenRefresh: rate(
-        'LOCAL_SUPABASE_RATE_LIMIT_TOKEN_REFRESH',
-        toml.rateLimits.tokenRefresh ?? 150,
-        300,
-      ),
-      verify: rate('LOCAL_SUPABASE_RATE_LIMIT_VERIFY', toml.rateLimits.verify, 300),
-      otp: rate('LOCAL_SUPABASE_RATE_LIMIT_SIGN_IN_SIGN_UPS', toml.rateLimits.otp, 300),
-      anonymousUsers: rate(
-        'LOCAL_SUPABASE_RATE_LIMIT_ANONYMOUS_USERS',
-        toml.rateLimits.anonymousUsers,
-        3600,
-      ),
-      emailSent: rate(
-        'LOCAL_SUPABASE_RATE_LIMIT_EMAIL_SENT',
-        toml.rateLimits.emailSent ?? 360000,
-        3600,
-      ),
-    },
-    rest: {
-      schemas: toml.rest.schemas ?? ['public', 'graphql_public'],
-      extraSearchPath: toml.rest.extraSearchPath ?? ['public', 'extensions'],
-      maxRows: toml.rest.maxRows ?? 1000,
-    },
-    restStatementTimeoutSeconds: int('LOCAL_SUPABASE_STATEMENT_TIMEOUT_SECONDS', 8, 1),
-    trustProxy: bool('LOCAL_SUPABASE_TRUST_PROXY', false),
-    limits: parseLimits(env.LOCAL_SUPABASE_LIMITS, problems),
-    email: {
-      senderName: text(
-        'LOCAL_SUPABASE_EMAIL_SENDER_NAME',
-        toml.email.senderName ?? 'Supabase Auth',
-      ),
-      adminEmail: text(
-        'LOCAL_SUPABASE_EMAIL_ADMIN_EMAIL',
-        toml.email.adminEmail ?? 'admin@email.com',
-      ),
-      recovery,
-    },
-    seed: toml.seed ?? true,
-    storage: {
-      // the CLI's defaults: on, 50 MiB
-      enabled: toml.storage.enabled ?? true,
-      fileSizeLimit: toml.storage.fileSizeLimit ?? 50 * 1024 * 1024,
-      buckets: toml.storage.buckets,
-    },
-    logLevel: logLevel as StackConfig['logLevel'],
-    configPath,
-    unsupported: toml.unsupported,
-  }
-  if (base.jwtSecret.length < 32)
-    problems.push('LOCAL_SUPABASE_JWT_SECRET must be at least 32 characters')
-  for (const [name, url] of [
-    ['SITE_URL', base.siteUrl],
-    ...base.additionalRedirectUrls.map((u) => ['ADDITIONAL_REDIRECT_URLS', u]),
-  ]) {
-    if (!isHttpUrl(url ?? '')) problems.push(`${name} must be an http(s) URL (got "${url}")`)
-  }
+  const base = readSettings(new EnvReader(env, problems), env, toml, configPath)
+  checkSettings(base, problems)
   if (problems.length === 0) {
     try {
       base.jwtKeys = loadJwtKeys({
@@ -304,6 +161,132 @@ export function parseConfig(
     rateLimits: { ...base.rateLimits, ...overrides.rateLimits },
     rest: { ...base.rest, ...overrides.rest },
     email: { ...base.email, ...overrides.email },
+  }
+}
+
+/** Every setting from the environment over config.toml (the signing keys are loaded later, once all are valid). */
+function readSettings(
+  read: EnvReader,
+  env: Env,
+  toml: TomlSettings,
+  configPath: string | null,
+): StackConfig {
+  // Relative template paths are relative to the project folder (the one holding supabase/), as the CLI reads them.
+  const projectDir = configPath ? path.resolve(path.dirname(configPath), '..') : process.cwd()
+  const recovery = loadRecoveryTemplate(toml.email.recovery, projectDir, read.problems)
+  const logLevel = read.text('LOCAL_SUPABASE_LOG_LEVEL', 'warn')
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    read.problems.push(`LOCAL_SUPABASE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
+  }
+  return {
+    host: read.text('LOCAL_SUPABASE_HOST', '127.0.0.1'),
+    ports: {
+      api: read.port('LOCAL_SUPABASE_API_PORT', toml.ports.api ?? 54321),
+      db: read.port('LOCAL_SUPABASE_DB_PORT', toml.ports.db ?? 54322),
+      inbox: read.port('LOCAL_SUPABASE_INBOX_PORT', toml.ports.inbox ?? 54324),
+    },
+    enableDbSocket: read.bool('LOCAL_SUPABASE_DB_SOCKET', true),
+    dataDir: read.text('LOCAL_SUPABASE_DATA_DIR', '.local-supabase/data'),
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    reset: false,
+    jwtSecret: read.text('LOCAL_SUPABASE_JWT_SECRET', LOCAL_JWT_SECRET),
+    signingKeysPath: signingKeysPath(env, toml, configPath),
+    jwtKeys: undefined as unknown as JwtKeys, // loaded by parseConfig, once the settings are checked
+    jwtExpiry: read.int('LOCAL_SUPABASE_JWT_EXPIRY', toml.jwtExpiry ?? 3600, 30),
+    anonKey: LOCAL_ANON_KEY,
+    serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+    publishableKey: LOCAL_PUBLISHABLE_KEY,
+    secretKey: LOCAL_SECRET_KEY,
+    siteUrl: read.text('SITE_URL', toml.siteUrl ?? 'http://127.0.0.1:3000'),
+    additionalRedirectUrls:
+      read.list('ADDITIONAL_REDIRECT_URLS') ?? toml.additionalRedirectUrls ?? [],
+    auth: authSettings(read, toml),
+    rateLimits: rateLimitSettings(read, toml),
+    rest: {
+      schemas: toml.rest.schemas ?? ['public', 'graphql_public'],
+      extraSearchPath: toml.rest.extraSearchPath ?? ['public', 'extensions'],
+      maxRows: toml.rest.maxRows ?? 1000,
+    },
+    restStatementTimeoutSeconds: read.int('LOCAL_SUPABASE_STATEMENT_TIMEOUT_SECONDS', 8, 1),
+    trustProxy: read.bool('LOCAL_SUPABASE_TRUST_PROXY', false),
+    limits: parseLimits(env.LOCAL_SUPABASE_LIMITS, read.problems),
+    email: {
+      senderName: read.text(
+        'LOCAL_SUPABASE_EMAIL_SENDER_NAME',
+        toml.email.senderName ?? 'Supabase Auth',
+      ),
+      adminEmail: read.text(
+        'LOCAL_SUPABASE_EMAIL_ADMIN_EMAIL',
+        toml.email.adminEmail ?? 'admin@email.com',
+      ),
+      recovery,
+    },
+    seed: toml.seed ?? true,
+    storage: {
+      // the CLI's defaults: on, 50 MiB
+      enabled: toml.storage.enabled ?? true,
+      fileSizeLimit: toml.storage.fileSizeLimit ?? 50 * 1024 * 1024,
+      buckets: toml.storage.buckets,
+    },
+    logLevel: logLevel as StackConfig['logLevel'],
+    configPath,
+    unsupported: toml.unsupported,
+  }
+}
+
+function authSettings(read: EnvReader, toml: TomlSettings): StackConfig['auth'] {
+  return {
+    enableSignup: read.bool('LOCAL_SUPABASE_ENABLE_SIGNUP', toml.auth.enableSignup ?? true),
+    enableAnonymousSignIns: read.bool(
+      'LOCAL_SUPABASE_ENABLE_ANONYMOUS_SIGN_INS',
+      toml.auth.enableAnonymousSignIns ?? false,
+    ),
+    // GoTrue: max(configured, 6).
+    minimumPasswordLength: Math.max(
+      6,
+      read.int('LOCAL_SUPABASE_MINIMUM_PASSWORD_LENGTH', toml.auth.minimumPasswordLength ?? 6),
+    ),
+    refreshTokenRotation: read.bool(
+      'LOCAL_SUPABASE_REFRESH_TOKEN_ROTATION',
+      toml.auth.refreshTokenRotation ?? true,
+    ),
+    refreshTokenReuseInterval: read.int(
+      'LOCAL_SUPABASE_REFRESH_TOKEN_REUSE_INTERVAL',
+      toml.auth.refreshTokenReuseInterval ?? 10,
+    ),
+    otpExpiry: read.int('LOCAL_SUPABASE_OTP_EXPIRY', toml.auth.otpExpiry ?? 3600, 1),
+    flowStateExpiry: 300,
+  }
+}
+
+function rateLimitSettings(read: EnvReader, toml: TomlSettings): StackConfig['rateLimits'] {
+  const limits = toml.rateLimits
+  return {
+    tokenRefresh: read.rate(
+      'LOCAL_SUPABASE_RATE_LIMIT_TOKEN_REFRESH',
+      limits.tokenRefresh ?? 150,
+      300,
+    ),
+    verify: read.rate('LOCAL_SUPABASE_RATE_LIMIT_VERIFY', limits.verify, 300),
+    otp: read.rate('LOCAL_SUPABASE_RATE_LIMIT_SIGN_IN_SIGN_UPS', limits.otp, 300),
+    anonymousUsers: read.rate(
+      'LOCAL_SUPABASE_RATE_LIMIT_ANONYMOUS_USERS',
+      limits.anonymousUsers,
+      3600,
+    ),
+    emailSent: read.rate('LOCAL_SUPABASE_RATE_LIMIT_EMAIL_SENT', limits.emailSent ?? 360000, 3600),
+  }
+}
+
+/** Rules across settings: the legacy secret's length, and every redirect URL http(s). */
+function checkSettings(config: StackConfig, problems: string[]): void {
+  if (config.jwtSecret.length < 32)
+    problems.push('LOCAL_SUPABASE_JWT_SECRET must be at least 32 characters')
+  for (const [name, url] of [
+    ['SITE_URL', config.siteUrl],
+    ...config.additionalRedirectUrls.map((u) => ['ADDITIONAL_REDIRECT_URLS', u]),
+  ]) {
+    if (!isHttpUrl(url ?? '')) problems.push(`${name} must be an http(s) URL (got "${url}")`)
   }
 }
 
