@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
+import type { Logger } from 'pino'
 import { parseConfig, type ConfigOverrides, type StackConfig } from './config.ts'
 import type { StackContext } from './context.ts'
 import { applyLimits } from './db/limits.ts'
@@ -66,33 +67,16 @@ export type RunningStack = {
 }
 
 export async function startStack(options: StartStackOptions = {}): Promise<RunningStack> {
-  const config = parseConfig(
-    options.env ?? process.env,
-    {
-      ...options.config,
-      ports: { ...options.config?.ports, ...options.ports },
-      ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
-      ...(options.reset !== undefined ? { reset: options.reset } : {}),
-      ...(options.dbSocket !== undefined ? { enableDbSocket: options.dbSocket } : {}),
-    },
-    options.configPath !== undefined ? { configPath: options.configPath } : {},
-  )
+  const config = stackConfig(options)
   const log = createLogger(config.logLevel)
   if (config.unsupported.length > 0) {
     log.warn(
       `supabase/config.toml settings the local stack does not support:\n  - ${config.unsupported.join('\n  - ')}`,
     )
   }
-  if (config.reset) {
-    if (config.databaseUrl) await recreateDatabase(config.databaseUrl)
-    else if (config.dataDir) await rm(config.dataDir, { recursive: true, force: true })
-    // Storage's files go with the database that lists them
-    if (config.dataDir) await rm(storageFolder(config.dataDir), { recursive: true, force: true })
-  }
-  // PGlite creates its data folder but not the folders above it (a fresh clone has no .local-supabase/).
-  if (config.dataDir) await mkdir(dirname(config.dataDir), { recursive: true })
+  await prepareDataFolder(config)
 
-  const closers: (() => Promise<void>)[] = []
+  const closers: Closer[] = []
   const close = async () => {
     for (const closer of closers.reverse()) {
       await closer().catch((error: unknown) => log.warn({ err: error }, 'error while stopping'))
@@ -104,93 +88,40 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     const inboxPort = await listen(inboxServer, config.ports.inbox, config.host)
     closers.push(() => closeServer(inboxServer))
     const inboxUrl = `http://${config.host}:${inboxPort}`
+    const api = await startApiServer(config)
+    closers.push(api.close)
 
-    // Until every service is up, the API answers 503 rather than leaving requests hanging.
-    let handle: RequestListener = (_request, response) => {
-      response.writeHead(503, { 'Content-Type': 'application/json' })
-      response.end(JSON.stringify({ message: 'The local Supabase stack is starting' }))
-    }
-    const apiServer = createServer((request, response) => void handle(request, response))
-    const apiPort = await listen(apiServer, config.ports.api, config.host)
-    closers.push(() => closeServer(apiServer))
-    const apiUrl = `http://${config.host}:${apiPort}`
-
-    // The database (migrations) and Deno (Edge Functions) boot side by side.
-    const opening = openDatabase({
-      ...(config.dataDir ? { dataDir: config.dataDir } : {}),
-      ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
-      seed: options.seed ?? config.seed,
+    const { db, functions } = await openDatabaseAndFunctions(options, closers, {
+      config,
+      log,
+      apiUrl: api.url,
+      inboxUrl,
     })
-    const booting =
-      options.functions === false
-        ? Promise.resolve(null)
-        : createFunctionsGateway({
-            db: deferredDatabase(opening),
-            config,
-            log,
-            apiUrl,
-            inboxUrl,
-            ...(options.functionsEnvFile ? { envFile: options.functionsEnvFile } : {}),
-            ...(config.configPath ? { configPath: config.configPath } : {}),
-          })
-    const [dbResult, functionsResult] = await Promise.allSettled([opening, booting])
-    if (dbResult.status === 'fulfilled') closers.unshift(() => dbResult.value.close())
-    if (functionsResult.status === 'fulfilled' && functionsResult.value) {
-      const gateway = functionsResult.value
-      closers.push(() => gateway.close())
-    }
-    if (dbResult.status === 'rejected') throw dbResult.reason
-    if (functionsResult.status === 'rejected') throw functionsResult.reason
-    const db = dbResult.value
     await applyLimits(db, config.limits)
     // A generated signing key is kept in the data folder PGlite has now created.
     persistGeneratedKey(config.jwtKeys)
-    const functions = functionsResult.value
     const ctx: StackContext = { db, config, log }
-
-    let storage: Hono | null = null
-    if (config.storage.enabled) {
-      // in memory: a folder of its own, removed on close
-      const folder = config.dataDir
-        ? storageFolder(config.dataDir)
-        : await mkdtemp(join(tmpdir(), 'local-supabase-storage-'))
-      if (!config.dataDir) closers.push(() => rm(folder, { recursive: true, force: true }))
-      await mkdir(folder, { recursive: true })
-      await seedBuckets(db, config.storage.buckets)
-      storage = createStorageApp({ ...ctx, files: createFileStore(folder) })
-    }
-
-    const realtime = attachRealtime(apiServer, ctx)
+    const storage = config.storage.enabled ? await startStorage(ctx, closers) : null
+    const realtime = attachRealtime(api.server, ctx)
     closers.push(() => realtime.close())
-    const app = buildApiApp({
-      ...ctx,
-      apiUrl,
-      sendEmail: (email) => inbox.store.addEmail(email),
-      realtime: realtime.app,
-      storage,
-      functions: functions?.app ?? unavailableFunctions(),
-    })
-    handle = getRequestListener(app.fetch)
-
-    let dbUrl: string | null = null
-    if (config.enableDbSocket && !config.databaseUrl) {
-      const socket = await startDbSocket(db, config.host, config.ports.db).catch(
-        (error: unknown) => {
-          log.warn({ err: error }, 'Postgres wire access is off')
-          return null
-        },
-      )
-      if (socket) {
-        dbUrl = socket.url
-        closers.push(() => socket.close())
-      }
-    }
-
-    const scheduler = options.scheduler === false ? null : await startScheduler({ ...ctx, apiUrl })
+    api.serve(
+      buildApiApp({
+        ...ctx,
+        apiUrl: api.url,
+        sendEmail: (email) => inbox.store.addEmail(email),
+        realtime: realtime.app,
+        storage,
+        functions: functions?.app ?? unavailableFunctions(),
+      }),
+    )
+    const dbUrl =
+      config.enableDbSocket && !config.databaseUrl ? await startWireAccess(ctx, closers) : null
+    const scheduler =
+      options.scheduler === false ? null : await startScheduler({ ...ctx, apiUrl: api.url })
     if (scheduler) closers.push(() => scheduler.stop())
 
     return {
-      apiUrl,
+      apiUrl: api.url,
       inboxUrl,
       dbUrl,
       config,
@@ -203,6 +134,109 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     await close()
     throw error
   }
+}
+
+type Closer = () => Promise<void>
+
+/** The configuration, with the start options (ports, data folder, reset, wire access) over it. */
+function stackConfig(options: StartStackOptions): StackConfig {
+  return parseConfig(
+    options.env ?? process.env,
+    {
+      ...options.config,
+      ports: { ...options.config?.ports, ...options.ports },
+      ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
+      ...(options.reset !== undefined ? { reset: options.reset } : {}),
+      ...(options.dbSocket !== undefined ? { enableDbSocket: options.dbSocket } : {}),
+    },
+    options.configPath !== undefined ? { configPath: options.configPath } : {},
+  )
+}
+
+/** A reset wipes the database and Storage's files; the folders above the data folder are created. */
+async function prepareDataFolder(config: StackConfig): Promise<void> {
+  if (config.reset) {
+    if (config.databaseUrl) await recreateDatabase(config.databaseUrl)
+    else if (config.dataDir) await rm(config.dataDir, { recursive: true, force: true })
+    // Storage's files go with the database that lists them
+    if (config.dataDir) await rm(storageFolder(config.dataDir), { recursive: true, force: true })
+  }
+  // PGlite creates its data folder but not the folders above it (a fresh clone has no .local-supabase/).
+  if (config.dataDir) await mkdir(dirname(config.dataDir), { recursive: true })
+}
+
+/** The API port, listening at once: until `serve` is given the app, it answers 503 rather than leaving requests hanging. */
+async function startApiServer(config: StackConfig) {
+  let handle: RequestListener = (_request, response) => {
+    response.writeHead(503, { 'Content-Type': 'application/json' })
+    response.end(JSON.stringify({ message: 'The local Supabase stack is starting' }))
+  }
+  const server = createServer((request, response) => void handle(request, response))
+  const port = await listen(server, config.ports.api, config.host)
+  return {
+    server,
+    url: `http://${config.host}:${port}`,
+    serve(app: Hono) {
+      handle = getRequestListener(app.fetch)
+    },
+    close: () => closeServer(server),
+  }
+}
+
+/** The database (migrations) and Deno (Edge Functions) boot side by side; each that started is closed with the stack. */
+async function openDatabaseAndFunctions(
+  options: StartStackOptions,
+  closers: Closer[],
+  gateway: { config: StackConfig; log: Logger; apiUrl: string; inboxUrl: string },
+) {
+  const { config } = gateway
+  const opening = openDatabase({
+    ...(config.dataDir ? { dataDir: config.dataDir } : {}),
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    seed: options.seed ?? config.seed,
+  })
+  const booting =
+    options.functions === false
+      ? Promise.resolve(null)
+      : createFunctionsGateway({
+          ...gateway,
+          db: deferredDatabase(opening),
+          ...(options.functionsEnvFile ? { envFile: options.functionsEnvFile } : {}),
+          ...(config.configPath ? { configPath: config.configPath } : {}),
+        })
+  const [dbResult, functionsResult] = await Promise.allSettled([opening, booting])
+  if (dbResult.status === 'fulfilled') closers.unshift(() => dbResult.value.close())
+  if (functionsResult.status === 'fulfilled' && functionsResult.value) {
+    const functions = functionsResult.value
+    closers.push(() => functions.close())
+  }
+  if (dbResult.status === 'rejected') throw dbResult.reason
+  if (functionsResult.status === 'rejected') throw functionsResult.reason
+  return { db: dbResult.value, functions: functionsResult.value }
+}
+
+/** Storage's files beside the data folder, or in memory in a folder of their own removed on close; buckets from config.toml. */
+async function startStorage(ctx: StackContext, closers: Closer[]): Promise<Hono> {
+  const { config, db } = ctx
+  const folder = config.dataDir
+    ? storageFolder(config.dataDir)
+    : await mkdtemp(join(tmpdir(), 'local-supabase-storage-'))
+  if (!config.dataDir) closers.push(() => rm(folder, { recursive: true, force: true }))
+  await mkdir(folder, { recursive: true })
+  await seedBuckets(db, config.storage.buckets)
+  return createStorageApp({ ...ctx, files: createFileStore(folder) })
+}
+
+/** The Postgres wire server on ports.db (PGlite only); its URL, or null when it could not start. */
+async function startWireAccess(ctx: StackContext, closers: Closer[]): Promise<string | null> {
+  const { db, config, log } = ctx
+  const socket = await startDbSocket(db, config.host, config.ports.db).catch((error: unknown) => {
+    log.warn({ err: error }, 'Postgres wire access is off')
+    return null
+  })
+  if (!socket) return null
+  closers.push(() => socket.close())
+  return socket.url
 }
 
 /** A Database whose calls wait for the one being opened (for services that boot alongside it). */
