@@ -5,25 +5,24 @@
  * (deno-router.js) that runs each function in its own worker, a few of each
  * function's requests at a time (admission.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { Agent } from 'node:http'
+import { Agent, type IncomingMessage } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
-import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { forwardClientAddress } from '../client-address.ts'
+import type { StackConfig } from '../config.ts'
 import type { StackContext } from '../context.ts'
 import { translateApiKey, verifyAccessToken } from '../keys.ts'
 import { type AdmissionOptions, createAdmission } from './admission.ts'
+import { superviseDeno } from './deno-process.ts'
 import { parseDotenv, readFunctionSettings } from './function-config.ts'
 import { answerBody, forward, NULL_BODY_STATUSES } from './upstream.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const projectRoot = resolve(here, '../..')
 const SLUG = /^[A-Za-z][A-Za-z0-9_-]*$/
-const BOOT_TIMEOUT_MS = 60_000
 /** Kong's read timeout in the CLI's gateway. */
 const UPSTREAM_TIMEOUT_MS = 150_000
 
@@ -91,95 +90,6 @@ export async function functionEnvironment(
   return env
 }
 
-function denoBinary(): string {
-  const local = join(projectRoot, 'node_modules', '.bin', 'deno')
-  return existsSync(local) ? local : 'deno'
-}
-
-function startDeno(
-  functionsDir: string,
-  env: Record<string, string>,
-  log: StackContext['log'],
-): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(
-    denoBinary(),
-    [
-      'run',
-      '--allow-all',
-      '--no-prompt',
-      '--no-config',
-      '--node-modules-dir=none',
-      join(here, 'deno-router.js'),
-      functionsDir,
-    ],
-    {
-      cwd: functionsDir,
-      env: { ...pickProcessEnv(), ...env, NO_COLOR: '1' },
-      // stdin: Deno exits when it ends, that is when this process is gone (deno-router.js)
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  )
-  const stderr = createInterface({ input: child.stderr! })
-  stderr.on('line', (line) => {
-    if (/^(Download|Initialize) /.test(line)) log.debug({ source: 'deno' }, line)
-    else log.warn({ source: 'deno' }, line)
-  })
-  return new Promise((resolvePort, reject) => {
-    const timer = setTimeout(() => {
-      child.kill()
-      reject(new Error('Edge Functions: Deno did not start within 60 s'))
-    }, BOOT_TIMEOUT_MS)
-    const stdout = createInterface({ input: child.stdout! })
-    stdout.on('line', (line) => {
-      const ready = /^LOCAL_FUNCTIONS_READY (\d+)$/.exec(line)
-      if (ready) {
-        clearTimeout(timer)
-        resolvePort({ port: Number(ready[1]), child })
-      } else {
-        log.info({ source: 'deno' }, line)
-      }
-    })
-    child.once('error', (error) => {
-      clearTimeout(timer)
-      reject(new Error(`Edge Functions: could not start Deno (${error.message})`))
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`Edge Functions: Deno exited with code ${code} while starting`))
-    })
-  })
-}
-
-/**
- * What Deno needs from the parent environment (paths, caches, proxies, trusted
- * certificates for the npm registry), nothing else of the developer's shell.
- */
-function pickProcessEnv(): Record<string, string> {
-  const keep = [
-    'PATH',
-    'HOME',
-    'TMPDIR',
-    'LANG',
-    'DENO_DIR',
-    'DENO_CERT',
-    'DENO_TLS_CA_STORE',
-    'NPM_CONFIG_REGISTRY',
-    'HTTP_PROXY',
-    'HTTPS_PROXY',
-    'NO_PROXY',
-    'SSL_CERT_FILE',
-    'SSL_CERT_DIR',
-  ]
-  const env: Record<string, string> = Object.fromEntries(
-    keep.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])),
-  )
-  // A CA Node is told to trust (e.g. a registry proxy) is trusted by Deno too.
-  env.DENO_TLS_CA_STORE ??= 'mozilla,system'
-  if (!env.DENO_CERT && process.env.NODE_EXTRA_CA_CERTS)
-    env.DENO_CERT = process.env.NODE_EXTRA_CA_CERTS
-  return env
-}
-
 const missingHeader = { msg: 'Error: Missing authorization header' }
 const notBearer = { msg: "Error: Auth header is not 'Bearer {token}'" }
 const invalidJwt = { msg: 'Invalid JWT' }
@@ -193,30 +103,7 @@ export async function createFunctionsGateway(
   const log = options.log.child({ service: 'functions' })
   const { config } = options
   const env = await functionEnvironment(options, envFile)
-  let deno = await startDeno(functionsDir, env, log)
-  let closing = false
-  // If Deno dies (it should not), start a new one; requests meanwhile get 503 BOOT_ERROR.
-  let restarting: Promise<void> | null = null
-  const watchExit = (child: ChildProcess) =>
-    child.once('exit', (code) => {
-      if (closing) return
-      log.error({ code }, 'Edge Functions: the Deno process exited; restarting it')
-      restarting ??= (async () => {
-        for (let attempt = 1; !closing; attempt++) {
-          try {
-            deno = await startDeno(functionsDir, env, log)
-            watchExit(deno.child)
-            return
-          } catch (error) {
-            log.error({ err: error, attempt }, 'Edge Functions: Deno did not restart')
-            await new Promise((done) => setTimeout(done, Math.min(30_000, 1000 * attempt)))
-          }
-        }
-      })().finally(() => {
-        restarting = null
-      })
-    })
-  watchExit(deno.child)
+  const deno = await superviseDeno(functionsDir, env, log)
   // Connections to Deno stay open between requests.
   const agent = new Agent({ keepAlive: true })
   // A burst reaches Deno a few requests at a time, each function in arrival order.
@@ -233,25 +120,8 @@ export async function createFunctionsGateway(
     const settings = await readFunctionSettings(configPath, slug)
     if (!settings.enabled) return c.text('Function not found', 404)
 
-    const headers = new Headers(c.req.raw.headers)
-    // Kong's key translation: sb_ keys (as apikey or bearer) become the legacy JWTs.
-    const authorization = headers.get('authorization')
-    const apikey = headers.get('apikey')
-    if (!authorization || /^bearer\s+sb_/i.test(authorization)) {
-      const key = apikey ?? authorization?.replace(/^bearer\s+/i, '') ?? ''
-      if (key) headers.set('authorization', `Bearer ${translateApiKey(key, config)}`)
-    }
-    if (settings.verifyJwt && c.req.method !== 'OPTIONS') {
-      const value = headers.get('authorization')
-      if (!value) return c.json(missingHeader, 401)
-      const match = /^Bearer (.+)$/.exec(value)
-      if (!match) return c.json(notBearer, 401)
-      try {
-        await verifyAccessToken(match[1] as string, config.jwtKeys)
-      } catch {
-        return c.json(invalidJwt, 401)
-      }
-    }
+    const headers = await gatewayHeaders(c, config, settings.verifyJwt)
+    if (headers instanceof Response) return headers
     headers.delete('host')
     headers.delete('connection')
     forwardClientAddress(headers, c, config.trustProxy)
@@ -261,32 +131,14 @@ export async function createFunctionsGateway(
       const release = await admit(slug)
       const upstream = await forward({
         agent,
-        port: deno.port,
+        port: deno.current().port,
         timeoutMs: options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
         method: c.req.method,
         path: `${path}${url.search}`,
         headers,
         body,
       }).finally(release)
-      const responseHeaders = new Headers()
-      const raw = upstream.rawHeaders
-      for (let i = 0; i + 1 < raw.length; i += 2) responseHeaders.append(raw[i]!, raw[i + 1]!)
-      for (const name of [
-        'content-encoding',
-        'content-length',
-        'transfer-encoding',
-        'connection',
-      ]) {
-        responseHeaders.delete(name)
-      }
-      const status = upstream.statusCode ?? 502
-      const noBody = c.req.method === 'HEAD' || NULL_BODY_STATUSES.has(status)
-      if (noBody) upstream.resume()
-      return new Response(noBody ? null : await answerBody(upstream), {
-        status,
-        statusText: upstream.statusMessage ?? '',
-        headers: responseHeaders,
-      })
+      return await relayAnswer(upstream, c.req.method)
     } catch (error) {
       if (error instanceof DOMException && error.name === 'TimeoutError') {
         return c.json({ message: 'The upstream server is timing out' }, 504)
@@ -302,18 +154,57 @@ export async function createFunctionsGateway(
   return {
     app,
     async close() {
-      closing = true
       agent.destroy()
-      const child = deno.child
-      if (child.exitCode !== null || child.signalCode !== null) return
-      await new Promise<void>((done) => {
-        const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
-        child.once('exit', () => {
-          clearTimeout(timer)
-          done()
-        })
-        child.kill('SIGTERM')
-      })
+      await deno.stop()
     },
   }
+}
+
+/**
+ * The request's headers as Kong passes them on: sb_ keys (as apikey or bearer)
+ * become the legacy JWTs; with verify_jwt the bearer must verify (else the 401
+ * reply, as the CLI's gateway words it). OPTIONS is never checked.
+ */
+async function gatewayHeaders(
+  c: Context,
+  config: StackConfig,
+  verifyJwt: boolean,
+): Promise<Headers | Response> {
+  const headers = new Headers(c.req.raw.headers)
+  const authorization = headers.get('authorization')
+  const apikey = headers.get('apikey')
+  if (!authorization || /^bearer\s+sb_/i.test(authorization)) {
+    const key = apikey ?? authorization?.replace(/^bearer\s+/i, '') ?? ''
+    if (key) headers.set('authorization', `Bearer ${translateApiKey(key, config)}`)
+  }
+  if (verifyJwt && c.req.method !== 'OPTIONS') {
+    const value = headers.get('authorization')
+    if (!value) return c.json(missingHeader, 401)
+    const match = /^Bearer (.+)$/.exec(value)
+    if (!match) return c.json(notBearer, 401)
+    try {
+      await verifyAccessToken(match[1] as string, config.jwtKeys)
+    } catch {
+      return c.json(invalidJwt, 401)
+    }
+  }
+  return headers
+}
+
+/** Deno's answer relayed: its headers (hop-by-hop and length ones dropped), status and body (none for HEAD and null-body statuses). */
+async function relayAnswer(upstream: IncomingMessage, method: string): Promise<Response> {
+  const responseHeaders = new Headers()
+  const raw = upstream.rawHeaders
+  for (let i = 0; i + 1 < raw.length; i += 2) responseHeaders.append(raw[i]!, raw[i + 1]!)
+  for (const name of ['content-encoding', 'content-length', 'transfer-encoding', 'connection']) {
+    responseHeaders.delete(name)
+  }
+  const status = upstream.statusCode ?? 502
+  const noBody = method === 'HEAD' || NULL_BODY_STATUSES.has(status)
+  if (noBody) upstream.resume()
+  return new Response(noBody ? null : await answerBody(upstream), {
+    status,
+    statusText: upstream.statusMessage ?? '',
+    headers: responseHeaders,
+  })
 }
