@@ -38,61 +38,13 @@ export function startCronRunner(options: CronRunnerOptions): CronRunner {
   const running = new Map<string, Promise<void>>()
   const lastIntervalStart = new Map<string, number>()
   const lastFailure = new Map<string, string>()
-  const parsed = new Map<string, CronSchedule | null>()
   let lastMinute = Math.floor(now() / 60_000)
   let stopped = false
   let timer: NodeJS.Timeout | null = null
   let ticking: Promise<void> = Promise.resolve()
 
-  const scheduleOf = (job: JobRow): CronSchedule | null => {
-    if (!parsed.has(job.schedule)) {
-      try {
-        parsed.set(job.schedule, parseSchedule(job.schedule))
-      } catch (error) {
-        log.warn(
-          { job: job.jobname, err: error },
-          `cron job ${job.jobname ?? job.jobid}: ${String(error)}`,
-        )
-        parsed.set(job.schedule, null)
-      }
-    }
-    return parsed.get(job.schedule) ?? null
-  }
-
-  const run = async (job: JobRow): Promise<void> => {
-    const id = String(job.jobid)
-    const name = job.jobname ?? `job ${id}`
-    const { rows } = await db.query<{ runid: string }>(
-      `insert into cron.job_run_details (jobid, database, username, command, status, start_time)
-       values ($1, current_database(), $2, $3, 'running', now()) returning runid`,
-      [job.jobid, job.username, job.command],
-    )
-    const runid = rows[0]?.runid
-    let status = 'succeeded'
-    let message: string | null = null
-    try {
-      await db.transaction(async (tx) => {
-        const { rows: who } = await tx.query<{ user: string }>('select current_user as user')
-        if (who[0]?.user !== job.username) {
-          await tx.query(`select set_config('role', $1, true)`, [job.username])
-        }
-        await tx.exec(job.command)
-      })
-      if (lastFailure.has(id)) log.info({ job: name }, `cron job ${name} recovered`)
-      lastFailure.delete(id)
-    } catch (error) {
-      status = 'failed'
-      message = error instanceof Error ? error.message : String(error)
-      // The same failure every few seconds is logged once, until the job succeeds again.
-      if (lastFailure.get(id) !== message)
-        log.warn({ job: name }, `cron job ${name} failed: ${message}`)
-      lastFailure.set(id, message)
-    }
-    await db.query(
-      `update cron.job_run_details set status = $2, return_message = $3, end_time = now() where runid = $1`,
-      [runid, status, message],
-    )
-  }
+  const scheduleOf = scheduleReader(log)
+  const run = (job: JobRow) => runJob(db, log, lastFailure, job)
 
   const start = (job: JobRow) => {
     const id = String(job.jobid)
@@ -151,4 +103,68 @@ export function startCronRunner(options: CronRunnerOptions): CronRunner {
       await Promise.all(running.values())
     },
   }
+}
+
+/** A job's schedule, parsed once per schedule text; a schedule that does not parse is logged once and never runs. */
+function scheduleReader(log: Logger): (job: JobRow) => CronSchedule | null {
+  const parsed = new Map<string, CronSchedule | null>()
+  return (job) => {
+    if (!parsed.has(job.schedule)) {
+      try {
+        parsed.set(job.schedule, parseSchedule(job.schedule))
+      } catch (error) {
+        log.warn(
+          { job: job.jobname, err: error },
+          `cron job ${job.jobname ?? job.jobid}: ${String(error)}`,
+        )
+        parsed.set(job.schedule, null)
+      }
+    }
+    return parsed.get(job.schedule) ?? null
+  }
+}
+
+/**
+ * One run of a job, recorded in cron.job_run_details (running, then succeeded or
+ * failed with the error): its command runs in its own transaction as the job's
+ * user. `lastFailure` holds each failing job's last error, so the same failure is
+ * logged once until the job succeeds again.
+ */
+async function runJob(
+  db: Database,
+  log: Logger,
+  lastFailure: Map<string, string>,
+  job: JobRow,
+): Promise<void> {
+  const id = String(job.jobid)
+  const name = job.jobname ?? `job ${id}`
+  const { rows } = await db.query<{ runid: string }>(
+    `insert into cron.job_run_details (jobid, database, username, command, status, start_time)
+     values ($1, current_database(), $2, $3, 'running', now()) returning runid`,
+    [job.jobid, job.username, job.command],
+  )
+  const runid = rows[0]?.runid
+  let status = 'succeeded'
+  let message: string | null = null
+  try {
+    await db.transaction(async (tx) => {
+      const { rows: who } = await tx.query<{ user: string }>('select current_user as user')
+      if (who[0]?.user !== job.username) {
+        await tx.query(`select set_config('role', $1, true)`, [job.username])
+      }
+      await tx.exec(job.command)
+    })
+    if (lastFailure.has(id)) log.info({ job: name }, `cron job ${name} recovered`)
+    lastFailure.delete(id)
+  } catch (error) {
+    status = 'failed'
+    message = error instanceof Error ? error.message : String(error)
+    if (lastFailure.get(id) !== message)
+      log.warn({ job: name }, `cron job ${name} failed: ${message}`)
+    lastFailure.set(id, message)
+  }
+  await db.query(
+    `update cron.job_run_details set status = $2, return_message = $3, end_time = now() where runid = $1`,
+    [runid, status, message],
+  )
 }

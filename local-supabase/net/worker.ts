@@ -49,51 +49,9 @@ export function startNetWorker(options: NetWorkerOptions): NetWorker {
   let again = false
   let lastCleanup = 0
 
-  const ownOrigin = options.ownOrigin ? new URL(options.ownOrigin).origin : null
-  const headersOf = (row: QueuedRow): Record<string, string> => {
-    const headers = row.headers ?? {}
-    const toSelf =
-      ownOrigin !== null && URL.canParse(row.url) && new URL(row.url).origin === ownOrigin
-    return toSelf ? { ...headers, [PRIORITY_HEADER]: 'background' } : headers
-  }
-
+  const headersOf = backgroundToSelf(options.ownOrigin)
   const send = async (row: QueuedRow): Promise<void> => {
-    const timeout = AbortSignal.timeout(Math.max(1, row.timeout_milliseconds))
-    const signal = AbortSignal.any([timeout, controller.signal])
-    let values: unknown[]
-    try {
-      const response = await fetch(row.url, {
-        method: row.method,
-        headers: headersOf(row),
-        ...(row.body ? { body: Buffer.from(row.body) } : {}),
-        signal,
-      })
-      const content = await response.text()
-      const headers: Record<string, string> = {}
-      response.headers.forEach((value, name) => {
-        headers[name] = value
-      })
-      values = [
-        row.id,
-        response.status,
-        response.headers.get('content-type'),
-        JSON.stringify(headers),
-        content,
-        false,
-        null,
-      ]
-    } catch (error) {
-      const timedOut = timeout.aborted
-      const message = timedOut
-        ? `Timeout of ${row.timeout_milliseconds} ms reached`
-        : controller.signal.aborted
-          ? 'Request cancelled: the local stack stopped'
-          : error instanceof Error
-            ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}`
-            : String(error)
-      log.debug({ id: row.id, url: row.url }, `net request failed: ${message}`)
-      values = [row.id, null, null, null, null, timedOut, message]
-    }
+    const values = await sendRequest(row, headersOf(row), controller.signal, log)
     await db.query(
       `insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg)
        values ($1, $2, $3, $4::jsonb, $5, $6, $7)`,
@@ -166,5 +124,58 @@ export function startNetWorker(options: NetWorkerOptions): NetWorker {
       controller.abort()
       await Promise.all(inFlight)
     },
+  }
+}
+
+/** A row's headers, marked background work (PRIORITY_HEADER) when it goes to the stack's own origin. */
+function backgroundToSelf(
+  ownOriginUrl: string | undefined,
+): (row: QueuedRow) => Record<string, string> {
+  const ownOrigin = ownOriginUrl ? new URL(ownOriginUrl).origin : null
+  return (row) => {
+    const headers = row.headers ?? {}
+    const toSelf =
+      ownOrigin !== null && URL.canParse(row.url) && new URL(row.url).origin === ownOrigin
+    return toSelf ? { ...headers, [PRIORITY_HEADER]: 'background' } : headers
+  }
+}
+
+/**
+ * Sends one queued request within its timeout (or until the worker stops) and
+ * returns the net._http_response values: id, status, content type, headers,
+ * content, timed_out, error_msg.
+ */
+async function sendRequest(
+  row: QueuedRow,
+  headers: Record<string, string>,
+  stopped: AbortSignal,
+  log: Logger,
+): Promise<unknown[]> {
+  const timeout = AbortSignal.timeout(Math.max(1, row.timeout_milliseconds))
+  try {
+    const response = await fetch(row.url, {
+      method: row.method,
+      headers,
+      ...(row.body ? { body: Buffer.from(row.body) } : {}),
+      signal: AbortSignal.any([timeout, stopped]),
+    })
+    const content = await response.text()
+    const answered: Record<string, string> = {}
+    response.headers.forEach((value, name) => {
+      answered[name] = value
+    })
+    const type = response.headers.get('content-type')
+    return [row.id, response.status, type, JSON.stringify(answered), content, false, null]
+  } catch (error) {
+    const timedOut = timeout.aborted
+    const message = timedOut
+      ? `Timeout of ${row.timeout_milliseconds} ms reached`
+      : stopped.aborted
+        ? 'Request cancelled: the local stack stopped'
+        : error instanceof Error
+          ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}`
+          : String(error)
+    log.debug({ id: row.id, url: row.url }, `net request failed: ${message}`)
+    return [row.id, null, null, null, null, timedOut, message]
   }
 }
