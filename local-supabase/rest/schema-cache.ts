@@ -61,7 +61,16 @@ const key = (schema: string, name: string) => `${schema}.${name}`
 /** The types an unnamed parameter may have: it takes the whole request body. */
 const WHOLE_BODY_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml'])
 
+/** Reads the cache as PostgREST does at start-up (and on a schema reload), one catalog query per part. */
 export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise<SchemaCache> {
+  const relations = await loadRelations(db, schemas)
+  const foreignKeys = await loadKeys(db, schemas, relations)
+  const functions = await loadFunctions(db, schemas)
+  return { relations, foreignKeys, functions }
+}
+
+/** Tables, views, materialized views and foreign tables with their columns (keys filled in by loadKeys). */
+async function loadRelations(db: Queryable, schemas: string[]): Promise<Map<string, Relation>> {
   const relations = new Map<string, Relation>()
   const rels = await db.query<{ schema: string; name: string; kind: string; columns: string[] }>(
     `select n.nspname as schema, c.relname as name, c.relkind::text as kind,
@@ -81,6 +90,18 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
       uniques: [],
     })
   }
+  return relations
+}
+
+/**
+ * Primary keys and unique sets (constraints and unique indexes) onto `relations`;
+ * returns the foreign keys, for embedding.
+ */
+async function loadKeys(
+  db: Queryable,
+  schemas: string[],
+  relations: Map<string, Relation>,
+): Promise<ForeignKey[]> {
   const cons = await db.query<{
     name: string
     type: string
@@ -130,7 +151,11 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     [schemas],
   )
   for (const i of idx.rows) relations.get(key(i.schema, i.table))?.uniques.push(i.columns)
+  return foreignKeys
+}
 
+/** Functions (not procedures or aggregates) by schema-qualified name, overloads together, for RPC. */
+async function loadFunctions(db: Queryable, schemas: string[]): Promise<Map<string, DbFunction[]>> {
   const fns = await db.query<{
     schema: string
     name: string
@@ -188,7 +213,7 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     list.push(fn)
     functions.set(key(f.schema, f.name), list)
   }
-  return { relations, foreignKeys, functions }
+  return functions
 }
 
 export function findRelation(
