@@ -95,6 +95,57 @@ export async function openPGlite(
       call<QueryResult<R>>('query', { sql, params }),
     exec: (sql: string) => call<void>('exec', { sql }),
   }
+  const transaction = threadTransactions(call)
+  const queue = new DbQueue(queueOptions)
+  const views = new Map<Lane, EmbeddedDatabase>()
+  let closed: Promise<void> | null = null
+  const view = (lane: Lane): EmbeddedDatabase => {
+    const existing = views.get(lane)
+    if (existing) return existing
+    const db: EmbeddedDatabase = {
+      queue,
+      query: (sql, params) => queue.run(lane, () => direct.query(sql, params)),
+      exec: (sql) => queue.run(lane, () => direct.exec(sql)),
+      async transaction(fn, options = {}) {
+        const { result } = await queue.run(lane, () => transaction(fn, options))
+        return result
+      },
+      async listen(channel, onPayload) {
+        const listener = thread.nextListener()
+        thread.listeners.set(listener, onPayload)
+        await queue.run(lane, () => call('listen', { channel, listener }))
+        return async () => {
+          thread.listeners.delete(listener)
+          await queue.run(lane, () => call('unlisten', { listener }))
+        }
+      },
+      close() {
+        closed ??= call('close')
+          .catch(() => undefined)
+          .then(() => thread.worker.terminate())
+          .then(() => undefined)
+        return closed
+      },
+      lane: view,
+      requestStarted: () => queue.requestStarted(),
+      serveWire: (host, port, maxConnections) =>
+        call<string>('serveWire', { host, port, maxConnections }),
+      stopWire: () => call<void>('stopWire'),
+    }
+    views.set(lane, db)
+    return db
+  }
+  return view('request')
+}
+
+type ThreadCall = Awaited<ReturnType<typeof startThread>>['call']
+type ThreadTransaction = <T>(
+  fn: (tx: Queryable) => Promise<T>,
+  options: TransactionOptions,
+) => Promise<{ result: Promise<T> }>
+
+/** Transactions run on the database's thread, each under its own id. */
+function threadTransactions(call: ThreadCall): ThreadTransaction {
   let nextTransaction = 1
   /**
    * Single-statement transactions sent and not yet answered. Such a job gives
@@ -168,44 +219,5 @@ export async function openPGlite(
     const committed = send<void>('commit')
     return { result: committed.then(() => result) }
   }
-  const queue = new DbQueue(queueOptions)
-  const views = new Map<Lane, EmbeddedDatabase>()
-  let closed: Promise<void> | null = null
-  const view = (lane: Lane): EmbeddedDatabase => {
-    const existing = views.get(lane)
-    if (existing) return existing
-    const db: EmbeddedDatabase = {
-      queue,
-      query: (sql, params) => queue.run(lane, () => direct.query(sql, params)),
-      exec: (sql) => queue.run(lane, () => direct.exec(sql)),
-      async transaction(fn, options = {}) {
-        const { result } = await queue.run(lane, () => transaction(fn, options))
-        return result
-      },
-      async listen(channel, onPayload) {
-        const listener = thread.nextListener()
-        thread.listeners.set(listener, onPayload)
-        await queue.run(lane, () => call('listen', { channel, listener }))
-        return async () => {
-          thread.listeners.delete(listener)
-          await queue.run(lane, () => call('unlisten', { listener }))
-        }
-      },
-      close() {
-        closed ??= call('close')
-          .catch(() => undefined)
-          .then(() => thread.worker.terminate())
-          .then(() => undefined)
-        return closed
-      },
-      lane: view,
-      requestStarted: () => queue.requestStarted(),
-      serveWire: (host, port, maxConnections) =>
-        call<string>('serveWire', { host, port, maxConnections }),
-      stopWire: () => call<void>('stopWire'),
-    }
-    views.set(lane, db)
-    return db
-  }
-  return view('request')
+  return transaction
 }
