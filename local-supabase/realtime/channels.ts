@@ -220,8 +220,9 @@ export class RealtimeChannels {
     }
   }
 
+  /** phx_join: the topic, the caller's token and (private) read access are checked, then the channel is added and answered. */
   private async join(conn: Connection, frame: Frame): Promise<void> {
-    const { topic, payload } = frame
+    const { topic } = frame
     const subtopic = topic.startsWith(TOPIC_PREFIX) ? topic.slice(TOPIC_PREFIX.length) : ''
     if (subtopic === '') {
       this.reply(conn, frame, 'error', {
@@ -232,23 +233,16 @@ export class RealtimeChannels {
     const existing = conn.channels.get(topic)
     if (existing) this.removeChannel(existing)
 
-    const config = isRecord(payload.config) ? payload.config : {}
-    const broadcast = isRecord(config.broadcast) ? config.broadcast : {}
-    const presence = isRecord(config.presence) ? config.presence : {}
-    const isPrivate = config.private === true
-    const candidate = [payload.user_token, payload.access_token].find(
-      (t): t is string => typeof t === 'string' && t !== '' && !t.startsWith('sb_'),
-    )
+    const settings = joinSettings(frame.payload)
     let identity: Identity
     try {
-      identity = await identify(candidate ?? conn.token, this.config)
+      identity = await identify(settings.token ?? conn.token, this.config)
     } catch (error) {
       this.reply(conn, frame, 'error', { reason: `InvalidJWTToken: ${(error as Error).message}` })
       return
     }
-
     let readable = new Set<Extension>(['broadcast', 'presence'])
-    if (isPrivate) {
+    if (settings.isPrivate) {
       readable = await readableExtensions(this.db, identity, subtopic)
       if (readable.size === 0) {
         this.reply(conn, frame, 'error', {
@@ -257,10 +251,53 @@ export class RealtimeChannels {
         return
       }
     }
+    const changes = await this.prepareChanges(settings.bindings)
+    const channel: Channel = {
+      id: randomUUID(),
+      conn,
+      topic,
+      subtopic,
+      route: routeOf(settings.isPrivate, subtopic),
+      joinRef: frame.joinRef ?? frame.ref ?? '',
+      isPrivate: settings.isPrivate,
+      self: settings.broadcast.self === true,
+      ack: settings.broadcast.ack === true,
+      presenceKey:
+        typeof settings.presence.key === 'string' && settings.presence.key !== ''
+          ? settings.presence.key
+          : randomUUID(),
+      presenceEnabled: settings.presence.enabled === true,
+      readable,
+      writable: new Map(),
+      subscriptions: changes.failures.length > 0 ? [] : changes.subscriptions,
+      identity,
+      expiryTimer: null,
+      deliver: (change: ChangePayload) => {
+        this.send(conn, {
+          joinRef: null,
+          ref: null,
+          topic,
+          event: 'postgres_changes',
+          payload: change,
+        })
+      },
+    }
+    this.addChannel(channel)
+    this.reply(conn, frame, 'ok', { postgres_changes: changes.echoed })
+    if (settings.bindings.length > 0) this.announceChanges(channel, changes.failures)
+    if (channel.presenceEnabled && readable.has('presence')) {
+      this.send(conn, {
+        joinRef: channel.joinRef,
+        ref: null,
+        topic,
+        event: 'presence_state',
+        payload: this.presence.state(channel.route),
+      })
+    }
+  }
 
-    const bindings = Array.isArray(config.postgres_changes)
-      ? config.postgres_changes.filter(isRecord)
-      : []
+  /** The join's postgres_changes bindings, each echoed with its subscription id (0 when it failed). */
+  private async prepareChanges(bindings: Record<string, unknown>[]) {
     const subscriptions: PgSubscription[] = []
     const echoed: Record<string, unknown>[] = []
     const failures: string[] = []
@@ -274,36 +311,11 @@ export class RealtimeChannels {
         echoed.push({ ...params, id: 0 })
       }
     }
+    return { subscriptions, echoed, failures }
+  }
 
-    const channel: Channel = {
-      id: randomUUID(),
-      conn,
-      topic,
-      subtopic,
-      route: routeOf(isPrivate, subtopic),
-      joinRef: frame.joinRef ?? frame.ref ?? '',
-      isPrivate,
-      self: broadcast.self === true,
-      ack: broadcast.ack === true,
-      presenceKey:
-        typeof presence.key === 'string' && presence.key !== '' ? presence.key : randomUUID(),
-      presenceEnabled: presence.enabled === true,
-      readable,
-      writable: new Map(),
-      subscriptions: failures.length > 0 ? [] : subscriptions,
-      identity,
-      expiryTimer: null,
-      deliver: (change: ChangePayload) => {
-        this.send(conn, {
-          joinRef: null,
-          ref: null,
-          topic,
-          event: 'postgres_changes',
-          payload: change,
-        })
-      },
-    }
-    conn.channels.set(topic, channel)
+  private addChannel(channel: Channel): void {
+    channel.conn.channels.set(channel.topic, channel)
     let members = this.routes.get(channel.route)
     if (!members) {
       members = new Set()
@@ -311,39 +323,30 @@ export class RealtimeChannels {
     }
     members.add(channel)
     this.scheduleExpiry(channel)
+  }
 
-    this.reply(conn, frame, 'ok', { postgres_changes: echoed })
-    if (bindings.length > 0) {
-      this.send(conn, {
-        joinRef: channel.joinRef,
-        ref: null,
-        topic,
-        event: 'system',
-        payload:
-          failures.length === 0
-            ? {
-                extension: 'postgres_changes',
-                status: 'ok',
-                message: 'Subscribed to PostgreSQL',
-                channel: subtopic,
-              }
-            : {
-                extension: 'postgres_changes',
-                status: 'error',
-                message: failures.join('; '),
-                channel: subtopic,
-              },
-      })
-    }
-    if (channel.presenceEnabled && readable.has('presence')) {
-      this.send(conn, {
-        joinRef: channel.joinRef,
-        ref: null,
-        topic,
-        event: 'presence_state',
-        payload: this.presence.state(channel.route),
-      })
-    }
+  /** Realtime's system message after a join with postgres_changes: subscribed, or the errors. */
+  private announceChanges(channel: Channel, failures: string[]): void {
+    this.send(channel.conn, {
+      joinRef: channel.joinRef,
+      ref: null,
+      topic: channel.topic,
+      event: 'system',
+      payload:
+        failures.length === 0
+          ? {
+              extension: 'postgres_changes',
+              status: 'ok',
+              message: 'Subscribed to PostgreSQL',
+              channel: channel.subtopic,
+            }
+          : {
+              extension: 'postgres_changes',
+              status: 'error',
+              message: failures.join('; '),
+              channel: channel.subtopic,
+            },
+    })
   }
 
   private scheduleExpiry(channel: Channel): void {
@@ -568,5 +571,25 @@ export class RealtimeChannels {
     let count = 0
     for (const members of this.routes.values()) count += members.size
     return count
+  }
+}
+
+/**
+ * What a phx_join payload asks for: its config's broadcast and presence options,
+ * private or public, the postgres_changes bindings, and the user's token (a
+ * `user_token` or `access_token` that is not an sb_ key), if any.
+ */
+function joinSettings(payload: Record<string, unknown>) {
+  const config = isRecord(payload.config) ? payload.config : {}
+  return {
+    broadcast: isRecord(config.broadcast) ? config.broadcast : {},
+    presence: isRecord(config.presence) ? config.presence : {},
+    isPrivate: config.private === true,
+    token: [payload.user_token, payload.access_token].find(
+      (t): t is string => typeof t === 'string' && t !== '' && !t.startsWith('sb_'),
+    ),
+    bindings: Array.isArray(config.postgres_changes)
+      ? config.postgres_changes.filter(isRecord)
+      : [],
   }
 }
