@@ -74,31 +74,21 @@ $$;
 -- cron.schedule(job_name, schedule, command): a job of the same name for the
 -- same user is replaced, as pg_cron does.
 create function cron.schedule(job_name text, schedule text, command text) returns bigint
-language plpgsql
+language sql
 as $$
-declare
-  id bigint;
-begin
-  perform cron.validate_schedule(schedule);
+  select cron.validate_schedule(schedule);
   insert into cron.job (schedule, command, jobname)
   values (schedule, command, job_name)
   on conflict (jobname, username) do update
     set schedule = excluded.schedule, command = excluded.command, active = true
-  returning jobid into id;
-  return id;
-end;
+  returning jobid;
 $$;
 
 create function cron.schedule(schedule text, command text) returns bigint
-language plpgsql
+language sql
 as $$
-declare
-  id bigint;
-begin
-  perform cron.validate_schedule(schedule);
-  insert into cron.job (schedule, command) values (schedule, command) returning jobid into id;
-  return id;
-end;
+  select cron.validate_schedule(schedule);
+  insert into cron.job (schedule, command) values (schedule, command) returning jobid;
 $$;
 
 create function cron.unschedule(job_id bigint) returns boolean

@@ -1,5 +1,6 @@
 -- local only: the subset of pg_net (https://github.com/supabase/pg_net) that
--- supabase/migrations use, for databases where the extension is not installed.
+-- supabase/migrations use (net.http_post), for databases where the extension is
+-- not installed.
 -- As in pg_net, net.http_post only queues the request; it is sent after the
 -- transaction commits by a background loop (local-supabase/net/worker.ts), which
 -- records the outcome in net._http_response.
@@ -41,44 +42,6 @@ as $$
             from generate_series(0, octet_length(convert_to(value, 'UTF8')) - 1) as i) as bytes
 $$;
 
--- Queues one request (its query string built from params) and wakes the local
--- worker once this transaction commits; http_post and http_get both end here.
-create function net._enqueue(
-  method text,
-  url text,
-  params jsonb,
-  headers jsonb,
-  body bytea,
-  timeout_milliseconds int
-) returns bigint
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-declare
-  request_id bigint;
-  query text;
-begin
-  select string_agg(net._urlencode(key) || '=' || net._urlencode(value), '&')
-    into query
-    from jsonb_each_text(coalesce(params, '{}'::jsonb));
-  insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
-  values (
-    method,
-    case when query is null then url
-         when position('?' in url) > 0 then url || '&' || query
-         else url || '?' || query end,
-    headers,
-    body,
-    timeout_milliseconds
-  )
-  returning id into request_id;
-  perform pg_notify('net_http_request', request_id::text);
-  return request_id;
-end;
-$$;
-
 create function net.http_post(
   url text,
   body jsonb default '{}'::jsonb,
@@ -91,6 +54,9 @@ volatile
 security definer
 set search_path = ''
 as $$
+declare
+  request_id bigint;
+  query text;
 begin
   if url is null then
     raise exception 'url cannot be null';
@@ -98,27 +64,23 @@ begin
   if headers is null or jsonb_typeof(headers) <> 'object' then
     raise exception 'headers must be a JSON object';
   end if;
-  return net._enqueue('POST', url, params, headers,
-                      convert_to(coalesce(body, '{}'::jsonb)::text, 'UTF8'), timeout_milliseconds);
-end;
-$$;
-
-create function net.http_get(
-  url text,
-  params jsonb default '{}'::jsonb,
-  headers jsonb default '{}'::jsonb,
-  timeout_milliseconds int default 5000
-) returns bigint
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-begin
-  if url is null then
-    raise exception 'url cannot be null';
-  end if;
-  return net._enqueue('GET', url, params, coalesce(headers, '{}'::jsonb), null, timeout_milliseconds);
+  select string_agg(net._urlencode(key) || '=' || net._urlencode(value), '&')
+    into query
+    from jsonb_each_text(coalesce(params, '{}'::jsonb));
+  insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
+  values (
+    'POST',
+    case when query is null then url
+         when position('?' in url) > 0 then url || '&' || query
+         else url || '?' || query end,
+    headers,
+    convert_to(coalesce(body, '{}'::jsonb)::text, 'UTF8'),
+    timeout_milliseconds
+  )
+  returning id into request_id;
+  -- Wakes the local worker once this transaction commits.
+  perform pg_notify('net_http_request', request_id::text);
+  return request_id;
 end;
 $$;
 
