@@ -8,6 +8,7 @@
  * a hosted project would. GoTrue sends HTML only; the plain-text part here is
  * derived from it for the dev inbox.
  */
+import { escapeHtml } from '../html-escape.ts'
 
 export type TemplateVariables = {
   ConfirmationURL: string
@@ -36,15 +37,6 @@ const VARIABLES: readonly (keyof TemplateVariables)[] = [
 ]
 
 type Part = string | { variable: keyof TemplateVariables }
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&#34;')
-    .replaceAll("'", '&#39;')
-}
 
 function compileParts(text: string, source: string): Part[] {
   const parts: Part[] = []

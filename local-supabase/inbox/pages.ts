@@ -1,6 +1,7 @@
 /** The inbox's own HTML pages: the list of e-mail and texts, and one e-mail. */
 import type { Hono } from 'hono'
 import type { InboxStore } from './store.ts'
+import { escapeHtml } from '../html-escape.ts'
 
 export function routePages(app: Hono, store: InboxStore): void {
   app.get('/', (c) => c.html(listPage(store)))
@@ -50,13 +51,4 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · local Supabase inbox</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:60rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left}</style>
 </head><body>${body}</body></html>`
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
 }

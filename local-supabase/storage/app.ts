@@ -79,72 +79,60 @@ function routeBuckets(app: Hono, deps: StorageAppDeps, route: (fn: Route) => Rou
   )
 }
 
+/** A handler given the rest of the path after its route's prefix (`bucket/key`), or the `:bucket` parameter. */
+type PathHandler = (deps: StorageAppDeps, c: Context, rest: string) => Promise<Response>
+
+/** Registers object routes: on `<prefix>*` with the rest of the path, or on a path with `:bucket`. */
+function objectRoutes(app: Hono, deps: StorageAppDeps, route: (fn: Route) => Route) {
+  return {
+    underPrefix(methods: string[], prefix: string, fn: PathHandler) {
+      app.on(
+        methods,
+        `${prefix}*`,
+        route((c) => fn(deps, c, after(c, prefix))),
+      )
+    },
+    inBucket(method: string, path: string, fn: PathHandler) {
+      app.on(
+        method,
+        path,
+        route((c) => fn(deps, c, param(c, 'bucket'))),
+      )
+    },
+  }
+}
+
 function routeObjectReads(app: Hono, deps: StorageAppDeps, route: (fn: Route) => Route): void {
-  app.post(
-    '/object/list/:bucket',
-    route((c) => list(deps, c, param(c, 'bucket'))),
-  )
-  app.get(
-    '/object/sign/*',
-    route((c) => signedDownload(deps, c, after(c, '/object/sign/'))),
-  )
-  app.post(
-    '/object/sign/:bucket',
-    route((c) => signMany(deps, c, param(c, 'bucket'))),
-  )
-  app.post(
-    '/object/sign/*',
-    route((c) => signOne(deps, c, after(c, '/object/sign/'))),
-  )
-  app.get(
-    '/object/info/authenticated/*',
-    route((c) => info(deps, c, after(c, '/object/info/authenticated/'))),
-  )
-  app.get(
-    '/object/info/*',
-    route((c) => info(deps, c, after(c, '/object/info/'))),
-  )
-  app.on(
-    ['GET', 'HEAD'],
-    '/object/public/*',
-    route(async (c) => {
-      const { bucket } = split(after(c, '/object/public/'))
-      const row = await findBucket(deps.db, bucket)
-      if (!row?.public) throw storageErrors.noSuchBucket()
-      return download(deps, c, after(c, '/object/public/'))
-    }),
-  )
-  app.on(
-    ['GET', 'HEAD'],
-    '/object/authenticated/*',
-    route((c) => download(deps, c, after(c, '/object/authenticated/'))),
-  )
+  const { underPrefix, inBucket } = objectRoutes(app, deps, route)
+  inBucket('POST', '/object/list/:bucket', list)
+  underPrefix(['GET'], '/object/sign/', signedDownload)
+  inBucket('POST', '/object/sign/:bucket', signMany)
+  underPrefix(['POST'], '/object/sign/', signOne)
+  underPrefix(['GET'], '/object/info/authenticated/', info)
+  underPrefix(['GET'], '/object/info/', info)
+  underPrefix(['GET', 'HEAD'], '/object/public/', async (deps, c, rest) => {
+    const row = await findBucket(deps.db, split(rest).bucket)
+    if (!row?.public) throw storageErrors.noSuchBucket()
+    return download(deps, c, rest)
+  })
+  underPrefix(['GET', 'HEAD'], '/object/authenticated/', download)
 }
 
 function routeObjectWrites(app: Hono, deps: StorageAppDeps, route: (fn: Route) => Route): void {
-  app.delete(
-    '/object/:bucket',
-    route(async (c) =>
-      json(await remove(deps, c, param(c, 'bucket'), prefixesOf(await readJson(c)))),
-    ),
+  const { underPrefix, inBucket } = objectRoutes(app, deps, route)
+  inBucket('DELETE', '/object/:bucket', async (deps, c, bucket) =>
+    json(await remove(deps, c, bucket, prefixesOf(await readJson(c)))),
   )
-  app.delete(
-    '/object/*',
-    route(async (c) => {
-      const { bucket, key } = split(after(c, '/object/'))
-      const removed = await remove(deps, c, bucket, [key])
-      if (removed.length === 0) throw storageErrors.noSuchKey()
-      return json({ message: 'Successfully deleted' })
-    }),
+  underPrefix(['DELETE'], '/object/', async (deps, c, rest) => {
+    const { bucket, key } = split(rest)
+    const removed = await remove(deps, c, bucket, [key])
+    if (removed.length === 0) throw storageErrors.noSuchKey()
+    return json({ message: 'Successfully deleted' })
+  })
+  underPrefix(['POST'], '/object/', (deps, c, rest) =>
+    upload(deps, c, rest, c.req.header('x-upsert') === 'true'),
   )
-  app.post(
-    '/object/*',
-    route((c) => upload(deps, c, after(c, '/object/'), c.req.header('x-upsert') === 'true')),
-  )
-  app.put(
-    '/object/*',
-    route((c) => upload(deps, c, after(c, '/object/'), true)),
-  )
+  underPrefix(['PUT'], '/object/', (deps, c, rest) => upload(deps, c, rest, true))
 }
 
 export function createStorageApp(deps: StorageAppDeps): Hono {
@@ -165,11 +153,7 @@ export function createStorageApp(deps: StorageAppDeps): Hono {
   routeUnsupported(app, deps)
   routeObjectReads(app, deps, route)
   routeObjectWrites(app, deps, route)
-  app.on(
-    ['GET', 'HEAD'],
-    '/object/*',
-    route((c) => download(deps, c, after(c, '/object/'))),
-  )
+  objectRoutes(app, deps, route).underPrefix(['GET', 'HEAD'], '/object/', download)
   app.all('*', (c) => errorResponse(storageErrors.routeNotFound(c.req.method, c.req.path)))
   return app
 }

@@ -18,6 +18,7 @@ import { Hono } from 'hono'
 import WebSocket from 'ws'
 import { createFunctionsGateway } from '../functions/gateway.ts'
 import { activatedItem, seededUser } from './chat-fixtures.ts'
+import { eventually } from './realtime-support.ts'
 import { startTestStack, type TestStack } from './test-stack.ts'
 import { writeProviderEnv } from './provider-env.ts'
 
@@ -279,17 +280,11 @@ export async function outboxOf(
   return Object.fromEntries(rows.map((row) => [row.template, row.status]))
 }
 
-/** Polls until check() is truthy (the outbox is worked off after the answer). */
-export async function until<T>(
+/** Polls until check() is truthy (the outbox is worked off after the answer); 30 s by default. */
+export function until<T>(
   check: () => Promise<T | null | undefined | false>,
   what: string,
   timeoutMs = 30_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
+  return eventually(check, what, timeoutMs)
 }
