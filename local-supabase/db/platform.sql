@@ -6,26 +6,25 @@
 -- marked "local only".
 
 -- Roles -----------------------------------------------------------------------
+-- Each created once, with the attributes Supabase gives it.
 do $$
+declare
+  r record;
 begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
-    create role authenticator noinherit login;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
-    create role supabase_auth_admin noinherit createrole login;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_realtime_admin') then
-    create role supabase_realtime_admin noinherit nologin;
-  end if;
+  for r in
+    select * from (values
+      ('anon', 'nologin noinherit'),
+      ('authenticated', 'nologin noinherit'),
+      ('service_role', 'nologin noinherit bypassrls'),
+      ('authenticator', 'noinherit login'),
+      ('supabase_auth_admin', 'noinherit createrole login'),
+      ('supabase_realtime_admin', 'noinherit nologin')
+    ) as roles(name, attributes)
+  loop
+    if not exists (select 1 from pg_roles where rolname = r.name) then
+      execute format('create role %I %s', r.name, r.attributes);
+    end if;
+  end loop;
 end
 $$;
 
@@ -174,32 +173,28 @@ create table auth.one_time_tokens (
   unique (user_id, token_type)
 );
 
-create function auth.uid() returns uuid
+-- One claim of the request's JWT, as GoTrue's helpers read it: the old
+-- per-claim setting (request.jwt.claim.<name>) first, then request.jwt.claims.
+create function auth._claim(name text) returns text
 language sql stable
 as $$
   select coalesce(
-    nullif(current_setting('request.jwt.claim.sub', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
-  )::uuid
+    nullif(current_setting('request.jwt.claim.' || name, true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> name)
+  )
 $$;
+
+create function auth.uid() returns uuid
+language sql stable
+as $$ select auth._claim('sub')::uuid $$;
 
 create function auth.role() returns text
 language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.role', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
-  )::text
-$$;
+as $$ select auth._claim('role') $$;
 
 create function auth.email() returns text
 language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.email', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
-  )::text
-$$;
+as $$ select auth._claim('email') $$;
 
 create function auth.jwt() returns jsonb
 language sql stable
