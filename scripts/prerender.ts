@@ -1,8 +1,9 @@
 /**
  * Prerenders every public page into dist/ after `vite build` (client) and
  * `vite build --ssr src/app/render-page.tsx --outDir dist-ssr` (server renderer):
- * each page's HTML, with Emotion's critical CSS inline, the page's JavaScript
- * preloaded and the Latin Inter fonts preloaded. React hydrates it (src/main.tsx).
+ * each page's HTML, with Emotion's critical CSS inline and the Latin Inter fonts
+ * preloaded; the app's JavaScript (entry and the page's chunks) is added once the page
+ * has painted (scripts/lib/app-boot.ts). React hydrates it (src/main.tsx).
  *
  * Files: `/` → index.html, `/tag` → tag.html, `/found/reunite` → found/reunite.html,
  * the 404 page → 404.html, and the unrendered shell → shell.html, the fallback for
@@ -12,6 +13,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { entryKey, readManifest, staticClosure } from './lib/bundle-graph'
+import { bootAfterFirstPaint } from './lib/app-boot'
 import { PRERENDERED_PAGES, fileForPage } from './lib/prerendered-pages'
 
 const root = resolve(import.meta.dirname, '..')
@@ -86,9 +88,6 @@ async function main() {
     const rendered = await renderPage(page.path)
     // The page's own chunks (and what they import), preloaded beside the entry.
     const pageFiles = staticClosure(manifest, [page.module]).filter((file) => !entryFiles.has(file))
-    const preloads = pageFiles.map(
-      (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
-    )
     // Every replacement is a function: in a replacement string `$$` means `$`, which broke
     // React's form replay script (it reads `$$reactFormReplay`) and any `$&`-like text.
     const html = template
@@ -100,16 +99,20 @@ async function main() {
           return `<style>${readFileSync(join(dist, file), 'utf8')}</style>`
         },
       )
-      .replace('</head>', () => `${rendered.head}${preloads.join('')}</head>`)
+      .replace('</head>', () => `${rendered.head}</head>`)
       .replace(
         '<div id="root"></div>',
         () => `<div id="root" data-prerendered="${page.path}">${rendered.html}</div>`,
       )
       .replace('</body>', () => `${fontLinks}</body>`)
+    const booted = bootAfterFirstPaint(
+      html,
+      pageFiles.map((file) => `/${file}`),
+    )
     if (html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root')
     const file = join(dist, fileForPage(page.path))
     mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(file, html)
+    writeFileSync(file, booted)
     console.log(`prerendered ${page.path} → dist/${fileForPage(page.path)}`)
   }
 }

@@ -40,10 +40,14 @@ function MarkHydrated({ children }: { children: ReactNode }) {
 }
 
 // The finder's pages keep working offline once visited (public/sw.js); production only.
+// Registered once the page has loaded; a prerendered page adds this module after its
+// first paint (scripts/lib/app-boot.ts), often after `load` has already fired.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
+  const register = () => {
     void navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
       console.warn('Offline support is unavailable', error)
     })
-  })
+  }
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register)
 }
