@@ -16,6 +16,15 @@ export const MAX_CHUNK_BYTES = 500_000
  */
 export const FINDER_JS_GZIP_BYTES = 168 * 1024
 
+/**
+ * The JavaScript /tag's HTML makes the browser load and run before the finder can
+ * type: its inline scripts (the early tag lookup, React's form replay, the boot script
+ * of scripts/lib/app-boot.ts) and any script or modulepreload it names, gzipped. The
+ * app itself is added after the first paint; measured 1.6 KiB. A regression guard: an
+ * entry script or modulepreloads back in the HTML (~170 KiB) break it at once.
+ */
+export const TAG_JS_BEFORE_TYPING_GZIP_BYTES = 4 * 1024
+
 /** The finder's pages and the source module of each page's lazy component. */
 export const FINDER_PAGES = [
   { path: '/tag', module: 'src/features/found/components/tag-lookup.tsx' },

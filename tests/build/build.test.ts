@@ -1,8 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FINDER_JS_GZIP_BYTES, FINDER_PAGES, MAX_CHUNK_BYTES } from '../../scripts/lib/budgets'
+import {
+  FINDER_JS_GZIP_BYTES,
+  FINDER_PAGES,
+  MAX_CHUNK_BYTES,
+  TAG_JS_BEFORE_TYPING_GZIP_BYTES,
+} from '../../scripts/lib/budgets'
 import {
   entryKey,
   readManifest,
@@ -74,6 +80,23 @@ describe('bundle budgets', () => {
       expect(files.filter((file) => supabaseJs.includes(file))).toEqual([])
     },
   )
+})
+
+describe('JavaScript before the finder can type on /tag', () => {
+  it('is only the page’s small inline scripts, within its gzipped ceiling', () => {
+    const html = readFileSync(join(dist, 'tag.html'), 'utf8')
+    // What the HTML itself makes the browser fetch: scripts and modulepreloads.
+    const named = [
+      ...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g),
+      ...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="\/([^"]+)"/g),
+    ].map(([, file]) => sizeOf(dist, file!).gzipBytes)
+    const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+      ([, body]) => gzipSync(body!, { level: 9 }).length,
+    )
+    expect(inline.length).toBeGreaterThanOrEqual(3)
+    const total = [...named, ...inline].reduce((sum, bytes) => sum + bytes, 0)
+    expect(total).toBeLessThanOrEqual(TAG_JS_BEFORE_TYPING_GZIP_BYTES)
+  })
 })
 
 /** The page's HTML as served, with every script removed: what shows before any runs. */
