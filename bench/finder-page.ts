@@ -147,47 +147,43 @@ async function load(browser: Browser, url: string, finderTypes: boolean): Promis
  * The finder types the first letter of their name into the NAME field as soon as the
  * field is laid out, and this returns when (ms after navigation start) they could
  * type: the later of the keystroke's input event reaching the field and the page's
- * first paint (a field not yet painted cannot be seen). The probe is the DevTools
- * protocol only (find the field, focus it, one real key event), polled every 20 ms,
- * so it runs no JavaScript of its own in the page: Playwright's locators inject a
- * large script first, which under CPU x4 alone delays the keystroke by seconds.
+ * first paint (a field not yet painted cannot be seen). Each probe is one small
+ * evaluation (focus the field if it is rendered), then one real key event through the
+ * browser's input queue, which the page takes as soon as its main thread is free: a
+ * finder's key pressed then. Playwright's locators inject a large script first,
+ * which under CPU x4 alone delayed the key by seconds.
  */
 async function firstKeystroke(page: Page, cdp: CDPSession): Promise<number> {
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
-    const typedAt = await benchValue<number | null>(cdp, 'typedAt')
-    if (typedAt !== null) {
+    if (await focusNameField(cdp)) {
+      const key = TYPED[0] ?? 'A'
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text: key })
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key })
+      const typedAt = await benchValue<number | null>(cdp, 'typedAt')
+      if (typedAt === null) throw new Error('the focused NAME field took no input from the key')
       const value = await page.getByLabel('NAME', { exact: true }).inputValue()
       if (value !== TYPED[0]) throw new Error(`the NAME field holds "${value}" after one keystroke`)
       while ((await benchValue<number | null>(cdp, 'fcp')) === null) await page.waitForTimeout(20)
       return Math.max(typedAt, (await benchValue<number | null>(cdp, 'fcp')) ?? typedAt)
     }
-    if (await focusNameField(cdp)) {
-      const key = TYPED[0] ?? 'A'
-      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text: key })
-      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key })
-    } else {
-      await new Promise((done) => setTimeout(done, 20))
-    }
+    await new Promise((done) => setTimeout(done, 20))
   }
   throw new Error('the NAME field took no keystroke within 60 s')
 }
 
-/** Focuses the finder's NAME field once it is in the page and laid out (visible). */
+/** Focuses the finder's NAME field once it is in the page and rendered (visible). */
 async function focusNameField(cdp: CDPSession): Promise<boolean> {
-  try {
-    const { root } = await cdp.send('DOM.getDocument', { depth: 0 })
-    const { nodeId } = await cdp.send('DOM.querySelector', {
-      nodeId: root.nodeId,
-      selector: 'form input[name="name"]',
-    })
-    if (nodeId === 0) return false
-    await cdp.send('DOM.getBoxModel', { nodeId }) // throws while the field is not rendered
-    await cdp.send('DOM.focus', { nodeId })
-    return true
-  } catch {
-    return false
-  }
+  const { result } = await cdp.send('Runtime.evaluate', {
+    expression: `(() => {
+      const field = document.querySelector('form input[name="name"]');
+      if (!field || field.getClientRects().length === 0) return false;
+      field.focus();
+      return document.activeElement === field;
+    })()`,
+    returnByValue: true,
+  })
+  return result.value === true
 }
 
 /** A value the page's observer collected, read through the protocol (no injected script). */
