@@ -73,19 +73,48 @@ async function ensurePlatform(db: Database): Promise<void> {
   `)
 }
 
+type AppliedMigration = { version: string; statements: string[] | null }
+
+/**
+ * Refuses a database migrated with files that are no longer there as they were:
+ * a recorded version without a file (as `supabase db push` refuses), or a file
+ * edited since this stack applied it (a squash), whose changes would otherwise
+ * never reach the database.
+ */
+function checkAppliedMigrations(applied: AppliedMigration[], files: Map<string, string>): void {
+  const stale = applied.flatMap(({ version, statements }) => {
+    const sql = files.get(version)
+    if (sql === undefined) return [`${version} (no longer in supabase/migrations)`]
+    const ours = statements?.length === 1 ? statements[0] : undefined
+    return ours !== undefined && ours !== sql ? [`${version} (changed since it was applied)`] : []
+  })
+  if (stale.length === 0) return
+  throw new Error(
+    `the database was migrated with migrations that are not in supabase/migrations as they are now: ` +
+      `${stale.join(', ')}. \`npm start -- --reset\` (or \`npm run stack -- --reset\`) starts again ` +
+      'from an empty database with the current migrations',
+  )
+}
+
 /** Applies the migrations not yet recorded; returns the versions applied now. */
 export async function applyMigrations(
   db: Database,
   supabaseDir = defaultSupabaseDir,
 ): Promise<string[]> {
-  const { rows } = await db.query<{ version: string }>(
-    'select version from supabase_migrations.schema_migrations',
+  const { rows } = await db.query<AppliedMigration>(
+    'select version, statements from supabase_migrations.schema_migrations',
   )
+  const migrations = await listMigrations(supabaseDir)
+  const files = new Map<string, string>()
+  for (const migration of migrations) {
+    files.set(migration.version, await readFile(migration.file, 'utf8'))
+  }
+  checkAppliedMigrations(rows, files)
   const done = new Set(rows.map((r) => r.version))
   const applied: string[] = []
-  for (const migration of await listMigrations(supabaseDir)) {
+  for (const migration of migrations) {
     if (done.has(migration.version)) continue
-    const sql = await readFile(migration.file, 'utf8')
+    const sql = files.get(migration.version)!
     try {
       await db.transaction(async (tx) => {
         await tx.exec(sql)

@@ -104,6 +104,19 @@ describe('openDatabase (embedded)', () => {
         { version: '20200102000000', name: 'second' },
       ])
       expect(seeded.rows).toHaveLength(1)
+
+      // A squash: the first file is edited and the second folded into it.
+      await writeFile(
+        path.join(supabaseDir, 'migrations', '20200101000000_first.sql'),
+        'create table public.first_table (id int); create table public.second_table (id int);',
+      )
+      await rm(path.join(supabaseDir, 'migrations', '20200102000000_second.sql'))
+      const refusal = await openDatabase({ dataDir, supabaseDir }).catch((error: Error) => error)
+      expect(refusal).toBeInstanceOf(Error)
+      expect((refusal as Error).message).toContain(
+        '20200101000000 (changed since it was applied), 20200102000000 (no longer in supabase/migrations)',
+      )
+      expect((refusal as Error).message).toContain('npm start -- --reset')
     } finally {
       await rm(dataDir, { recursive: true, force: true })
       await rm(supabaseDir, { recursive: true, force: true })
