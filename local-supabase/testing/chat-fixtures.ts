@@ -7,6 +7,7 @@ import { randomInt, randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { TestStack } from './test-stack.ts'
 import { mintToken, userClient, type UserClient } from './realtime-support.ts'
+import type { Database } from '../../src/types/database.types.ts'
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 
@@ -50,13 +51,8 @@ export async function activatedItem(
   return { itemId: String(item.rows[0]?.id), tagCode }
 }
 
-export type Report = {
-  report_id: string
-  chat_id: string
-  invite_token: string
-  item_id: string
-  owner_id: string
-}
+/** A row create_found_report returns (the generated database types). */
+export type Report = Database['public']['Functions']['create_found_report']['Returns'][number]
 
 /** A finder's report, through the service role as the report-found function makes it. */
 export async function reportFound(

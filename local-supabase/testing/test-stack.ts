@@ -6,7 +6,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import type { ConfigOverrides } from '../config.ts'
 import { startStack, type RunningStack, type StartStackOptions } from '../stack.ts'
-import { scratchDatabase } from './scratch-database.ts'
+import { openOnScratch } from './scratch-database.ts'
 
 export type TestStack = RunningStack
 
@@ -18,9 +18,8 @@ export async function startTestStack(
   config: ConfigOverrides = {},
   options: Omit<StartStackOptions, 'config'> = {},
 ): Promise<TestStack> {
-  const scratch = await scratchDatabase()
-  try {
-    const stack = await startStack({
+  return openOnScratch((databaseUrl) =>
+    startStack({
       ports: { api: 0, inbox: 0, db: 0 },
       dataDir: null,
       dbSocket: false,
@@ -31,22 +30,11 @@ export async function startTestStack(
       ...options,
       config: {
         logLevel: 'silent',
-        ...(scratch ? { databaseUrl: scratch.url } : {}),
+        ...(databaseUrl ? { databaseUrl } : {}),
         ...config,
       },
-    })
-    if (!scratch) return stack
-    return {
-      ...stack,
-      close: async () => {
-        await stack.close()
-        await scratch.drop()
-      },
-    }
-  } catch (error) {
-    await scratch?.drop()
-    throw error
-  }
+    }),
+  )
 }
 
 /** A browser-like client: memory storage, no URL detection, no auto refresh timers. */

@@ -7,7 +7,8 @@ import { expect } from 'vitest'
 import { openDatabase } from '../../local-supabase/db/open.ts'
 import type { Database, Row } from '../../local-supabase/db/types.ts'
 import { withRole, type RoleContext } from '../../local-supabase/roles.ts'
-import { scratchDatabase } from '../../local-supabase/testing/scratch-database.ts'
+import { openOnScratch } from '../../local-supabase/testing/scratch-database.ts'
+import type { Report as ReportResult } from '../../local-supabase/testing/chat-fixtures.ts'
 
 export const SITE_URL = 'http://localhost:5173'
 
@@ -21,22 +22,10 @@ export const serviceRole: Actor = {
 }
 
 /** PGlite in memory, or a database of its own on the DATABASE_URL server (dropped on close). */
-export async function openTestDatabase(): Promise<Database> {
-  const scratch = await scratchDatabase()
-  if (!scratch) return openDatabase({ seed: false })
-  try {
-    const db = await openDatabase({ seed: false, databaseUrl: scratch.url })
-    return {
-      ...db,
-      close: async () => {
-        await db.close()
-        await scratch.drop()
-      },
-    }
-  } catch (error) {
-    await scratch.drop()
-    throw error
-  }
+export function openTestDatabase(): Promise<Database> {
+  return openOnScratch((databaseUrl) =>
+    openDatabase({ seed: false, ...(databaseUrl ? { databaseUrl } : {}) }),
+  )
 }
 
 type NewUser = { email?: string; anonymous?: boolean; metadata?: Record<string, unknown> }
@@ -167,13 +156,7 @@ export async function giveItem(
   return row.result.item
 }
 
-export type ReportResult = {
-  report_id: string
-  chat_id: string
-  invite_token: string
-  item_id: string
-  owner_id: string
-}
+export type { Report as ReportResult } from '../../local-supabase/testing/chat-fixtures.ts'
 
 export async function reportFound(
   db: Database,
