@@ -49,7 +49,8 @@ export function securityHeaders(
     ["script-src 'self'", ...scriptHashes].join(' '),
     // the UI library's runtime styles
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https://i.ytimg.com",
+    // photos: the chat's and items' signed Storage URLs (the API), thumbnails while uploading (blob:)
+    `img-src 'self' data: blob: https://i.ytimg.com ${api.origin}`,
     "font-src 'self'",
     `connect-src 'self' ${api.origin} ${socket}`,
     'frame-src https://www.youtube-nocookie.com',
