@@ -3231,7 +3231,8 @@ AS $function$
   item as (
     select i.id, i.name, i.status, i.owner_id,
            case when i.status = 'LOST' then i.lost_note end as lost_note,
-           case when i.status = 'LOST' then i.return_instructions end as return_instructions
+           case when i.status = 'LOST' then i.return_instructions end as return_instructions,
+           i.status = 'LOST' and i.photo_path is not null as has_lost_photo
       from public.items i
       join tag on tag.id = i.tag_id and tag.status = 'activated'
   )
@@ -3244,9 +3245,12 @@ AS $function$
         from item, caller
        where caller.id is not null and item.owner_id = caller.id
     )
+  ) || coalesce(
+    (select jsonb_build_object('lost_photo', true) from item where item.has_lost_photo),
+    '{}'::jsonb
   );
 $function$;
-comment on function public.tag_status(text) is 'The public tag lookup: status, the lost-mode note while LOST, and own_item for the owner''s test scan. Never owner data.';
+comment on function public.tag_status(text) is 'The public tag lookup: status, the lost-mode note while LOST (and lost_photo: true when the item shows a photo), and own_item for the owner''s test scan. Never owner data.';
 grant execute on function public.tag_status(text) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.use_proof_challenge(challenge text, expires_at timestamp with time zone)

@@ -213,6 +213,15 @@ describe('item photos', () => {
     const name = itemPhoto()
     await upload(owner, 'item-photos', name)
     await setItem(owner, 'photo_path = $2, status = null', [name])
+    const saysPhoto = async (actor: Actor) =>
+      (
+        await query<{ s: Record<string, unknown> }>(
+          db,
+          actor,
+          'select public.tag_status($1) as s',
+          [item.tag_code],
+        )
+      )[0]?.s.lost_photo
     const photoFor = async (actor: Actor) =>
       (
         await query<{ path: string | null }>(
@@ -226,8 +235,13 @@ describe('item photos', () => {
     expect(await visible(noSession, 'item-photos', name)).toBe(false)
     expect(await visible(finder, 'item-photos', name)).toBe(false)
     expect(await photoFor(noSession)).toBeNull()
+    for (const actor of [noSession, finder, otherOwner])
+      expect(await saysPhoto(actor)).toBeUndefined()
 
     await setItem(owner, "status = 'LOST'")
+    // the tag lookup says there is a photo (never its name), to anyone holding the tag
+    for (const actor of [noSession, finder, otherOwner, owner])
+      expect(await saysPhoto(actor)).toBe(true)
     expect(await visible(noSession, 'item-photos', name)).toBe(true)
     expect(await visible(finder, 'item-photos', name)).toBe(true)
     expect(await photoFor(noSession)).toBe(name)
@@ -241,7 +255,13 @@ describe('item photos', () => {
     expect(await visible(noSession, 'item-photos', name)).toBe(false)
     expect(await visible(finder, 'item-photos', name)).toBe(false)
     expect(await photoFor(finder)).toBeNull()
+    for (const actor of [noSession, finder]) expect(await saysPhoto(actor)).toBeUndefined()
     expect(await visible(owner, 'item-photos', name)).toBe(true)
+
+    // LOST again without a photo: the lookup says nothing of one
+    await setItem(owner, "photo_path = null, status = 'LOST'")
+    expect(await saysPhoto(noSession)).toBeUndefined()
+    await setItem(owner, 'status = null')
   })
 })
 

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import { routeAfterLoginAtom } from '@/lib/after-login'
 import { stateAtom } from '@/lib/store'
@@ -7,6 +7,14 @@ import { ownerRealtime } from '@/testing/owner-realtime'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 import { fakeUser } from '@/testing/supabase-handlers'
+import {
+  chosenFile,
+  installBrowserImages,
+  JPEG_BYTES,
+  SVG_TEXT,
+  type BrowserImages,
+} from '@/testing/browser-images'
+import { PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
 
 // The whole app renders per test on a shared 2-core machine: allow it time.
 vi.setConfig({ testTimeout: 20_000 })
@@ -38,6 +46,7 @@ function itemRow(id: string, name: string, code: string, status: string | null) 
     status_changed_at: null,
     lost_note: null as string | null,
     return_instructions: null as string | null,
+    photo_path: null as string | null,
   }
 }
 
@@ -313,5 +322,87 @@ describe('/editTag', () => {
   it('redirects to /login when signed out', async () => {
     const { router } = renderApp({ url: '/editTag?itemId=item-1' })
     await expectPath(router, '/login')
+  })
+  describe('the item photo', () => {
+    let images: BrowserImages
+    let uploads: string[]
+    let signs: string[]
+    const PHOTO = /^item-1\/[0-9a-f-]{36}\.jpg$/
+    const SAVED = 'item-1/0f0e0d0c-0b0a-4908-8706-050403020100.jpg'
+
+    beforeEach(() => {
+      images = installBrowserImages()
+      uploads = []
+      signs = []
+      server.use(
+        http.post('*/storage/v1/object/item-photos/*', ({ request }) => {
+          const path = new URL(request.url).pathname.replace(/^.*\/object\/item-photos\//, '')
+          uploads.push(path)
+          return HttpResponse.json({ Key: `item-photos/${path}`, Id: crypto.randomUUID() })
+        }),
+        http.post('*/storage/v1/object/sign/item-photos/*', ({ request }) => {
+          const path = new URL(request.url).pathname.replace(/^.*\/object\/sign\/item-photos\//, '')
+          signs.push(path)
+          return HttpResponse.json({ signedURL: `/object/sign/item-photos/${path}?token=t` })
+        }),
+      )
+    })
+    afterEach(() => images.restore())
+
+    const photo = () => chosenFile(JPEG_BYTES, 'IMG_0001.JPG', 'image/jpeg')
+
+    it("uploads a chosen photo into the item's folder and saves it with the item", async () => {
+      const seen: { body: unknown; id: string | null }[] = []
+      const { user, router, store } = renderApp({
+        url: '/editTag?itemId=item-1',
+        session: { items: [keys] },
+        handlers: [patchItems('ok', seen)],
+      })
+      await user.upload(await screen.findByLabelText('Add a photo'), photo())
+      await screen.findByText('Uploaded')
+      expect(uploads).toHaveLength(1)
+      expect(uploads[0]).toMatch(PHOTO)
+      expect(seen).toEqual([])
+      await user.click(screen.getByRole('button', { name: 'Save' }))
+      await expectPath(router, '/dashboard')
+      expect(seen).toEqual([{ id: 'eq.item-1', body: { name: 'Keys', photo_path: uploads[0] } }])
+      expect(store.get(stateAtom).items?.[0]).toMatchObject({ photo_path: uploads[0] })
+    })
+
+    it('shows the saved photo through a signed URL; Remove takes it off on Save', async () => {
+      const seen: { body: unknown; id: string | null }[] = []
+      const { user, router } = renderApp({
+        url: '/editTag?itemId=item-1',
+        session: { items: [{ ...keys, photo_path: SAVED }] },
+        handlers: [patchItems('ok', seen)],
+      })
+      const shown = await screen.findByRole('img', { name: 'Photo of Keys' })
+      expect(shown.getAttribute('src')).toContain(`/object/sign/item-photos/${SAVED}?token=`)
+      expect(signs).toEqual([SAVED])
+      expect(screen.getByLabelText('Replace photo')).toBeInTheDocument()
+      await user.click(screen.getByRole('button', { name: 'Remove photo' }))
+      expect(screen.queryByRole('img', { name: 'Photo of Keys' })).not.toBeInTheDocument()
+      await user.click(screen.getByRole('button', { name: 'Save' }))
+      await expectPath(router, '/dashboard')
+      expect(seen).toEqual([{ id: 'eq.item-1', body: { name: 'Keys', photo_path: null } }])
+    })
+
+    it('refuses a file that is not a photo, and saves the item without touching its photo', async () => {
+      const seen: { body: unknown; id: string | null }[] = []
+      const { user, router } = renderApp({
+        url: '/editTag?itemId=item-1',
+        session: { items: [keys] },
+        handlers: [patchItems('ok', seen)],
+      })
+      await user.upload(
+        await screen.findByLabelText('Add a photo'),
+        chosenFile(SVG_TEXT, 'keys.jpg', 'image/jpeg'),
+      )
+      expect(await screen.findByText(PHOTO_MESSAGES.notAnImage)).toBeInTheDocument()
+      expect(uploads).toEqual([])
+      await user.click(screen.getByRole('button', { name: 'Save' }))
+      await expectPath(router, '/dashboard')
+      expect(seen).toEqual([{ id: 'eq.item-1', body: { name: 'Keys' } }])
+    })
   })
 })

@@ -9,6 +9,8 @@ export type ItemChanges = {
   return_instructions?: string | null
   /** The ways back the owner accepts (items.return_options). */
   return_options?: string[]
+  /** The item-photos object the item shows (<item_id>/<uuid>.jpg), or null for none. */
+  photo_path?: string | null
 }
 
 /** A lost-mode text longer than the database allows; `limit` is the database's own number. */
@@ -36,7 +38,7 @@ function lostNoteError(error: PostgrestLikeError): LostNoteTooLongError | null {
 }
 
 /**
- * Renames an item, sets LOST/FOUND and the lost-mode note and return instructions.
+ * Renames an item, sets LOST/FOUND, the lost-mode note and return instructions, and its photo.
  * The owner may change nothing else (RLS and column grants).
  */
 export async function updateItem(itemId: string, changes: ItemChanges): Promise<Item> {

@@ -17,6 +17,9 @@ import { paths } from '@/lib/paths'
 import { knownReturnOptions } from '@/lib/return-options'
 import { hasControlCharacters } from '@/lib/control-characters'
 import { MESSAGES } from '@/lib/validation'
+import { PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
+import { usePhotoAttachments } from '@/lib/photos/use-photo-attachments'
+import { ItemPhotoField } from '@/features/items/components/item-photo-field'
 
 export const EDIT_MESSAGES = {
   emptyName: 'You must enter a tag name',
@@ -94,6 +97,18 @@ function EditItemFields({ item }: { item: Item }) {
   })
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
+  const photos = usePhotoAttachments({ bucket: 'item-photos', folder: item.id, max: 1 })
+  const [isPhotoRemoved, setIsPhotoRemoved] = useState(false)
+  const savedPhoto = isPhotoRemoved ? null : (item.photo_path ?? null)
+
+  /** The photo change to save: a new upload, the saved one removed, or none (undefined). */
+  const photoChange = (): { photo_path?: string | null } | 'wait' | 'failed' => {
+    if (photos.isBusy) return 'wait'
+    const uploaded = photos.readyPaths()
+    if (!uploaded) return 'failed'
+    if (uploaded[0]) return { photo_path: uploaded[0] }
+    return item.photo_path && isPhotoRemoved ? { photo_path: null } : {}
+  }
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -106,10 +121,16 @@ function EditItemFields({ item }: { item: Item }) {
       setError(MESSAGES.badCharacters)
       return
     }
+    const photo = photoChange()
+    if (photo === 'wait') return setError(PHOTO_MESSAGES.stillUploading)
+    if (photo === 'failed') return setError(PHOTO_MESSAGES.fixPhotos)
     setError(null)
     setIsSubmitting(true)
     try {
-      const saved = await updateItem(item.id, changesFor(item, name, status, notes))
+      const saved = await updateItem(item.id, {
+        ...changesFor(item, name, status, notes),
+        ...photo,
+      })
       setState({ items: (state.items ?? []).map((each) => (each.id === saved.id ? saved : each)) })
       void navigate(paths.dashboard)
     } catch (failure) {
@@ -148,6 +169,12 @@ function EditItemFields({ item }: { item: Item }) {
           </Group>
         </Stack>
         {status === 'LOST' && <LostNoteFields values={notes} onChange={setNotes} />}
+        <ItemPhotoField
+          itemName={item.name}
+          savedPath={savedPhoto}
+          photos={photos}
+          onRemoveSaved={() => setIsPhotoRemoved(true)}
+        />
         <FormMessage message={error} />
         <Button type="submit" colorPalette="teal" loading={isSubmitting}>
           Save
