@@ -46,6 +46,7 @@ function tagAnswer(
     lost_note?: string | null
     return_instructions?: string | null
     own_item?: { id: string; name: string; status: string | null } | null
+    lost_photo?: true
   } = {},
 ) {
   return { status, lost_note: null, return_instructions: null, own_item: null, ...extra }
@@ -444,6 +445,30 @@ describe('lost mode on the finder pages', () => {
     expect(note).toHaveTextContent(`How to return it: ${INSTRUCTIONS}`)
     // Above the form: the note comes before the first field in the page.
     expect(note.compareDocumentPosition(name) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('shows the owner’s photo of a LOST item through a signed URL, with or without a note', async () => {
+    const PATH = 'c0ffee00-0000-4000-8000-000000000001/0f0e0d0c-0b0a-4908-8706-050403020100.jpg'
+    const asked: string[] = []
+    await startAtReunite(
+      [
+        http.post('*/rest/v1/rpc/lost_item_photo', async ({ request }) => {
+          asked.push(((await request.json()) as { tag_code: string }).tag_code)
+          return HttpResponse.json(PATH)
+        }),
+        http.post('*/storage/v1/object/sign/item-photos/*', ({ request }) => {
+          const path = new URL(request.url).pathname.replace(/^.*\/object\/sign\/item-photos\//, '')
+          return HttpResponse.json({ signedURL: `/object/sign/item-photos/${path}?token=t` })
+        }),
+      ],
+      tagAnswer('activated', { lost_photo: true }),
+    )
+    const photo = await screen.findByRole('img', { name: 'The owner’s photo of the item' })
+    expect(photo.getAttribute('src')).toContain(
+      `/storage/v1/object/sign/item-photos/${PATH}?token=t`,
+    )
+    expect(asked).toEqual(['HW7K3M9QPX'])
+    expect(screen.queryByRole('region', { name: 'A note from the owner' })).toBeNull()
   })
 
   it('shows no note once the item is FOUND, even after a LOST lookup in the same tab', async () => {

@@ -20,6 +20,8 @@ export type HeldLostNote = {
   code: string
   note: string | null
   returnInstructions: string | null
+  /** The item shows a photo a finder may see (while LOST). */
+  hasPhoto?: boolean
 }
 
 const isTextOrNull = (value: unknown): value is string | null =>
@@ -28,8 +30,13 @@ const isTextOrNull = (value: unknown): value is string | null =>
 function isHeldLostNoteOrNull(value: unknown): value is HeldLostNote | null {
   if (value === null) return true
   if (typeof value !== 'object') return false
-  const { code, note, returnInstructions } = value as Record<string, unknown>
-  return isCode(code) && isTextOrNull(note) && isTextOrNull(returnInstructions)
+  const { code, note, returnInstructions, hasPhoto } = value as Record<string, unknown>
+  return (
+    isCode(code) &&
+    isTextOrNull(note) &&
+    isTextOrNull(returnInstructions) &&
+    (hasPhoto === undefined || typeof hasPhoto === 'boolean')
+  )
 }
 
 export const heldLostNoteAtom = atomWithValidatedStorage<HeldLostNote | null>(

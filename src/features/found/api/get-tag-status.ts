@@ -2,7 +2,12 @@ import { loadSupabase } from '@/lib/load-supabase'
 import { takeEarlyTagStatus } from '@/features/found/early-tag-status'
 
 /** The owner's words for a finder, shown only while the item is LOST. */
-export type LostNote = { note: string | null; returnInstructions: string | null }
+export type LostNote = {
+  note: string | null
+  returnInstructions: string | null
+  /** The item shows a photo (tag_status's lost_photo): the page may ask for it. */
+  hasPhoto?: boolean
+}
 
 /** The signed-in caller's own item behind the tag (the owner's test scan). */
 export type OwnItem = { id: string; name: string; isLost: boolean }
@@ -45,9 +50,13 @@ export function parseTagStatus(data: unknown): TagLookupResult {
   }
   const note = text(answer.lost_note)
   const returnInstructions = text(answer.return_instructions)
+  const hasPhoto = answer.lost_photo === true
   return {
     status: 'activated',
-    lostNote: note || returnInstructions ? { note, returnInstructions } : null,
+    lostNote:
+      note || returnInstructions || hasPhoto
+        ? { note, returnInstructions, ...(hasPhoto ? { hasPhoto } : {}) }
+        : null,
     ownItem: parseOwnItem(answer.own_item),
   }
 }

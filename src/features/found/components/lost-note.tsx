@@ -1,6 +1,13 @@
-import { Box, Heading, Text } from '@chakra-ui/react'
+import { lazy, Suspense } from 'react'
+import { Box, Heading, Stack, Text } from '@chakra-ui/react'
 import { useAtomValue } from '@/lib/jotai'
 import { heldLostNoteAtom } from '@/features/found/state'
+
+// The photo code (and supabase-js) loads only for a LOST item that shows a photo,
+// never with the finder's form itself.
+const LostItemPhoto = lazy(async () => ({
+  default: (await import('@/features/found/components/lost-item-photo')).LostItemPhoto,
+}))
 
 /**
  * The owner's lost-mode note and return instructions for the tag `code`, above a
@@ -10,29 +17,37 @@ import { heldLostNoteAtom } from '@/features/found/state'
 export function LostNote({ code }: { code: string | null }) {
   const held = useAtomValue(heldLostNoteAtom)
   if (!code || !held || held.code !== code) return null
-  if (!held.note && !held.returnInstructions) return null
+  const photo = held.hasPhoto ? (
+    <Suspense fallback={null}>
+      <LostItemPhoto code={code} />
+    </Suspense>
+  ) : null
+  if (!held.note && !held.returnInstructions) return photo
   return (
-    <Box
-      as="section"
-      aria-labelledby="lost-note-heading"
-      borderWidth="1px"
-      borderColor="brand.border"
-      bg="brand.subtle"
-      borderRadius="l2"
-      p="4"
-    >
-      <Heading as="h2" size="md" id="lost-note-heading" mb="2">
-        A note from the owner
-      </Heading>
-      {held.note && <Text whiteSpace="pre-line">{held.note}</Text>}
-      {held.returnInstructions && (
-        <Text whiteSpace="pre-line" mt={held.note ? '2' : '0'}>
-          <Text as="span" fontWeight="semibold">
-            How to return it:{' '}
+    <Stack gap="3">
+      <Box
+        as="section"
+        aria-labelledby="lost-note-heading"
+        borderWidth="1px"
+        borderColor="brand.border"
+        bg="brand.subtle"
+        borderRadius="l2"
+        p="4"
+      >
+        <Heading as="h2" size="md" id="lost-note-heading" mb="2">
+          A note from the owner
+        </Heading>
+        {held.note && <Text whiteSpace="pre-line">{held.note}</Text>}
+        {held.returnInstructions && (
+          <Text whiteSpace="pre-line" mt={held.note ? '2' : '0'}>
+            <Text as="span" fontWeight="semibold">
+              How to return it:{' '}
+            </Text>
+            {held.returnInstructions}
           </Text>
-          {held.returnInstructions}
-        </Text>
-      )}
-    </Box>
+        )}
+      </Box>
+      {photo}
+    </Stack>
   )
 }
