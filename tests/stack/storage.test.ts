@@ -8,7 +8,12 @@
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seededUser } from '../../local-supabase/testing/chat-fixtures.ts'
-import { client, serviceClient, startTestStack, type TestStack } from '../../local-supabase/testing/test-stack.ts'
+import {
+  client,
+  serviceClient,
+  startTestStack,
+  type TestStack,
+} from '../../local-supabase/testing/test-stack.ts'
 import type { UserClient } from '../../local-supabase/testing/realtime-support.ts'
 
 let stack: TestStack
@@ -119,6 +124,18 @@ describe('Storage (local stack) with supabase-js', () => {
     // nothing of the refused uploads was kept
     expect((await files().exists(`${alice.id}/big.png`)).data).toBe(false)
     expect((await files().exists(`${alice.id}/drawing.svg`)).data).toBe(false)
+  })
+
+  it('refuses a 30 MB upload (a phone video chosen by mistake) with 413 and keeps nothing', async () => {
+    const huge = await files().upload(`${alice.id}/video.jpg`, png(30 * 1024 * 1024), {
+      contentType: 'image/jpeg',
+    })
+    expect(huge.error).toMatchObject({
+      statusCode: '413',
+      message: 'The object exceeded the maximum allowed size',
+    })
+    expect((await files().exists(`${alice.id}/video.jpg`)).data).toBe(false)
+    expect((await files().list(alice.id)).data?.map((f) => f.name)).not.toContain('video.jpg')
   })
 
   it('serves a signed URL without a session, and only for the object it names', async () => {
