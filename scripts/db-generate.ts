@@ -7,6 +7,11 @@
  *                                 its Postgres wire server (no Docker needed), and
  *                                 the same text in supabase/functions/_shared/ for
  *                                 the Edge Functions (they deploy without src/)
+ *   retention.generated.ts        app_private.retention_periods (scripts/lib/retention-periods.ts)
+ *   rules.generated.ts            app_private.data_rules(): tag codes, the finder's
+ *                                 field limits and e-mail shape, control characters
+ *                                 (scripts/lib/data-rules.ts); both in src/types and
+ *                                 supabase/functions/_shared
  * With --check it writes nothing and exits 1 when either file is stale (CI).
  */
 import { execFile } from 'node:child_process'
@@ -18,6 +23,7 @@ import { format, resolveConfig } from 'prettier'
 import { startDbSocket } from '../local-supabase/db-socket.ts'
 import { openDatabase } from '../local-supabase/db/open.ts'
 import type { Database } from '../local-supabase/db/types.ts'
+import { dataRulesModule } from './lib/data-rules.ts'
 import { retentionModule } from './lib/retention-periods.ts'
 import { schemaSnapshot } from './lib/schema-snapshot.ts'
 
@@ -27,6 +33,10 @@ const typesFile = path.join(root, 'src/types/database.types.ts')
 const retentionFiles = [
   path.join(root, 'src/types/retention.generated.ts'),
   path.join(root, 'supabase/functions/_shared/retention.generated.ts'),
+]
+const rulesFiles = [
+  path.join(root, 'src/types/rules.generated.ts'),
+  path.join(root, 'supabase/functions/_shared/rules.generated.ts'),
 ]
 const functionsTypesFile = path.join(root, 'supabase/functions/_shared/database.types.ts')
 const supabaseCli = path.join(root, 'node_modules/.bin/supabase')
@@ -62,6 +72,9 @@ async function generate(): Promise<Map<string, string>> {
       [functionsTypesFile, types],
       ...(await Promise.all(
         retentionFiles.map(async (file) => [file, await retentionModule(db, file)] as const),
+      )),
+      ...(await Promise.all(
+        rulesFiles.map(async (file) => [file, await dataRulesModule(db, file)] as const),
       )),
     ])
   } finally {

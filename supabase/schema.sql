@@ -415,7 +415,7 @@ create table public.tags (
   batch text,
   created_at timestamp with time zone default now() not null,
   activated_at timestamp with time zone,
-  constraint tags_code_format CHECK ((code ~ '^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8,16}$'::text)),
+  constraint tags_code_format CHECK (app_private.is_tag_code(code)),
   constraint tags_code_key UNIQUE (code),
   constraint tags_pkey PRIMARY KEY (id),
   constraint tags_status_check CHECK ((status = ANY (ARRAY['unclaimed'::text, 'activated'::text, 'deactivated'::text])))
@@ -729,11 +729,12 @@ CREATE OR REPLACE FUNCTION app_private.check_report_text()
  SET search_path TO ''
 AS $function$
 declare
-  bad constant text := '[\x01-\x08\x0B\x0C\x0E-\x1F\x7F]';
+  bad constant text := app_private.data_rules() ->> 'control_characters';
 begin
   if new.finder_name ~ bad or new.finder_name ~ '[\r\n\t]' then
     raise exception 'invalid_input' using errcode = 'P0001', detail = 'finder_name';
-  elsif new.finder_email ~ bad or new.finder_email ~ '[[:space:]]' then
+  elsif new.finder_email ~ bad or new.finder_email ~ '[[:space:]]'
+        or new.finder_email !~ (app_private.data_rules() ->> 'email_shape') then
     raise exception 'invalid_input' using errcode = 'P0001', detail = 'finder_email';
   elsif new.finder_phone ~ bad or new.finder_phone ~ '[\r\n\t]' then
     raise exception 'invalid_input' using errcode = 'P0001', detail = 'finder_phone';
@@ -906,6 +907,38 @@ exception
 end;
 $function$;
 grant execute on function app_private.current_user_id() to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION app_private.data_rules()
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    -- a printed code: tags_code_format, random_code
+    'tag_code_alphabet', 'ABCDEFGHJKMNPQRSTUVWXYZ23456789',
+    'tag_code_min_length', 8,
+    'tag_code_max_length', 16,
+    -- reading a typed or linked code: these characters are dropped (HW7K-3M9Q,
+    -- "hw7k 3m9q"), together with control characters, and the rest upper-cased
+    'tag_code_separators', '[\s-]',
+    -- what is worth looking up once read; longer or other text is no code
+    'typed_tag_code', '^[A-Z0-9]{1,64}$',
+    'typed_tag_code_max_length', 64,
+    -- C0 control characters other than tab, line feed and carriage return, and DEL
+    'control_characters', '[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]',
+    -- the finder's report, after trimming
+    'finder_field_max_lengths', jsonb_build_object(
+      'finder_name', 200,
+      'finder_email', 320,
+      'finder_phone', 40,
+      'finder_address', 500,
+      'found_location', 500
+    ),
+    'email_shape', '^[^\s@]+@[^\s@]+\.[^\s@]+$'
+  );
+$function$;
+comment on function app_private.data_rules() is 'The data rules the app and the Edge Functions read (generated into rules.generated.ts by npm run db:generate) and the SQL checks apply: tag codes, the finder''s field limits and e-mail shape, control characters.';
 
 CREATE OR REPLACE FUNCTION app_private.delete_account_data(p_user_id uuid, p_email text)
  RETURNS void
@@ -1138,13 +1171,14 @@ CREATE OR REPLACE FUNCTION app_private.insert_found_report(tag_code text, finder
 AS $function$
 #variable_conflict use_column
 declare
+  limits constant jsonb := app_private.data_rules() -> 'finder_field_max_lengths';
   wanted_code text := app_private.normalize_code(insert_found_report.tag_code);
   finder uuid := insert_found_report.finder_id;
-  name text := app_private.clean_text(insert_found_report.finder_name, 200);
-  email text := app_private.clean_text(insert_found_report.finder_email, 320);
-  phone text := app_private.clean_text(insert_found_report.finder_phone, 40);
-  address text := app_private.clean_text(insert_found_report.finder_address, 500);
-  location text := app_private.clean_text(insert_found_report.found_location, 1000);
+  name text := app_private.clean_text(insert_found_report.finder_name, (limits ->> 'finder_name')::int);
+  email text := app_private.clean_text(insert_found_report.finder_email, (limits ->> 'finder_email')::int);
+  phone text := app_private.clean_text(insert_found_report.finder_phone, (limits ->> 'finder_phone')::int);
+  address text := app_private.clean_text(insert_found_report.finder_address, (limits ->> 'finder_address')::int);
+  location text := app_private.clean_text(insert_found_report.found_location, (limits ->> 'found_location')::int);
   base_url text := rtrim(trim(coalesce(insert_found_report.site_url, '')), '/');
   item public.items;
   owner_email text;
@@ -1339,6 +1373,17 @@ exception
 end;
 $function$;
 grant execute on function app_private.is_lost_item_photo(text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION app_private.is_tag_code(code text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select code ~ format('^[%s]{%s,%s}$', r ->> 'tag_code_alphabet',
+                       r ->> 'tag_code_min_length', r ->> 'tag_code_max_length')
+    from app_private.data_rules() r;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.items_check_lost_note()
  RETURNS trigger
@@ -1543,7 +1588,9 @@ CREATE OR REPLACE FUNCTION app_private.normalize_code(value text)
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select upper(regexp_replace(coalesce(value, ''), '[[:space:]-]', '', 'g'));
+  select upper(regexp_replace(
+    regexp_replace(coalesce(value, ''), app_private.data_rules() ->> 'control_characters', '', 'g'),
+    app_private.data_rules() ->> 'tag_code_separators', '', 'g'));
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.normalize_return_options()
@@ -1783,7 +1830,8 @@ CREATE OR REPLACE FUNCTION app_private.random_code(code_length integer)
  SET search_path TO ''
 AS $function$
 declare
-  alphabet constant text := 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  alphabet constant text := app_private.data_rules() ->> 'tag_code_alphabet';
+  size constant int := char_length(alphabet);
   result text := '';
   random_bytes bytea;
   byte int;
@@ -1793,9 +1841,9 @@ begin
     random_bytes := extensions.gen_random_bytes(32);
     for i in 0 .. 31 loop
       byte := get_byte(random_bytes, i);
-      -- 248 = 8 * 31: discard the top bytes so every character is equally likely
-      if byte < 248 and char_length(result) < code_length then
-        result := result || substr(alphabet, (byte % 31) + 1, 1);
+      -- discard the top bytes so every character is equally likely
+      if byte < 256 - 256 % size and char_length(result) < code_length then
+        result := result || substr(alphabet, (byte % size) + 1, 1);
       end if;
     end loop;
   end loop;
@@ -2615,7 +2663,8 @@ AS $function$
   select i.photo_path
     from public.items i
     join public.tags t on t.id = i.tag_id
-   where t.code = upper(trim(tag_code)) and t.status = 'activated' and i.status = 'LOST'
+   where t.code = app_private.normalize_code(lost_item_photo.tag_code)
+     and t.status = 'activated' and i.status = 'LOST'
 $function$;
 grant execute on function public.lost_item_photo(text) to anon, authenticated, service_role;
 

@@ -6,14 +6,13 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { TestStack } from './test-stack.ts'
+import { TAG_CODE_ALPHABET } from '../../src/types/rules.generated.ts'
 import { mintToken, userClient, type UserClient } from './realtime-support.ts'
 import type { Database } from '../../src/types/database.types.ts'
 
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
-
 export function randomTagCode(): string {
   let code = 'HW'
-  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]
+  for (let i = 0; i < 8; i++) code += TAG_CODE_ALPHABET[randomInt(TAG_CODE_ALPHABET.length)]
   return code
 }
 

@@ -1,11 +1,12 @@
+import { CONTROL_CHARACTERS as CONTROL_CHARACTER_CLASS } from '@/types/rules.generated'
+
 /**
- * C0 control characters other than tab, line feed and carriage return, and DEL: the
- * Edge Functions' rule (supabase/functions/_shared/http.ts). Pasted from elsewhere,
- * they are invisible; a NUL is text Postgres cannot store at all. The owner's
- * forms refuse them; a chat message drops them.
+ * The control characters of app_private.data_rules() (C0 other than tab, line feed
+ * and carriage return, and DEL), the set SQL and the Edge Functions refuse too.
+ * Pasted from elsewhere, they are invisible; a NUL is text Postgres cannot store at
+ * all. The owner's forms refuse them; a chat message drops them.
  */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER_CLASS, 'g')
 
 /** True when some value holds one of those characters. */
 export function hasControlCharacters(values: readonly string[]): boolean {

@@ -9,6 +9,8 @@
  * An owner signed in on this browser is looked up by the app itself, with their
  * session, for the test scan; the script asks anonymously, so it leaves them out.
  */
+import { normaliseCodeWith } from '@/lib/tag-code'
+import { CONTROL_CHARACTERS, TAG_CODE_SEPARATORS } from '@/types/rules.generated'
 
 /** Where the script leaves its lookup for the app. */
 const GLOBAL_NAME = '__homewardTagStatus'
@@ -24,16 +26,21 @@ export const TAG_VIEW_CSS = `html[${TAG_LINK_ATTRIBUTE}] [${TAG_VIEW_ATTRIBUTE}=
 
 /**
  * Runs in the page's <head>, as its own source text: it may use nothing from outside.
- * The code is read as normaliseTagCode (state.ts) reads it.
+ * The code is read as every code is (lib/tag-code.ts), by that function's source
+ * text with the generated rules as arguments.
  */
-function startEarlyLookup(apiUrl: string, apiKey: string, globalName: string, attribute: string) {
+function startEarlyLookup(
+  apiUrl: string,
+  apiKey: string,
+  globalName: string,
+  attribute: string,
+  normalise: typeof normaliseCodeWith,
+  rules: [controlCharacters: string, separators: string],
+) {
   const raw = new URLSearchParams(location.search).get('tagId')
   if (raw === null) return
   document.documentElement.setAttribute(attribute, '')
-  const code = raw
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .toUpperCase()
+  const code = normalise(raw, ...rules)
   if (code === '') return
   try {
     for (let index = 0; index < localStorage.length; index += 1) {
@@ -64,8 +71,13 @@ function startEarlyLookup(apiUrl: string, apiKey: string, globalName: string, at
 
 /** The inline script for /tag's <head>, for the API at `apiUrl` with its publishable key. */
 export function earlyTagStatusScript(apiUrl: string, apiKey: string): string {
-  const args = [apiUrl.replace(/\/+$/, ''), apiKey, GLOBAL_NAME, TAG_LINK_ATTRIBUTE]
-  return `(${startEarlyLookup.toString()})(${args.map((arg) => JSON.stringify(arg)).join(',')})`
+  const values = [apiUrl.replace(/\/+$/, ''), apiKey, GLOBAL_NAME, TAG_LINK_ATTRIBUTE]
+  const args = [
+    ...values.map((value) => JSON.stringify(value)),
+    `(${normaliseCodeWith.toString()})`,
+    JSON.stringify([CONTROL_CHARACTERS, TAG_CODE_SEPARATORS]),
+  ]
+  return `(${startEarlyLookup.toString()})(${args.join(',')})`
 }
 
 /**

@@ -119,6 +119,16 @@ describe('/tag', () => {
     expect(tagStatus.asked()).toEqual({ code: 'HW7K3M9QPX' })
   })
 
+  it('reads a code written with dashes and spaces as the database does (HW7K-3M9Q)', async () => {
+    const tagStatus = tagStatusAsked('activated')
+    const { store } = renderApp({
+      url: '/tag?tagId=hw7k-3m9q%20px',
+      handlers: [tagStatus.handler],
+    })
+    await waitFor(() => expect(store.get(heldTagAtom)).toBe('HW7K3M9QPX'))
+    expect(tagStatus.asked()).toEqual({ code: 'HW7K3M9QPX' })
+  })
+
   it('a link whose code is only control characters opens the empty form, looking nothing up', async () => {
     const tagStatus = tagStatusAsked('not_found')
     renderApp({ url: '/tag?tagId=%00%01', handlers: [tagStatus.handler] })

@@ -1,6 +1,8 @@
 import { atom, atomWithStorage, createJSONStorage } from '@/lib/jotai'
 import type { FoundReport } from '@/features/found/report-submission'
 import { PENDING_REPORT_KEY } from '@/features/found/pending-report-flag'
+import { isTypedTagCode } from '@/lib/tag-code'
+import { FINDER_FIELD_MAX_LENGTHS, TYPED_TAG_CODE_MAX_LENGTH } from '@/types/rules.generated'
 
 /**
  * The finder's report on its way to the owner, kept on this device (localStorage)
@@ -25,12 +27,12 @@ export const PENDING_OFFLINE_TEXT =
   'You are offline. Your report is saved on this phone and will be sent to the owner when the connection returns.'
 
 const FIELD_LIMITS: Record<keyof FoundReport, number> = {
-  tagCode: 64,
-  name: 200,
-  email: 320,
-  phone: 40,
-  address: 500,
-  foundLocation: 500,
+  tagCode: TYPED_TAG_CODE_MAX_LENGTH,
+  name: FINDER_FIELD_MAX_LENGTHS.finder_name,
+  email: FINDER_FIELD_MAX_LENGTHS.finder_email,
+  phone: FINDER_FIELD_MAX_LENGTHS.finder_phone,
+  address: FINDER_FIELD_MAX_LENGTHS.finder_address,
+  foundLocation: FINDER_FIELD_MAX_LENGTHS.found_location,
 }
 
 function isFoundReport(value: unknown): value is FoundReport {
@@ -50,7 +52,7 @@ function isPendingReport(value: unknown): value is PendingReport {
     /^[A-Za-z0-9_-]{16,100}$/.test(key) &&
     typeof savedAt === 'number' &&
     isFoundReport(report) &&
-    /^[A-Z0-9]{1,64}$/.test(report.tagCode)
+    isTypedTagCode(report.tagCode)
   )
 }
 

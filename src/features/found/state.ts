@@ -1,11 +1,9 @@
 import type { SharedPosition } from '@/lib/geolocation'
+import { isTypedTagCode } from '@/lib/tag-code'
 import { atomWithValidatedStorage } from '@/lib/validated-storage'
 
-const isCode = (value: unknown): value is string =>
-  typeof value === 'string' && /^[A-Z0-9]{1,64}$/.test(value)
-
 function isCodeOrNull(value: unknown): value is string | null {
-  return value === null || isCode(value)
+  return value === null || isTypedTagCode(value)
 }
 
 /** The activated tag code the finder looked up on /tag, needed by /found/reunite. */
@@ -32,7 +30,7 @@ function isHeldLostNoteOrNull(value: unknown): value is HeldLostNote | null {
   if (typeof value !== 'object') return false
   const { code, note, returnInstructions, hasPhoto } = value as Record<string, unknown>
   return (
-    isCode(code) &&
+    isTypedTagCode(code) &&
     isTextOrNull(note) &&
     isTextOrNull(returnInstructions) &&
     (hasPhoto === undefined || typeof hasPhoto === 'boolean')
@@ -44,19 +42,6 @@ export const heldLostNoteAtom = atomWithValidatedStorage<HeldLostNote | null>(
   null,
   isHeldLostNoteOrNull,
 )
-
-/**
- * Tag codes are read case-insensitively and trimmed. Control characters (a NUL in a
- * pasted or crafted link) can be in no code and are dropped: the database refuses
- * text holding a NUL, which the finder would be told as a lost connection. (Not
- * lib/control-characters: that would be one more chunk on the finder's first page.)
- */
-export function normaliseTagCode(raw: string): string {
-  return raw
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .toUpperCase()
-}
 
 const isInRange = (value: unknown, low: number, high: number) =>
   typeof value === 'number' && Number.isFinite(value) && value >= low && value <= high

@@ -2,6 +2,7 @@
  * HTTP plumbing shared by every Edge Function: CORS from configuration, one error
  * shape ({ "error": { "code", "message" } }), JSON answers.
  */
+import { CONTROL_CHARACTERS } from './rules.generated.ts'
 
 export type ErrorCode =
   | 'bad_request'
@@ -68,9 +69,9 @@ export const INPUT_MESSAGES = {
   notText: 'Please enter text in each field.',
 } as const
 
-// C0 control characters other than tab, line feed and carriage return, and DEL.
-// deno-lint-ignore no-control-regex
-const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+// app_private.data_rules()' control characters: C0 other than tab, line feed and
+// carriage return, and DEL.
+const FORBIDDEN_CHARACTERS = new RegExp(CONTROL_CHARACTERS)
 
 /** Throws a 400 when a value is nested deeper than maxDepth or holds a forbidden character. */
 function checkValue(value: unknown, depth: number): void {

@@ -275,3 +275,10 @@ Deno.test('answers the CORS preflight without authentication', async () => {
   assert.equal(response.headers.get('Access-Control-Allow-Origin'), ORIGIN)
   await response.body?.cancel()
 })
+
+Deno.test('a Tag ID typed with dashes and spaces reaches the database as the code', async () => {
+  const { calls, handler } = setup(outcome({ outcome: 'activated', item: ITEM }))
+  const body = JSON.stringify({ tagId: 'hw7k-3m9q px', activationCode: '483920', itemName: 'Keys' })
+  assert.equal((await handler(post(body))).status, 200)
+  assert.equal(calls[0]?.code, 'HW7K3M9QPX')
+})

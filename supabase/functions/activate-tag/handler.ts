@@ -11,6 +11,8 @@
  * activation_incorrect | 401 unauthorized | 403 forbidden |
  * 409 already_yours | 429 too_many_attempts (Retry-After) | 500 internal_error.
  */
+import { normaliseTagCode } from '../_shared/tag-code.ts'
+import { TYPED_TAG_CODE_MAX_LENGTH } from '../_shared/rules.generated.ts'
 import { type CallerEnv, requireUser } from '../_shared/caller.ts'
 import { HttpError, json, readJsonObject, readTextField, withHttp } from '../_shared/http.ts'
 
@@ -103,7 +105,9 @@ export function createHandler(deps: ActivateTagDeps): (request: Request) => Prom
       const body = await readJsonObject(request)
       const args: ActivateTagArgs = {
         owner_id: '',
-        code: readTextField(body, 'tagId', MAX_CODE_LENGTH, MESSAGES.codeTooLong).toUpperCase(),
+        code: normaliseTagCode(
+          readTextField(body, 'tagId', TYPED_TAG_CODE_MAX_LENGTH, MESSAGES.codeTooLong),
+        ),
         activation_code: readTextField(
           body,
           'activationCode',

@@ -385,3 +385,17 @@ Deno.test('dispatch-notifications is for the secret key only', async () => {
   assert.equal((await t.dispatch()).status, 200)
   assert.equal(t.outbox.reminders, 1, 'every run adds the due reminders first')
 })
+
+Deno.test('a tag code written with dashes and spaces is read as the database reads it', async () => {
+  const t = setup()
+  assert.equal((await t.report({ ...FINDER_BODY, tagCode: 'hw7k-3m9q px' })).status, 200)
+  assert.equal(t.calls[0]?.tag_code, 'HW7K3M9QPX')
+})
+
+Deno.test("each field is held to the database's own limit", async () => {
+  const t = setup()
+  const refused = await t.report({ ...FINDER_BODY, phone: '0'.repeat(41) })
+  assert.equal(refused.status, 400)
+  assert.equal(t.calls.length, 0)
+  assert.equal((await t.report({ ...FINDER_BODY, phone: '0'.repeat(40) })).status, 200)
+})

@@ -25,6 +25,8 @@ import { type CallerEnv, requireUser } from '../_shared/caller.ts'
 import { clientAddress, HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts'
 import { createDeliveryKicker, type OutboxDb, type Providers } from '../_shared/notifications.ts'
 import { PROOF_MESSAGES } from '../_shared/proof-of-work.ts'
+import { EMAIL_SHAPE, FINDER_FIELD_MAX_LENGTHS } from '../_shared/rules.generated.ts'
+import { normaliseTagCode } from '../_shared/tag-code.ts'
 
 export type CreateReportArgs = {
   tag_code: string
@@ -99,12 +101,18 @@ export const MESSAGES = {
 /** One per form submission, chosen by the client (a UUID, or any 16–100 URL-safe characters). */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/
 
-const MAX_FIELD = 500
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const EMAIL = new RegExp(EMAIL_SHAPE)
 
 function text(body: Record<string, unknown>, name: string): string {
   const value = body[name]
   return typeof value === 'string' ? value.trim() : ''
+}
+
+/** A field over the database's limit (app_private.data_rules(): finder_field_max_lengths). */
+function isTooLong(args: CreateReportArgs): boolean {
+  return Object.entries(FINDER_FIELD_MAX_LENGTHS).some(
+    ([field, limit]) => args[field as keyof typeof FINDER_FIELD_MAX_LENGTHS].length > limit,
+  )
 }
 
 function retryAfter(details: string | null | undefined): string {
@@ -121,7 +129,7 @@ export function createHandler(deps: ReportFoundDeps): (request: Request) => Prom
       const body = await readJsonObject(request)
       const proof = await deps.checkProof(body.proof)
       const args: CreateReportArgs = {
-        tag_code: text(body, 'tagCode').toUpperCase(),
+        tag_code: normaliseTagCode(text(body, 'tagCode')),
         finder_id: finder.id,
         finder_session_id: finder.sessionId,
         finder_name: text(body, 'name'),
@@ -134,13 +142,10 @@ export function createHandler(deps: ReportFoundDeps): (request: Request) => Prom
         proof_challenge: proof.challenge,
         proof_expires_at: proof.expiresAt.toISOString(),
       }
-      if (!args.tag_code || args.finder_email.length <= 3 || !EMAIL_SHAPE.test(args.finder_email)) {
+      if (!args.tag_code || !EMAIL.test(args.finder_email)) {
         throw new HttpError(400, 'invalid_email', MESSAGES.invalidEmail)
       }
-      const fields = [args.finder_name, args.finder_phone, args.finder_address, args.found_location]
-      if ([args.tag_code, args.finder_email, ...fields].some((value) => value.length > MAX_FIELD)) {
-        throw new HttpError(400, 'invalid_input', MESSAGES.tooLong)
-      }
+      if (isTooLong(args)) throw new HttpError(400, 'invalid_input', MESSAGES.tooLong)
       const { data, error } = await deps.createReport(args, clientAddress(request))
       if (error) {
         if (error.message === 'unauthorized') {

@@ -29,10 +29,11 @@ import {
 } from '@/features/found/pending-report-flag'
 import { heldTagAtom } from '@/features/found/state'
 import { paths } from '@/lib/paths'
+import { EMAIL_SHAPE, FINDER_FIELD_MAX_LENGTHS } from '@/types/rules.generated'
 import { FINDER_DATA_RULE } from '@/features/found/privacy'
 import { FoundPosition } from '@/features/found/components/found-position'
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const EMAIL_PATTERN = new RegExp(EMAIL_SHAPE)
 
 /** What happens next, in two lines, so the finder sees it asks for nothing sensitive. */
 export const FINDER_PROMISE = [
@@ -56,8 +57,14 @@ const DETAIL_FIELDS: ({ name: keyof Details; label: string } & Pick<
   { name: 'foundLocation', label: 'WHERE YOU FOUND THE ITEM' },
 ]
 
-/** Within what the database keeps of each field and what report-found takes (500 at most). */
-const DETAIL_MAX_LENGTH = { name: 200, email: 320, phone: 40, address: 500, foundLocation: 500 }
+/** What the database keeps of each field (app_private.data_rules(), as report-found checks). */
+const DETAIL_MAX_LENGTH: Record<keyof Details, number> = {
+  name: FINDER_FIELD_MAX_LENGTHS.finder_name,
+  email: FINDER_FIELD_MAX_LENGTHS.finder_email,
+  phone: FINDER_FIELD_MAX_LENGTHS.finder_phone,
+  address: FINDER_FIELD_MAX_LENGTHS.finder_address,
+  foundLocation: FINDER_FIELD_MAX_LENGTHS.found_location,
+}
 
 const detailsOf = ({ name, email, phone, address, foundLocation }: FoundReport): Details => ({
   name,
@@ -203,7 +210,7 @@ function FinderForm({
   const send = (_previous: FormState, form: FormData): FormState => {
     const details = detailsFromForm(form)
     if (isWaiting || !tag) return { error: null, details }
-    if (details.email.length <= 3 || !EMAIL_SHAPE.test(details.email)) {
+    if (!EMAIL_PATTERN.test(details.email)) {
       return { error: REPORT_MESSAGES.invalidEmail, details }
     }
     setRefused(null)

@@ -16,7 +16,8 @@ import { LostNote } from '@/features/found/components/lost-note'
 import { TestScan } from '@/features/found/components/test-scan'
 import { FinderReport } from '@/features/found/components/reunite-form'
 import { TAG_VIEW_ATTRIBUTE } from '@/features/found/early-tag-status'
-import { heldLostNoteAtom, heldTagAtom, normaliseTagCode } from '@/features/found/state'
+import { heldLostNoteAtom, heldTagAtom } from '@/features/found/state'
+import { normaliseTagCode } from '@/lib/tag-code'
 import { paths } from '@/lib/paths'
 
 export const TAG_MESSAGES = {

@@ -1,3 +1,4 @@
+import { normaliseTagCode } from '@/lib/tag-code'
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { supabase } from '@/lib/supabase'
 import type { Item } from '@/lib/store'
@@ -42,7 +43,7 @@ function messageFor(status: number | undefined, code: unknown, message: unknown)
 export async function activateTag(request: ActivationRequest): Promise<Item> {
   const { data, error } = await supabase.functions.invoke<{ item: Item }>('activate-tag', {
     body: {
-      tagId: request.tagId.trim().toUpperCase(),
+      tagId: normaliseTagCode(request.tagId),
       activationCode: request.activationCode.trim(),
       itemName: request.itemName.trim(),
     },
