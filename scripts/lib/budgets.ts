@@ -2,6 +2,7 @@
  * Size budgets of the production build, checked by tests/build/build.test.ts
  * (sizes are deterministic, so this is a test, not a timing).
  */
+import { PAGES, prerenderedPath } from '../../src/app/route-table.ts'
 
 /** No chunk may exceed this many bytes minified (Vite's own warning is at 500 kB). */
 export const MAX_CHUNK_BYTES = 500_000
@@ -25,8 +26,7 @@ export const FINDER_JS_GZIP_BYTES = 168 * 1024
  */
 export const TAG_JS_BEFORE_TYPING_GZIP_BYTES = 4 * 1024
 
-/** The finder's pages and the source module of each page's lazy component. */
-export const FINDER_PAGES = [
-  { path: '/tag', module: 'src/features/found/components/tag-lookup.tsx' },
-  { path: '/found/reunite', module: 'src/features/found/components/reunite-form.tsx' },
-] as const
+/** The finder's pages and the source module of each page's lazy component (route table rows with budget 'finder'). */
+export const FINDER_PAGES: readonly { path: string; module: string }[] = PAGES.filter(
+  (page) => page.budget === 'finder',
+).map((page) => ({ path: prerenderedPath(page), module: page.module }))
