@@ -13,7 +13,7 @@ import {
   PENDING_REPORT_KEY,
   type PendingReport,
 } from '@/features/found/pending-report'
-import { TAG_MESSAGES } from '@/features/found/components/tag-lookup'
+import { TAG_MESSAGES } from '@/features/found/use-tag-lookup'
 import { ownerRealtime } from '@/testing/owner-realtime'
 
 // The thank-you page listens for receipts on a Realtime socket: never a running stack.

@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react'
+import { Button, Link, Stack, Text } from '@chakra-ui/react'
+import { Link as RouterLink } from 'react-router'
+import { FormMessage } from '@/components/ui/form-message'
+import { LabelledInput } from '@/components/ui/labelled-input'
+import { paths } from '@/lib/paths'
+import { normaliseTagCode } from '@/lib/tag-code'
+import { LazyOfflineBanner } from '@/features/found/components/lazy-offline-banner'
+import { LostNote } from '@/features/found/components/lost-note'
+import { scanTag } from '@/features/found/nfc-scan'
+import { TAG_MESSAGES, type TagLookupState } from '@/features/found/use-tag-lookup'
+
+/**
+ * /tag's code form: the finder types the code printed on the tag (or scans the tag)
+ * and looks it up. Starts with the code from the link, if any.
+ */
+export function TagCodeForm({ linkCode, lookup }: { linkCode: string; lookup: TagLookupState }) {
+  const [code, setCode] = useState(linkCode)
+  const { message, setMessage, isBusy, offlineCode, lookUp, writeOffline } = lookup
+
+  const scan = async () => {
+    const canScan = await scanTag({
+      onStart: () => setMessage(TAG_MESSAGES.scanning),
+      onCode: (found) => {
+        setCode(normaliseTagCode(found))
+        void lookUp(found)
+      },
+      onFailure: () => setMessage(TAG_MESSAGES.scanFailed),
+    })
+    if (!canScan) setMessage(TAG_MESSAGES.noNfc)
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    void lookUp(code)
+  }
+
+  return (
+    <Stack gap="5" maxW="md" mx="auto" w="full">
+      <LostNote code={normaliseTagCode(code)} />
+      {/* Sent before the app has taken over the page (a slow phone), the form loads
+          /tag?tagId=CODE, which looks the code up once it has: nothing typed is lost. */}
+      <form method="get" action={paths.tag} onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <LabelledInput
+            label="TAG ID"
+            name="tagId"
+            autoCapitalize="characters"
+            autoComplete="off"
+            value={code}
+            onValueChange={setCode}
+          />
+          <FormMessage message={message} />
+          <LazyOfflineBanner isOffline={offlineCode !== null} text={TAG_MESSAGES.offline} />
+          {offlineCode && (
+            <Button colorPalette="teal" onClick={() => writeOffline(offlineCode)}>
+              Write your report
+            </Button>
+          )}
+          <Button
+            type="submit"
+            colorPalette="teal"
+            variant={offlineCode ? 'outline' : 'solid'}
+            loading={isBusy}
+            loadingText="Looking up the tag…"
+          >
+            Find the owner
+          </Button>
+        </Stack>
+      </form>
+      <Button variant="outline" colorPalette="teal" onClick={() => void scan()}>
+        Scan
+      </Button>
+      <Text>
+        Not sure how?{' '}
+        <Link asChild colorPalette="teal">
+          <RouterLink to={paths.howToScan}>How to scan a tag</RouterLink>
+        </Link>
+      </Text>
+    </Stack>
+  )
+}
