@@ -112,6 +112,181 @@ function globMatches(pattern: string, url: string): boolean {
   return new RegExp(`^${source}$`).test(url)
 }
 
+/** What each group of checks reads and where it reports. */
+type CheckContext = {
+  api: ManagementApi
+  ref: string
+  projectRoot: string
+  supabaseDir: string
+  functionsDir: string
+  add: (ok: boolean, what: string, fix?: string) => void
+}
+
+async function checkMigrations({ api, supabaseDir, add }: CheckContext): Promise<void> {
+  const applied = new Set(
+    (
+      await api.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations',
+      )
+    ).map((r) => r.version),
+  )
+  const missing = (await listMigrations(supabaseDir)).filter((m) => !applied.has(m.version))
+  add(
+    missing.length === 0,
+    missing.length === 0
+      ? 'every migration is applied'
+      : `migrations not applied: ${missing.map((m) => m.version).join(', ')}`,
+    'npx supabase db push',
+  )
+}
+
+async function checkExtensions({ api, add }: CheckContext): Promise<void> {
+  const installed = new Set(
+    (
+      await api.query<{ extname: string }>(
+        `select extname from pg_extension where extname in ('pg_cron', 'pg_net')`,
+      )
+    ).map((r) => r.extname),
+  )
+  for (const name of ['pg_cron', 'pg_net']) {
+    add(
+      installed.has(name),
+      `extension ${name} installed`,
+      'npx supabase db push (the schedules migration enables it)',
+    )
+  }
+}
+
+async function checkCronJobs({ api, supabaseDir, add }: CheckContext): Promise<void> {
+  const jobs = await api.query<{ jobname: string; active: boolean }>(
+    'select jobname, active from cron.job',
+  )
+  for (const name of await scheduledJobs(supabaseDir)) {
+    const job = jobs.find((j) => j.jobname === name)
+    add(job?.active === true, `cron job ${name} scheduled and active`, 'npx supabase db push')
+  }
+  const failures = await api.query<{ jobname: string | null; return_message: string | null }>(
+    `select j.jobname, d.return_message from cron.job_run_details d left join cron.job j using (jobid)
+      where d.status = 'failed' and d.start_time > now() - interval '1 hour'
+      order by d.start_time desc limit 5`,
+  )
+  add(
+    failures.length === 0,
+    failures.length === 0
+      ? 'no failed cron runs in the last hour'
+      : `failed cron runs in the last hour: ${failures.map((f) => `${f.jobname}: ${f.return_message}`).join('; ')}`,
+    'see docs/deploy.md, "Vault entries for the cron jobs"',
+  )
+}
+
+async function checkVault({ api, ref, add }: CheckContext): Promise<void> {
+  const rows = await api.query<{ name: string; matches_project: boolean }>(
+    `select name, (name <> '${VAULT_SECRETS.projectUrl}' or rtrim(decrypted_secret, '/') = 'https://${ref}.supabase.co') as matches_project
+       from vault.decrypted_secrets where name in ('${VAULT_SECRETS.projectUrl}', '${VAULT_SECRETS.serviceRoleKey}')`,
+  )
+  for (const name of Object.values(VAULT_SECRETS)) {
+    add(
+      rows.some((r) => r.name === name),
+      `Vault secret ${name} set`,
+      `select vault.create_secret('<value>', '${name}');  (docs/deploy.md)`,
+    )
+  }
+  const url = rows.find((r) => r.name === VAULT_SECRETS.projectUrl)
+  if (url)
+    add(
+      url.matches_project,
+      `Vault ${VAULT_SECRETS.projectUrl} is https://${ref}.supabase.co`,
+      'vault.update_secret(…)',
+    )
+}
+
+async function checkFunctions({ api, functionsDir, add }: CheckContext): Promise<void> {
+  const deployed = new Set((await api.get<{ slug: string }[]>('/functions')).map((f) => f.slug))
+  for (const slug of await localFunctions(functionsDir)) {
+    add(deployed.has(slug), `function ${slug} deployed`, `npx supabase functions deploy ${slug}`)
+  }
+}
+
+async function checkFunctionSecrets({ api, functionsDir, add }: CheckContext): Promise<void> {
+  const set = new Set((await api.get<{ name: string }[]>('/secrets')).map((s) => s.name))
+  const missing = (await requiredSecrets(functionsDir)).filter((name) => !set.has(name))
+  add(
+    missing.length === 0,
+    missing.length === 0
+      ? 'every function secret is set'
+      : `function secrets not set: ${missing.join(', ')}`,
+    'npx supabase secrets set --env-file ./production.env',
+  )
+}
+
+async function checkAuth({ api, projectRoot, add }: CheckContext): Promise<void> {
+  const auth = await api.get<AuthConfig>('/config/auth')
+  const local = parseConfig({})
+  const site = auth.site_url ?? ''
+  add(
+    Boolean(site) && !isLocalUrl(site),
+    `Auth site URL is the production app (${site || 'unset'})`,
+    'set [auth] site_url, then npx supabase config push',
+  )
+  const allowed = (auth.uri_allow_list ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  const resetPage = site ? `${site.replace(/\/$/, '')}/password-reset/update` : ''
+  add(
+    Boolean(resetPage) && allowed.some((pattern) => globMatches(pattern, resetPage)),
+    'Auth redirect allow list covers the password-reset page',
+    `add "${site.replace(/\/$/, '')}/**" to [auth] additional_redirect_urls`,
+  )
+  add(
+    auth.external_anonymous_users_enabled === true,
+    'anonymous sign-ins are on (finders need them)',
+    '[auth] enable_anonymous_sign_ins = true',
+  )
+  add(
+    (auth.password_min_length ?? 6) >= local.auth.minimumPasswordLength,
+    `minimum password length is at least ${local.auth.minimumPasswordLength}`,
+    '[auth] minimum_password_length',
+  )
+  add(
+    Boolean(auth.smtp_host && auth.smtp_admin_email),
+    `custom SMTP with a sender (${auth.smtp_sender_name ?? '?'} <${auth.smtp_admin_email ?? '?'}>)`,
+    '[auth.email.smtp] (docs/deploy.md, step 4)',
+  )
+  const expected = local.email.recovery.render({
+    ConfirmationURL: '{{ .ConfirmationURL }}',
+    Token: '{{ .Token }}',
+    TokenHash: '{{ .TokenHash }}',
+    SiteURL: '{{ .SiteURL }}',
+    Email: '{{ .Email }}',
+    RedirectTo: '{{ .RedirectTo }}',
+  })
+  const templateFile = local.email.recovery.source
+  const localContent = await readFile(templateFile, 'utf8').catch(() => null)
+  add(
+    auth.mailer_subjects_recovery === expected.subject,
+    `recovery e-mail subject is "${expected.subject}"`,
+    'npx supabase config push',
+  )
+  add(
+    localContent !== null &&
+      (auth.mailer_templates_recovery_content ?? '').trim() === localContent.trim(),
+    `recovery e-mail template is ${path.relative(projectRoot, templateFile)}`,
+    'npx supabase config push',
+  )
+}
+
+const CHECKS: [what: string, check: (context: CheckContext) => Promise<void>][] = [
+  ['migrations', checkMigrations],
+  ['extensions', checkExtensions],
+  ['cron jobs', checkCronJobs],
+  ['vault', checkVault],
+  ['functions', checkFunctions],
+  ['function secrets', checkFunctionSecrets],
+  ['auth', checkAuth],
+]
+
+/** Every check against the hosted project `ref`, in order; a group that throws is one failed check. */
 export async function runChecks(
   api: ManagementApi,
   ref: string,
@@ -122,167 +297,14 @@ export async function runChecks(
   const checks: Check[] = []
   const add = (ok: boolean, what: string, fix?: string) =>
     checks.push({ ok, what, ...(ok || !fix ? {} : { fix }) })
-  const attempt = async (what: string, fn: () => Promise<void>) => {
+  const context = { api, ref, projectRoot, supabaseDir, functionsDir, add }
+  for (const [what, check] of CHECKS) {
     try {
-      await fn()
+      await check(context)
     } catch (error) {
       add(false, what, error instanceof Error ? error.message : String(error))
     }
   }
-
-  await attempt('migrations', async () => {
-    const applied = new Set(
-      (
-        await api.query<{ version: string }>(
-          'select version from supabase_migrations.schema_migrations',
-        )
-      ).map((r) => r.version),
-    )
-    const missing = (await listMigrations(supabaseDir)).filter((m) => !applied.has(m.version))
-    add(
-      missing.length === 0,
-      missing.length === 0
-        ? 'every migration is applied'
-        : `migrations not applied: ${missing.map((m) => m.version).join(', ')}`,
-      'npx supabase db push',
-    )
-  })
-
-  await attempt('extensions', async () => {
-    const installed = new Set(
-      (
-        await api.query<{ extname: string }>(
-          `select extname from pg_extension where extname in ('pg_cron', 'pg_net')`,
-        )
-      ).map((r) => r.extname),
-    )
-    for (const name of ['pg_cron', 'pg_net']) {
-      add(
-        installed.has(name),
-        `extension ${name} installed`,
-        'npx supabase db push (the schedules migration enables it)',
-      )
-    }
-  })
-
-  await attempt('cron jobs', async () => {
-    const jobs = await api.query<{ jobname: string; active: boolean }>(
-      'select jobname, active from cron.job',
-    )
-    for (const name of await scheduledJobs(supabaseDir)) {
-      const job = jobs.find((j) => j.jobname === name)
-      add(job?.active === true, `cron job ${name} scheduled and active`, 'npx supabase db push')
-    }
-    const failures = await api.query<{ jobname: string | null; return_message: string | null }>(
-      `select j.jobname, d.return_message from cron.job_run_details d left join cron.job j using (jobid)
-        where d.status = 'failed' and d.start_time > now() - interval '1 hour'
-        order by d.start_time desc limit 5`,
-    )
-    add(
-      failures.length === 0,
-      failures.length === 0
-        ? 'no failed cron runs in the last hour'
-        : `failed cron runs in the last hour: ${failures.map((f) => `${f.jobname}: ${f.return_message}`).join('; ')}`,
-      'see docs/deploy.md, "Vault entries for the cron jobs"',
-    )
-  })
-
-  await attempt('vault', async () => {
-    const rows = await api.query<{ name: string; matches_project: boolean }>(
-      `select name, (name <> '${VAULT_SECRETS.projectUrl}' or rtrim(decrypted_secret, '/') = 'https://${ref}.supabase.co') as matches_project
-         from vault.decrypted_secrets where name in ('${VAULT_SECRETS.projectUrl}', '${VAULT_SECRETS.serviceRoleKey}')`,
-    )
-    for (const name of Object.values(VAULT_SECRETS)) {
-      add(
-        rows.some((r) => r.name === name),
-        `Vault secret ${name} set`,
-        `select vault.create_secret('<value>', '${name}');  (docs/deploy.md)`,
-      )
-    }
-    const url = rows.find((r) => r.name === VAULT_SECRETS.projectUrl)
-    if (url)
-      add(
-        url.matches_project,
-        `Vault ${VAULT_SECRETS.projectUrl} is https://${ref}.supabase.co`,
-        'vault.update_secret(…)',
-      )
-  })
-
-  await attempt('functions', async () => {
-    const deployed = new Set((await api.get<{ slug: string }[]>('/functions')).map((f) => f.slug))
-    for (const slug of await localFunctions(functionsDir)) {
-      add(deployed.has(slug), `function ${slug} deployed`, `npx supabase functions deploy ${slug}`)
-    }
-  })
-
-  await attempt('function secrets', async () => {
-    const set = new Set((await api.get<{ name: string }[]>('/secrets')).map((s) => s.name))
-    const missing = (await requiredSecrets(functionsDir)).filter((name) => !set.has(name))
-    add(
-      missing.length === 0,
-      missing.length === 0
-        ? 'every function secret is set'
-        : `function secrets not set: ${missing.join(', ')}`,
-      'npx supabase secrets set --env-file ./production.env',
-    )
-  })
-
-  await attempt('auth', async () => {
-    const auth = await api.get<AuthConfig>('/config/auth')
-    const local = parseConfig({})
-    const site = auth.site_url ?? ''
-    add(
-      Boolean(site) && !isLocalUrl(site),
-      `Auth site URL is the production app (${site || 'unset'})`,
-      'set [auth] site_url, then npx supabase config push',
-    )
-    const allowed = (auth.uri_allow_list ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-    const resetPage = site ? `${site.replace(/\/$/, '')}/password-reset/update` : ''
-    add(
-      Boolean(resetPage) && allowed.some((pattern) => globMatches(pattern, resetPage)),
-      'Auth redirect allow list covers the password-reset page',
-      `add "${site.replace(/\/$/, '')}/**" to [auth] additional_redirect_urls`,
-    )
-    add(
-      auth.external_anonymous_users_enabled === true,
-      'anonymous sign-ins are on (finders need them)',
-      '[auth] enable_anonymous_sign_ins = true',
-    )
-    add(
-      (auth.password_min_length ?? 6) >= local.auth.minimumPasswordLength,
-      `minimum password length is at least ${local.auth.minimumPasswordLength}`,
-      '[auth] minimum_password_length',
-    )
-    add(
-      Boolean(auth.smtp_host && auth.smtp_admin_email),
-      `custom SMTP with a sender (${auth.smtp_sender_name ?? '?'} <${auth.smtp_admin_email ?? '?'}>)`,
-      '[auth.email.smtp] (docs/deploy.md, step 4)',
-    )
-    const expected = local.email.recovery.render({
-      ConfirmationURL: '{{ .ConfirmationURL }}',
-      Token: '{{ .Token }}',
-      TokenHash: '{{ .TokenHash }}',
-      SiteURL: '{{ .SiteURL }}',
-      Email: '{{ .Email }}',
-      RedirectTo: '{{ .RedirectTo }}',
-    })
-    const templateFile = local.email.recovery.source
-    const localContent = await readFile(templateFile, 'utf8').catch(() => null)
-    add(
-      auth.mailer_subjects_recovery === expected.subject,
-      `recovery e-mail subject is "${expected.subject}"`,
-      'npx supabase config push',
-    )
-    add(
-      localContent !== null &&
-        (auth.mailer_templates_recovery_content ?? '').trim() === localContent.trim(),
-      `recovery e-mail template is ${path.relative(projectRoot, templateFile)}`,
-      'npx supabase config push',
-    )
-  })
   return checks
 }
 
