@@ -1,31 +1,14 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { postMessageThroughApi } from './support/api.ts'
-import { reportFound } from './support/finder.ts'
+import { finderInChat } from './support/finder.ts'
 import { countEmails, waitForEmail } from './support/inbox.ts'
 import { activateAsNewOwner } from './support/owner.ts'
 import { checkPage } from './support/page-check.ts'
-import { newFinder, newOwner, type Finder } from './support/people.ts'
+import { newFinder, newOwner } from './support/people.ts'
 import { mintTag } from './support/tags.ts'
 
 const CLOSED_TEXT = 'This conversation is closed. No more messages can be sent in it.'
 const RETURNED_SUBJECT = /is home: thank you$/
-
-/** A finder reports the item and opens the chat from the thank-you page; returns the page and chat id. */
-async function finderInChat(
-  browser: Browser,
-  tagUrl: string,
-  finder: Finder,
-): Promise<{ page: Page; chatId: string }> {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await reportFound(page, tagUrl, finder)
-  const link = page.getByRole('link', { name: 'Open the chat with the owner' })
-  const href = (await link.getAttribute('href')) ?? ''
-  const chatId = new URL(href, 'http://x').searchParams.get('chatId') ?? ''
-  await link.click()
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 20_000 })
-  return { page, chatId }
-}
 
 /** The deletion date a closed chat shows ('3 December 2026'). */
 async function deletionDate(page: Page): Promise<string> {

@@ -1,25 +1,15 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { reportFound } from './support/finder.ts'
+import { expect, test } from '@playwright/test'
+import { finderInChat } from './support/finder.ts'
 import { linkIn, waitForEmail } from './support/inbox.ts'
 import { activateAsNewOwner, submitLogin } from './support/owner.ts'
 import { checkPage } from './support/page-check.ts'
-import { newFinder, newOwner, type Finder } from './support/people.ts'
+import { newFinder, newOwner } from './support/people.ts'
 import { mintTag } from './support/tags.ts'
 
 /**
  * People's rights over their data (issue 34): a finder deletes their details from
  * the chat, and an owner deletes their account from Account Settings.
  */
-
-/** A finder reports the item in a browser of their own and opens the chat from the thank-you page. */
-async function finderInChat(browser: Browser, tagUrl: string, finder: Finder): Promise<Page> {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await reportFound(page, tagUrl, finder)
-  await page.getByRole('link', { name: 'Open the chat with the owner' }).click()
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 20_000 })
-  return page
-}
 
 test('a finder deletes their details now; the owner’s dashboard keeps the report without them', async ({
   browser,
@@ -31,7 +21,7 @@ test('a finder deletes their details now; the owner’s dashboard keeps the repo
   const ownerContext = await browser.newContext()
   const ownerPage = await ownerContext.newPage()
   await activateAsNewOwner(ownerPage, owner, tag, 'Red scarf')
-  const finderPage = await finderInChat(browser, tag.url, finder)
+  const { page: finderPage } = await finderInChat(browser, tag.url, finder)
   const finderFirstName = finder.name.split(' ')[0] ?? finder.name
 
   await test.step('the owner’s dashboard shows who found it and where', async () => {
@@ -77,7 +67,7 @@ test('an owner deletes their account from Account Settings, their finder’s cha
   const ownerContext = await browser.newContext()
   const page = await ownerContext.newPage()
   await activateAsNewOwner(page, owner, tag, 'Umbrella')
-  const finderPage = await finderInChat(browser, tag.url, newFinder())
+  const { page: finderPage } = await finderInChat(browser, tag.url, newFinder())
   let navigations = 0
   finderPage.on('framenavigated', (frame) => {
     if (frame === finderPage.mainFrame()) navigations += 1

@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { reportFound } from './support/finder.ts'
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { finderInChat } from './support/finder.ts'
 import { activateAsNewOwner } from './support/owner.ts'
-import { newFinder, newOwner, type Finder } from './support/people.ts'
+import { newFinder, newOwner } from './support/people.ts'
 import { purgeChatNow } from './support/purge.ts'
 import { mintTag } from './support/tags.ts'
 
@@ -9,33 +9,15 @@ const YORK = { latitude: 53.95763, longitude: -1.08271, accuracy: 12 }
 const OSM_LINK =
   'https://www.openstreetmap.org/?mlat=53.95763&mlon=-1.08271#map=17/53.95763/-1.08271'
 
-/** A finder reports the item (optionally sharing their location on the form) and opens the chat. */
-async function finderInChat(
-  browser: Browser,
-  tagUrl: string,
-  finder: Finder,
-  options: { shareOnForm?: boolean } = {},
-): Promise<{ context: BrowserContext; page: Page; chatId: string }> {
-  const context = await browser.newContext()
-  if (options.shareOnForm) {
-    await context.grantPermissions(['geolocation'])
-    await context.setGeolocation(YORK)
-  }
-  const page = await context.newPage()
-  if (options.shareOnForm) {
-    await page.goto(tagUrl)
-    await page.getByRole('button', { name: 'Share where I found it' }).click()
-    await expect(page.getByText(/Location added: 53\.95763, -1\.08271/)).toBeVisible({
-      timeout: 20_000,
-    })
-  }
-  await reportFound(page, tagUrl, finder)
-  const link = page.getByRole('link', { name: 'Open the chat with the owner' })
-  const href = (await link.getAttribute('href')) ?? ''
-  const chatId = new URL(href, 'http://x').searchParams.get('chatId') ?? ''
-  await link.click()
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 20_000 })
-  return { context, page, chatId }
+/** The finder's browser shares YORK on the form before they report. */
+async function shareLocationOnForm(tagUrl: string, context: BrowserContext, page: Page) {
+  await context.grantPermissions(['geolocation'])
+  await context.setGeolocation(YORK)
+  await page.goto(tagUrl)
+  await page.getByRole('button', { name: 'Share where I found it' }).click()
+  await expect(page.getByText(/Location added: 53\.95763, -1\.08271/)).toBeVisible({
+    timeout: 20_000,
+  })
 }
 
 const waysBack = (page: Page) => page.getByRole('region', { name: 'Ways back' })
@@ -122,7 +104,9 @@ test('a pinned location reaches the owner as a map link, and goes with the purge
   const ownerContext = await browser.newContext()
   const ownerPage = await ownerContext.newPage()
   await activateAsNewOwner(ownerPage, owner, tag, 'Brown satchel')
-  const finder = await finderInChat(browser, tag.url, newFinder(), { shareOnForm: true })
+  const finder = await finderInChat(browser, tag.url, newFinder(), (context, page) =>
+    shareLocationOnForm(tag.url, context, page),
+  )
 
   await ownerPage.goto(`/chat?chatId=${finder.chatId}`)
   const ways = waysBack(ownerPage)

@@ -1,4 +1,10 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 import { fillFields } from './forms.ts'
 import type { Finder } from './people.ts'
 
@@ -38,4 +44,27 @@ export async function reportFound(
     /\/register$/,
   )
   await check?.('found-thank-you')
+}
+
+/**
+ * A finder reports the item in a browser of their own and opens the chat from the
+ * thank-you page. `beforeReport` prepares their browser first (a permission, a
+ * location shared on the form). Returns their browser, page and the chat's id.
+ */
+export async function finderInChat(
+  browser: Browser,
+  tagUrl: string,
+  finder: Finder,
+  beforeReport?: (context: BrowserContext, page: Page) => Promise<void>,
+): Promise<{ context: BrowserContext; page: Page; chatId: string }> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await beforeReport?.(context, page)
+  await reportFound(page, tagUrl, finder)
+  const link = page.getByRole('link', { name: 'Open the chat with the owner' })
+  const href = (await link.getAttribute('href')) ?? ''
+  const chatId = new URL(href, 'http://x').searchParams.get('chatId') ?? ''
+  await link.click()
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 20_000 })
+  return { context, page, chatId }
 }
