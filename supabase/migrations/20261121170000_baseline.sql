@@ -74,19 +74,77 @@ $$;
 revoke all on function app_private.is_anonymous_user() from public;
 grant execute on function app_private.is_anonymous_user() to anon, authenticated, service_role;
 
--- Upper-cased, trimmed tag or activation code with spaces and dashes removed.
+-- The data rules that the app, the Edge Functions and SQL share, in one place:
+-- app_private.data_rules(). `npm run db:generate` writes it into
+-- rules.generated.ts for the app (src/types) and for the functions
+-- (supabase/functions/_shared), and CI's `db:generate -- --check` fails when they
+-- differ. The SQL below reads the same values: tag codes (what a printed code is
+-- made of, what reading a typed code drops), the finder's field limits and e-mail
+-- shape, and the control characters no text may hold. The patterns are written so
+-- that Postgres and JavaScript read them alike (\s, \x escapes, bracket classes).
+
+create function app_private.data_rules()
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    -- a printed code: tags_code_format, random_code
+    'tag_code_alphabet', 'ABCDEFGHJKMNPQRSTUVWXYZ23456789',
+    'tag_code_min_length', 8,
+    'tag_code_max_length', 16,
+    -- reading a typed or linked code: these characters are dropped (HW7K-3M9Q,
+    -- "hw7k 3m9q"), together with control characters, and the rest upper-cased
+    'tag_code_separators', '[\s-]',
+    -- what is worth looking up once read; longer or other text is no code
+    'typed_tag_code', '^[A-Z0-9]{1,64}$',
+    'typed_tag_code_max_length', 64,
+    -- C0 control characters other than tab, line feed and carriage return, and DEL
+    'control_characters', '[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]',
+    -- the finder's report, after trimming
+    'finder_field_max_lengths', jsonb_build_object(
+      'finder_name', 200,
+      'finder_email', 320,
+      'finder_phone', 40,
+      'finder_address', 500,
+      'found_location', 500
+    ),
+    'email_shape', '^[^\s@]+@[^\s@]+\.[^\s@]+$'
+  );
+$$;
+comment on function app_private.data_rules() is
+  'The data rules the app and the Edge Functions read (generated into rules.generated.ts by npm run db:generate) and the SQL checks apply: tag codes, the finder''s field limits and e-mail shape, control characters.';
+revoke all on function app_private.data_rules() from public;
+
+-- A typed or linked code as stored: control characters and separators dropped, upper case.
 create function app_private.normalize_code(value text)
 returns text
 language sql
 immutable
 set search_path = ''
 as $$
-  select upper(regexp_replace(coalesce(value, ''), '[[:space:]-]', '', 'g'));
+  select upper(regexp_replace(
+    regexp_replace(coalesce(value, ''), app_private.data_rules() ->> 'control_characters', '', 'g'),
+    app_private.data_rules() ->> 'tag_code_separators', '', 'g'));
 $$;
 revoke all on function app_private.normalize_code(text) from public;
 
--- A random code from the alphabet without look-alikes (no 0/O, 1/I/L), drawn
--- from a cryptographic source without modulo bias.
+-- A printed tag code: data_rules' alphabet and lengths.
+create function app_private.is_tag_code(code text)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select code ~ format('^[%s]{%s,%s}$', r ->> 'tag_code_alphabet',
+                       r ->> 'tag_code_min_length', r ->> 'tag_code_max_length')
+    from app_private.data_rules() r;
+$$;
+revoke all on function app_private.is_tag_code(text) from public;
+
+-- A random code from data_rules' alphabet (no look-alikes: no 0/O, 1/I/L),
+-- drawn from a cryptographic source without modulo bias.
 create function app_private.random_code(code_length int)
 returns text
 language plpgsql
@@ -94,7 +152,8 @@ volatile
 set search_path = ''
 as $$
 declare
-  alphabet constant text := 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  alphabet constant text := app_private.data_rules() ->> 'tag_code_alphabet';
+  size constant int := char_length(alphabet);
   result text := '';
   random_bytes bytea;
   byte int;
@@ -104,9 +163,9 @@ begin
     random_bytes := extensions.gen_random_bytes(32);
     for i in 0 .. 31 loop
       byte := get_byte(random_bytes, i);
-      -- 248 = 8 * 31: discard the top bytes so every character is equally likely
-      if byte < 248 and char_length(result) < code_length then
-        result := result || substr(alphabet, (byte % 31) + 1, 1);
+      -- discard the top bytes so every character is equally likely
+      if byte < 256 - 256 % size and char_length(result) < code_length then
+        result := result || substr(alphabet, (byte % size) + 1, 1);
       end if;
     end loop;
   end loop;
@@ -413,7 +472,7 @@ create trigger on_auth_user_created
 create table public.tags (
   id uuid primary key default gen_random_uuid(),
   code text not null unique
-    constraint tags_code_format check (code ~ '^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8,16}$'),
+    constraint tags_code_format check (app_private.is_tag_code(code)),
   activation_code_hash text not null,
   status text not null default 'unclaimed'
     constraint tags_status_check check (status in ('unclaimed', 'activated', 'deactivated')),
@@ -603,6 +662,9 @@ revoke all on function app_private.record_activation_failure(uuid, text) from pu
 --   status               'activated', 'unclaimed' or 'not_found'
 --   lost_note            the owner's note, only while the item is LOST, else null
 --   return_instructions  the owner's return instructions, only while LOST, else null
+--   lost_photo           true, present only while LOST and the item shows a photo, so
+--                        the finder's page asks for it (lost_item_photo, then a signed
+--                        URL) only then; no object name (it holds the item's id)
 --   own_item             { id, name, status } only when the signed-in (non-anonymous)
 --                        caller owns the item (the test scan); null for everyone else,
 --                        so nobody else learns whose tag it is or whether it has an owner
@@ -628,7 +690,8 @@ as $$
   item as (
     select i.id, i.name, i.status, i.owner_id,
            case when i.status = 'LOST' then i.lost_note end as lost_note,
-           case when i.status = 'LOST' then i.return_instructions end as return_instructions
+           case when i.status = 'LOST' then i.return_instructions end as return_instructions,
+           i.status = 'LOST' and i.photo_path is not null as has_lost_photo
       from public.items i
       join tag on tag.id = i.tag_id and tag.status = 'activated'
   )
@@ -641,9 +704,12 @@ as $$
         from item, caller
        where caller.id is not null and item.owner_id = caller.id
     )
+  ) || coalesce(
+    (select jsonb_build_object('lost_photo', true) from item where item.has_lost_photo),
+    '{}'::jsonb
   );
 $$;
-comment on function public.tag_status(text) is 'The public tag lookup: status, the lost-mode note while LOST, and own_item for the owner''s test scan. Never owner data.';
+comment on function public.tag_status(text) is 'The public tag lookup: status, the lost-mode note while LOST (and lost_photo: true when the item shows a photo), and own_item for the owner''s test scan. Never owner data.';
 revoke all on function public.tag_status(text) from public, anon, authenticated;
 grant execute on function public.tag_status(text) to anon, authenticated, service_role;
 
@@ -1344,20 +1410,21 @@ create trigger found_reports_enforce_limits
   before insert on public.found_reports
   for each row execute function app_private.enforce_report_limits();
 
--- The finder's fields hold text only: control characters other than tab and
--- line breaks are refused (invalid_input, P0001, detail names the field),
--- whatever function writes the report.
+-- The finder's fields hold text only (data_rules' control characters; name, phone
+-- and e-mail on one line) and the e-mail has data_rules' shape: invalid_input,
+-- P0001, detail names the field, whatever function writes the report.
 create function app_private.check_report_text()
 returns trigger
 language plpgsql
 set search_path = ''
 as $$
 declare
-  bad constant text := '[\x01-\x08\x0B\x0C\x0E-\x1F\x7F]';
+  bad constant text := app_private.data_rules() ->> 'control_characters';
 begin
   if new.finder_name ~ bad or new.finder_name ~ '[\r\n\t]' then
     raise exception 'invalid_input' using errcode = 'P0001', detail = 'finder_name';
-  elsif new.finder_email ~ bad or new.finder_email ~ '[[:space:]]' then
+  elsif new.finder_email ~ bad or new.finder_email ~ '[[:space:]]'
+        or new.finder_email !~ (app_private.data_rules() ->> 'email_shape') then
     raise exception 'invalid_input' using errcode = 'P0001', detail = 'finder_email';
   elsif new.finder_phone ~ bad or new.finder_phone ~ '[\r\n\t]' then
     raise exception 'invalid_input' using errcode = 'P0001', detail = 'finder_phone';
@@ -1378,7 +1445,8 @@ create trigger found_reports_check_text
 
 -- The report itself: the found_reports row (with the idempotency key, if any),
 -- the chat, both members in one INSERT, the finder's invite and the alerts in
--- one INSERT. create_found_report and create_found_report_once call it.
+-- one INSERT; the fields' limits are data_rules' finder_field_max_lengths.
+-- create_found_report and create_found_report_once call it.
 create function app_private.insert_found_report(
   tag_code text,
   finder_id uuid,
@@ -1397,13 +1465,14 @@ set search_path = ''
 as $$
 #variable_conflict use_column
 declare
+  limits constant jsonb := app_private.data_rules() -> 'finder_field_max_lengths';
   wanted_code text := app_private.normalize_code(insert_found_report.tag_code);
   finder uuid := insert_found_report.finder_id;
-  name text := app_private.clean_text(insert_found_report.finder_name, 200);
-  email text := app_private.clean_text(insert_found_report.finder_email, 320);
-  phone text := app_private.clean_text(insert_found_report.finder_phone, 40);
-  address text := app_private.clean_text(insert_found_report.finder_address, 500);
-  location text := app_private.clean_text(insert_found_report.found_location, 1000);
+  name text := app_private.clean_text(insert_found_report.finder_name, (limits ->> 'finder_name')::int);
+  email text := app_private.clean_text(insert_found_report.finder_email, (limits ->> 'finder_email')::int);
+  phone text := app_private.clean_text(insert_found_report.finder_phone, (limits ->> 'finder_phone')::int);
+  address text := app_private.clean_text(insert_found_report.finder_address, (limits ->> 'finder_address')::int);
+  location text := app_private.clean_text(insert_found_report.found_location, (limits ->> 'found_location')::int);
   base_url text := rtrim(trim(coalesce(insert_found_report.site_url, '')), '/');
   item public.items;
   owner_email text;
@@ -3725,7 +3794,7 @@ create policy "A message's photos are the sender's uploads in that chat"
   with check ((select app_private.message_photos_uploaded(chat_id, photo_paths)));
 
 -- The photo an item shows, for whoever holds its tag, while the item is LOST;
--- null otherwise (no such tag, not lost, no photo).
+-- null otherwise (no such tag, not lost, no photo). The code is read as every code is.
 create function public.lost_item_photo(tag_code text)
 returns text
 language sql
@@ -3736,7 +3805,8 @@ as $$
   select i.photo_path
     from public.items i
     join public.tags t on t.id = i.tag_id
-   where t.code = upper(trim(tag_code)) and t.status = 'activated' and i.status = 'LOST'
+   where t.code = app_private.normalize_code(lost_item_photo.tag_code)
+     and t.status = 'activated' and i.status = 'LOST'
 $$;
 revoke all on function public.lost_item_photo(text) from public;
 grant execute on function public.lost_item_photo(text) to anon, authenticated, service_role;
