@@ -10,14 +10,17 @@
  */
 import { escapeHtml } from '../html-escape.ts'
 
-export type TemplateVariables = {
-  ConfirmationURL: string
-  Token: string
-  TokenHash: string
-  SiteURL: string
-  Email: string
-  RedirectTo: string
-}
+/** The variables a template may use, as GoTrue names them. */
+const VARIABLES = [
+  'ConfirmationURL',
+  'Token',
+  'TokenHash',
+  'SiteURL',
+  'Email',
+  'RedirectTo',
+] as const
+
+export type TemplateVariables = Record<(typeof VARIABLES)[number], string>
 
 export type RenderedEmail = { subject: string; html: string; text: string }
 
@@ -26,15 +29,6 @@ export type EmailTemplate = {
   source: string
   render(variables: TemplateVariables): RenderedEmail
 }
-
-const VARIABLES: readonly (keyof TemplateVariables)[] = [
-  'ConfirmationURL',
-  'Token',
-  'TokenHash',
-  'SiteURL',
-  'Email',
-  'RedirectTo',
-]
 
 type Part = string | { variable: keyof TemplateVariables }
 

@@ -65,17 +65,21 @@ export async function findObject(
   return rows[0] ?? null
 }
 
-export async function findObjects(
+/** The objects of a bucket a statement acts on by name: its $1 is the bucket, $2 the names. */
+const NAMED_OBJECTS = 'storage.objects where bucket_id = $1 and name = any($2::text[])'
+
+async function namedObjects(
   db: Queryable,
+  statement: string,
   bucket: string,
   names: string[],
 ): Promise<ObjectRow[]> {
-  const { rows } = await db.query<ObjectRow>(
-    `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = any($2::text[])`,
-    [bucket, names],
-  )
+  const { rows } = await db.query<ObjectRow>(statement, [bucket, names])
   return rows
 }
+
+export const findObjects = (db: Queryable, bucket: string, names: string[]) =>
+  namedObjects(db, `select ${OBJECT_COLUMNS} from ${NAMED_OBJECTS}`, bucket, names)
 
 export type NewObject = {
   bucket: string
@@ -123,18 +127,8 @@ export async function writeObject(
 }
 
 /** Deletes the rows the caller may see and delete; returns them. */
-export async function deleteObjects(
-  db: Queryable,
-  bucket: string,
-  names: string[],
-): Promise<ObjectRow[]> {
-  const { rows } = await db.query<ObjectRow>(
-    `delete from storage.objects where bucket_id = $1 and name = any($2::text[])
-     returning ${OBJECT_COLUMNS}`,
-    [bucket, names],
-  )
-  return rows
-}
+export const deleteObjects = (db: Queryable, bucket: string, names: string[]) =>
+  namedObjects(db, `delete from ${NAMED_OBJECTS} returning ${OBJECT_COLUMNS}`, bucket, names)
 
 /** Rows under a folder prefix (already ending in `/`, or empty), for list(). */
 export async function objectsUnder(
