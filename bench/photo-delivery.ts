@@ -8,7 +8,7 @@
  * and downloading. Prints each round and the median of BENCH_ROUNDS (default 5).
  */
 import { expect, test, type Page } from '@playwright/test'
-import { reportFound } from '../tests/e2e/support/finder.ts'
+import { openChatFromThankYou, reportFound } from '../tests/e2e/support/finder.ts'
 import { activateAsNewOwner } from '../tests/e2e/support/owner.ts'
 import { newFinder, newOwner } from '../tests/e2e/support/people.ts'
 import { mintTag } from '../tests/e2e/support/tags.ts'
@@ -50,12 +50,7 @@ test('photo delivery: finder chooses a phone photo -> the owner sees it', async 
     })
   ).newPage()
   await reportFound(finder, tag.url, newFinder())
-  const link = finder.getByRole('link', { name: 'Open the chat with the owner' })
-  const chatId = new URL((await link.getAttribute('href')) ?? '', 'http://x').searchParams.get(
-    'chatId',
-  )
-  await link.click()
-  await expect(finder.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 20_000 })
+  const chatId = await openChatFromThankYou(finder)
   await ownerPage.goto(`/chat?chatId=${chatId}`)
   await expect(ownerPage.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 20_000 })
   const photo = await phonePhoto(finder)

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { operatorClient } from '../../scripts/tags-cli.ts'
-import { reportFound } from './support/finder.ts'
+import { openChatFromThankYou, reportFound } from './support/finder.ts'
 import { activateAsNewOwner } from './support/owner.ts'
 import { newFinder, newOwner } from './support/people.ts'
 import { purgeChatNow } from './support/purge.ts'
@@ -89,12 +89,7 @@ test('a finder on a phone sends photos with the report and in the chat; the owne
     ).toBeVisible({ timeout: 20_000 })
   })
 
-  const link = finder.getByRole('link', { name: 'Open the chat with the owner' })
-  const chatId = new URL((await link.getAttribute('href')) ?? '', 'http://x').searchParams.get(
-    'chatId',
-  )!
-  await link.click()
-  await expect(finder.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 20_000 })
+  const chatId = await openChatFromThankYou(finder)
 
   await ownerPage.goto(`/chat?chatId=${chatId}`)
   const reportPhoto = ownerPage.getByRole('img', { name: /^Photo 1 from .*finder/ }).first()

@@ -61,10 +61,15 @@ export async function finderInChat(
   const page = await context.newPage()
   await beforeReport?.(context, page)
   await reportFound(page, tagUrl, finder)
+  return { context, page, chatId: await openChatFromThankYou(page) }
+}
+
+/** From the thank-you page into the chat with the owner; returns the chat's id. */
+export async function openChatFromThankYou(page: Page): Promise<string> {
   const link = page.getByRole('link', { name: 'Open the chat with the owner' })
   const href = (await link.getAttribute('href')) ?? ''
   const chatId = new URL(href, 'http://x').searchParams.get('chatId') ?? ''
   await link.click()
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 20_000 })
-  return { context, page, chatId }
+  return chatId
 }
