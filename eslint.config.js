@@ -80,4 +80,13 @@ export default tseslint.config(
     files: ['src/lib/jotai.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // Small functions (CONVENTIONS.md): a component, handler or stack step longer than this
+    // is doing several things. Tests' describe blocks are exempt.
+    files: ['src/**/*.{ts,tsx}', 'local-supabase/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
 )
