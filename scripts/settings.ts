@@ -2,7 +2,7 @@
  * `npm run settings -- reminders [--delay 30m] [--quiet 22:00-07:00 | --quiet off]`:
  * shows, and with options changes, when an owner who has not opened a report gets
  * its one reminder (public.reminder_settings, service role). SUPABASE_URL /
- * SUPABASE_SERVICE_ROLE_KEY target any project; the local stack by default.
+ * SUPABASE_SECRET_KEY target any project; the local stack by default.
  */
 import { describeError, fail, operatorClient } from './tags-cli.ts'
 

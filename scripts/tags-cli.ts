@@ -1,4 +1,8 @@
-/** Shared by the operator commands: a service-role supabase-js client. */
+/**
+ * Shared by the operator commands: a supabase-js client with the project's secret key
+ * (`SUPABASE_SECRET_KEY`, an `sb_secret_…` key; the legacy `SUPABASE_SERVICE_ROLE_KEY`
+ * JWT still works), the local stack's by default.
+ */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { LOCAL_SECRET_KEY } from '../local-supabase/config.ts'
@@ -7,7 +11,8 @@ export function operatorClient(
   env: Record<string, string | undefined> = process.env,
 ): SupabaseClient {
   const url = env.SUPABASE_URL?.trim() || 'http://127.0.0.1:54321'
-  const key = env.SUPABASE_SERVICE_ROLE_KEY?.trim() || LOCAL_SECRET_KEY
+  const key =
+    env.SUPABASE_SECRET_KEY?.trim() || env.SUPABASE_SERVICE_ROLE_KEY?.trim() || LOCAL_SECRET_KEY
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
@@ -26,7 +31,7 @@ export function describeError(
 ): string {
   if (!error) return 'unknown error'
   if (/fetch failed|ECONNREFUSED/i.test(error.message)) {
-    return `cannot reach ${url} — is the stack running (npm run stack), or are SUPABASE_URL / SUPABASE_SERVICE_ROLE_KEY set?`
+    return `cannot reach ${url} — is the stack running (npm run stack), or are SUPABASE_URL / SUPABASE_SECRET_KEY set?`
   }
   return `${error.message}${error.code ? ` (${error.code})` : ''}`
 }

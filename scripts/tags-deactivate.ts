@@ -1,13 +1,12 @@
 /**
  * `npm run tags:deactivate -- <tag_id>…`: deactivates tags (refunds, SPEC §1)
- * with the service-role key. SUPABASE_URL / SUPABASE_SERVICE_ROLE_KEY target any project.
+ * with the project's secret key. The database reads each code as it reads a typed
+ * one (app_private.normalize_code: any case, dashes and spaces).
+ * SUPABASE_URL / SUPABASE_SECRET_KEY target any project.
  */
 import { describeError, fail, operatorClient } from './tags-cli.ts'
 
-const codes = process.argv
-  .slice(2)
-  .map((c) => c.trim().toUpperCase())
-  .filter(Boolean)
+const codes = process.argv.slice(2).filter((c) => c.trim() !== '')
 if (codes.length === 0) fail('Usage: npm run tags:deactivate -- <tag_id> [<tag_id>…]', 2)
 const url = process.env.SUPABASE_URL?.trim() || 'http://127.0.0.1:54321'
 const { data, error } = await operatorClient().rpc('deactivate_tags', { codes })

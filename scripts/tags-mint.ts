@@ -1,7 +1,7 @@
 /**
  * `npm run tags:mint -- --count N [--batch NAME]`: mints N tags with the
  * service-role key and prints CSV `tag_id,activation_code,url` for the NFC
- * encoder. SUPABASE_URL / SUPABASE_SERVICE_ROLE_KEY target any project;
+ * encoder. SUPABASE_URL / SUPABASE_SECRET_KEY target any project;
  * SITE_URL sets the app address in the url column.
  */
 import { describeError, fail, operatorClient } from './tags-cli.ts'

@@ -95,6 +95,15 @@ describe('tags:mint and tags:deactivate against the stack', () => {
       return_instructions: null,
       own_item: null,
     })
+
+    // A code typed as a refund e-mail may quote it (lower case, a dash) is read as the app reads it.
+    const second = lines[2]!.split(',')[0]!
+    const typed = `${second.slice(0, 6).toLowerCase()}-${second.slice(6).toLowerCase()}`
+    const typedRun = await run('npx', ['tsx', 'scripts/tags-deactivate.ts', typed], { env })
+    expect(typedRun.stdout).toContain('Deactivated 1 of 1 tag.')
+    expect((await client(stack).rpc('tag_status', { code: second })).data).toMatchObject({
+      status: 'not_found',
+    })
   }, 60_000)
 
   it('settings: shows and changes the reminder delay and quiet hours, and explains a refusal', async () => {
