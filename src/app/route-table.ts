@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
-import type { RouteHandle } from './route-handle'
-import { paths } from '../lib/paths'
+import type { RouteHandle } from './route-handle.ts'
+import { paths } from '../lib/paths.ts'
 
 /**
  * Every page of SPEC.md §2 in one table: its path, what the layout needs (handle),
