@@ -64,7 +64,8 @@ export function securityHeaders(
     ['Content-Security-Policy', csp],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['X-Content-Type-Options', 'nosniff'],
-    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+    // The site itself may ask for the position ("Share my location"); no embedded frame may.
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)'],
   ]
 }
 

@@ -287,7 +287,12 @@ describe.skipIf(!hasChromium)('the finder offline (production build in Chromium)
       .map((match): [string, string] => [match[1]!, match[2]!])
     expect(headers.map(([name]) => name)).toContain('Content-Security-Policy')
     const strict = await serveDist(dist, { headers })
-    const context = await browser.newContext({ serviceWorkers: 'block' })
+    // A finder who allowed their location (the headers' Permissions-Policy must let the page ask).
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      permissions: ['geolocation'],
+      geolocation: { latitude: 51.5072, longitude: -0.1276 },
+    })
     const backend = await fakeFinderBackend(context, strict.url)
     await context.addInitScript(() => {
       const seen: string[] = []
@@ -316,6 +321,17 @@ describe.skipIf(!hasChromium)('the finder offline (production build in Chromium)
       await page.waitForURL('**/found/thank-you', { timeout: 20_000 })
       expect(backend.reports).toHaveLength(1)
       expect(await violations()).toEqual([])
+      // "Share my location" on the thank-you page and in the chat asks the browser.
+      const position = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) =>
+            navigator.geolocation.getCurrentPosition(
+              ({ coords }) => resolve(`${coords.latitude},${coords.longitude}`),
+              (error) => resolve(`refused: ${error.message}`),
+            ),
+          ),
+      )
+      expect(position).toBe('51.5072,-0.1276')
       for (const path of ['/', '/found/reunite', '/dashboard']) {
         await page.goto(`${strict.url}${path}`)
         await page.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 })
