@@ -1,24 +1,33 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { finderServiceWorker } from './scripts/lib/finder-precache.ts'
+import { headersForPath, parseHeadersFile } from './scripts/lib/host-rules.ts'
 import { appPageFallback } from './scripts/lib/page-fallback.ts'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
 const dist = fileURLToPath(new URL('./dist', import.meta.url))
 
 /**
- * `vite preview` serves the prerendered pages (dist/tag.html for /tag, …); other app
- * routes get the unrendered shell, unknown paths the 404 page with status 404.
+ * `vite preview` serves dist/ as the documented hosts do: the prerendered pages
+ * (dist/tag.html for /tag, …), the unrendered shell for other app routes, the 404
+ * page with status 404 for unknown paths, and the headers of dist/_headers (the CSP,
+ * the Permissions-Policy…) on every answer.
  */
 function prerenderedPages(): Plugin {
   return {
     name: 'homeward-prerendered-pages',
     configurePreviewServer(server) {
+      const headersFile = join(dist, '_headers')
+      const rules = existsSync(headersFile)
+        ? parseHeadersFile(readFileSync(headersFile, 'utf8'))
+        : []
       server.middlewares.use((req, res, next) => {
+        const pathname = new URL(req.url ?? '/', 'http://preview').pathname
+        for (const [name, value] of headersForPath(rules, pathname)) res.setHeader(name, value)
         const fallback = appPageFallback(req.url ?? '/', (file) => existsSync(join(dist, file)))
         if (fallback) {
           req.url = fallback.url

@@ -16,6 +16,7 @@ import {
   staticClosure,
   type Manifest,
 } from '../../scripts/lib/bundle-graph'
+import { headersForPath, parseHeadersFile } from '../../scripts/lib/host-rules'
 import { buildSite } from '../../scripts/lib/build-site'
 import { readRetentionDays } from '../../scripts/lib/retention-periods'
 import { serveDist, type DistServer } from '../../scripts/lib/serve-dist'
@@ -276,15 +277,10 @@ describe.skipIf(!hasChromium)('the finder offline (production build in Chromium)
 
   it('runs the built pages under the CSP the build emitted, with no violation', async () => {
     // The headers of dist/_headers' `/*` block, as Netlify or Cloudflare Pages send them.
-    const block = readFileSync(join(dist, '_headers'), 'utf8')
-      .split('\n\n')
-      .find((lines) => lines.startsWith('/*\n'))
-    const headers = (block ?? '')
-      .split('\n')
-      .slice(1)
-      .map((line) => /^\s+([\w-]+): (.*)$/.exec(line))
-      .filter((match) => match !== null)
-      .map((match): [string, string] => [match[1]!, match[2]!])
+    const headers = headersForPath(
+      parseHeadersFile(readFileSync(join(dist, '_headers'), 'utf8')),
+      '/',
+    )
     expect(headers.map(([name]) => name)).toContain('Content-Security-Policy')
     const strict = await serveDist(dist, { headers })
     // A finder who allowed their location (the headers' Permissions-Policy must let the page ask).

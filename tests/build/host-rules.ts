@@ -10,7 +10,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '../../src/lib/paths'
 import {
+  headersForPath,
   nginxShellPattern,
+  parseHeadersFile,
   prerenderedRoutes,
   securityHeaders,
   shellRoutes,
@@ -48,6 +50,14 @@ export function hostRulesTests(dist: string): void {
         expect(all).toContain(`  ${name}: ${value}\n`)
       }
       expect(all).toContain("connect-src 'self' http://127.0.0.1:54321 ws://127.0.0.1:54321;")
+      // Read back as a host (and `npm run preview`) reads it.
+      const rules = parseHeadersFile(headers)
+      expect(headersForPath(rules, '/tag')).toEqual(builtHeaders(dist))
+      expect(headersForPath(rules, '/assets/index-abc.js')).toContainEqual([
+        'Cache-Control',
+        'public, max-age=31536000, immutable',
+      ])
+      expect(headersForPath(rules, '/sw.js')).toContainEqual(['Cache-Control', 'no-cache'])
       // /tag's early lookup and React's form replay, each allowed by its hash alone.
       expect(all).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]{43}=')+;/)
       expect(inlineScriptHashes(builtPages(dist)).length).toBeGreaterThanOrEqual(2)

@@ -33,8 +33,18 @@ test('after one visit under npm run preview, the finder page and start_url work 
 }) => {
   test.setTimeout(120_000)
   const context = await browser.newContext()
+  // `npm run preview` sends dist/_headers as the hosts do: the finder page runs under its CSP.
+  await context.addInitScript(() => {
+    const seen: string[] = []
+    Object.assign(window, { __cspViolations: seen })
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    )
+  })
   const page = await context.newPage()
-  await page.goto(`${PREVIEW_URL}/tag?tagId=HW7K3M9QPX`)
+  const answer = await page.goto(`${PREVIEW_URL}/tag?tagId=HW7K3M9QPX`)
+  expect(answer?.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-")
+  expect(answer?.headers()['permissions-policy']).toContain('geolocation=(self)')
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
     timeout: 30_000,
   })
@@ -53,6 +63,7 @@ test('after one visit under npm run preview, the finder page and start_url work 
   ).toBeVisible({ timeout: 20_000 })
   await page.getByLabel('NAME', { exact: true }).fill('Ada')
   await expect(page.getByLabel('NAME', { exact: true })).toHaveValue('Ada')
+  expect(await page.evaluate('window.__cspViolations')).toEqual([])
 
   // The installed app's start page opens offline too.
   await page.goto(`${PREVIEW_URL}${manifest.start_url}`)
