@@ -1,8 +1,8 @@
 /**
  * Prerenders every public page into dist/ after `vite build` (client) and
  * `vite build --ssr src/app/render-page.tsx --outDir dist-ssr` (server renderer):
- * each page's HTML, with Emotion's critical CSS inline and the Latin Inter fonts
- * preloaded; the app's JavaScript (entry and the page's chunks) is added once the page
+ * each page's HTML, with Emotion's critical CSS inline (Chakra's global CSS cut to what
+ * the page uses, scripts/lib/critical-css.ts) and the Latin Inter fonts preloaded; the app's JavaScript (entry and the page's chunks) is added once the page
  * has painted (scripts/lib/app-boot.ts). React hydrates it (src/main.tsx).
  *
  * Files: `/` → index.html, `/tag` → tag.html, `/found/reunite` → found/reunite.html,
@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { entryKey, readManifest, staticClosure } from './lib/bundle-graph'
 import { bootAfterFirstPaint } from './lib/app-boot'
+import { inlineCriticalGlobalCss } from './lib/critical-css'
 import { PRERENDERED_PAGES, fileForPage } from './lib/prerendered-pages'
 
 const root = resolve(import.meta.dirname, '..')
@@ -106,7 +107,7 @@ async function main() {
       )
       .replace('</body>', () => `${fontLinks}</body>`)
     const booted = bootAfterFirstPaint(
-      html,
+      inlineCriticalGlobalCss(html),
       pageFiles.map((file) => `/${file}`),
     )
     if (html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root')

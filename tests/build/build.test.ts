@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   FINDER_JS_GZIP_BYTES,
   FINDER_PAGES,
@@ -18,6 +19,8 @@ import {
 } from '../../scripts/lib/bundle-graph'
 import { headersForPath, parseHeadersFile } from '../../scripts/lib/host-rules'
 import { buildSite } from '../../scripts/lib/build-site'
+import { customPropertiesDeclared, customPropertiesUsed } from '../../scripts/lib/critical-css'
+import { PRERENDERED_PAGES, fileForPage } from '../../scripts/lib/prerendered-pages'
 import { readRetentionDays } from '../../scripts/lib/retention-periods'
 import { serveDist, type DistServer } from '../../scripts/lib/serve-dist'
 import { openDatabase } from '../../local-supabase/db/open'
@@ -176,11 +179,43 @@ describe('prerendered pages', () => {
 
   it('inlines the critical CSS and preloads the Latin Inter fonts', async () => {
     const html = await (await fetch(`${served.url}/tag`)).text()
-    expect(html).toMatch(/<style data-emotion="css-global [^"]+">[^<]*--chakra-colors-brand-600/)
+    expect(html).toMatch(
+      /<style data-critical-css="css-global [^"]+">[^<]*--chakra-colors-brand-600/,
+    )
     expect(html).toMatch(
       /<link rel="preload" href="\/assets\/inter-latin-400-normal-[^"]+\.woff2" as="font"/,
     )
     expect(html).not.toMatch(/inter-(cyrillic|greek|vietnamese|latin-ext)/)
+  })
+
+  it("inlines of Chakra's global CSS every custom property a page uses, and not the rest", async () => {
+    // The pages as render-page.tsx renders them, before prerender.ts cuts their global CSS.
+    const nothingStored = { length: 0, getItem: () => null, setItem() {}, removeItem() {} }
+    vi.stubGlobal('sessionStorage', nothingStored)
+    vi.stubGlobal('localStorage', nothingStored)
+    const { renderPage } = (await import(
+      pathToFileURL(join(root, 'dist-ssr', 'render-page.js')).href
+    )) as { renderPage: (path: string) => Promise<{ html: string }> }
+    for (const page of PRERENDERED_PAGES) {
+      const rendered = (await renderPage(page.path)).html
+      const chakraGlobal = [...rendered.matchAll(/<style data-emotion="css-global [^"]+">([^<]*)/g)]
+        .map((match) => match[1])
+        .join('')
+      const fromChakra = customPropertiesDeclared(chakraGlobal)
+      const html = readFileSync(join(dist, fileForPage(page.path)), 'utf8')
+      const inlined = [...html.matchAll(/<style[^>]*>([^<]*)<\/style>/g)]
+        .map((match) => match[1])
+        .join('')
+      const declared = customPropertiesDeclared(inlined)
+      const missing = [...customPropertiesUsed(html)].filter(
+        (name) => fromChakra.has(name) && !declared.has(name),
+      )
+      expect(missing, `${page.path} uses them and does not declare them`).toEqual([])
+      const global = /<style data-critical-css="css-global [^"]+">([^<]*)/.exec(html)?.[1] ?? ''
+      expect(global.length, page.path).toBeGreaterThan(0)
+      expect(global.length, page.path).toBeLessThan(chakraGlobal.length / 2)
+    }
+    vi.unstubAllGlobals()
   })
 
   it('serves the shell, not a prerendered page, for the other app routes', async () => {
@@ -272,6 +307,26 @@ describe.skipIf(!hasChromium)('the finder offline (production build in Chromium)
     await page.waitForLoadState('load')
     expect(navigations).toEqual([])
     expect(await name.inputValue()).toBe('Ada')
+    await context.close()
+  })
+
+  it("gets the rest of Chakra's global CSS once the app has hydrated, not before", async () => {
+    // A token /tag does not use: not in its HTML, but there for what the app renders later.
+    const token = '--chakra-colors-gray-950'
+    const context = await browser.newContext({ serviceWorkers: 'block' })
+    const page = await context.newPage()
+    const tokenValue = () =>
+      page.evaluate(
+        (name) => getComputedStyle(document.documentElement).getPropertyValue(name),
+        token,
+      )
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+    await page.goto(`${site.url}/tag`)
+    expect(await tokenValue()).toBe('')
+    await page.unroute(/\/assets\/.*\.js$/)
+    await page.reload()
+    await page.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 })
+    expect(await tokenValue()).not.toBe('')
     await context.close()
   })
 
