@@ -1,11 +1,12 @@
 /**
  * `npm run stack [-- --reset]`: runs the local Supabase stack alone until
- * Ctrl-C or SIGTERM. Data persists in .local-supabase/ (git-ignored), or in the
+ * Ctrl-C, SIGTERM or SIGHUP, or until the command that launched it exits (stop-requests.ts). Data persists in .local-supabase/ (git-ignored), or in the
  * DATABASE_URL database; --reset starts clean (deletes the data folder, or
  * drops and recreates that database).
  */
 import { banner } from './banner.ts'
 import { startStack } from './stack.ts'
+import { onStopRequest } from './stop-requests.ts'
 
 /** A stop that takes longer than this is a bug: say so and exit anyway. */
 const STOP_DEADLINE_MS = 4500
@@ -40,8 +41,7 @@ try {
     console.log('Local Supabase stack stopped.')
     process.exit(0)
   }
-  process.on('SIGINT', () => void stop('SIGINT'))
-  process.on('SIGTERM', () => void stop('SIGTERM'))
+  onStopRequest((reason) => void stop(reason))
 } catch (error) {
   console.error(
     `Could not start the local Supabase stack: ${error instanceof Error ? error.message : String(error)}`,

@@ -1,15 +1,18 @@
 /**
  * `npm start`: the local Supabase stack (or an API already answering on
  * 127.0.0.1:54321, e.g. `supabase start`) plus the web app on Vite (5173).
- * Ctrl-C stops both; killed outright (SIGKILL), it takes Vite and the functions'
- * Deno process with it, so the next `npm start` finds its ports free.
+ * Ctrl-C, SIGTERM or SIGHUP stops both, and so does the end of the command that
+ * launched it (npm killed alone: local-supabase/stop-requests.ts); killed outright
+ * (SIGKILL), it takes Vite and the functions' Deno process with it, so the next
+ * `npm start` finds its ports free.
  */
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { banner } from '../local-supabase/banner.ts'
 import { parseConfig } from '../local-supabase/config.ts'
 import { startStack, type RunningStack } from '../local-supabase/stack.ts'
+import { onStopRequest } from '../local-supabase/stop-requests.ts'
 import { portTaken } from './lib/port-taken.ts'
 
 // The API port the stack would take (54321 unless LOCAL_SUPABASE_API_PORT says otherwise).
@@ -36,8 +39,23 @@ if (await portTaken(APP_PORT)) {
   process.exit(1)
 }
 
-const started = Date.now()
+let stopping = false
 let stack: RunningStack | null = null
+let appServer: ChildProcess | null = null
+async function stop(code: number) {
+  if (stopping) return
+  stopping = true
+  appServer?.kill('SIGTERM')
+  await stack?.close()
+  process.exit(code)
+}
+// From here on: a stop while the stack starts exits at once (Deno follows, as after SIGKILL).
+onStopRequest((reason) => {
+  if (reason !== 'SIGINT') console.error(`npm start: stopping (${reason}).`)
+  void stop(0)
+})
+
+const started = Date.now()
 let apiUrl = EXISTING_API
 if (await answers(`${EXISTING_API}/auth/v1/health`)) {
   console.log(
@@ -73,6 +91,7 @@ const vite = spawn(
     env: { ...process.env, VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL || apiUrl },
   },
 )
+appServer = vite
 let announced = false
 vite.stdout.on('data', (chunk: Buffer) => {
   const text = chunk.toString()
@@ -87,19 +106,9 @@ vite.stdout.on('data', (chunk: Buffer) => {
   }
 })
 
-let stopping = false
-async function stop(code: number) {
-  if (stopping) return
-  stopping = true
-  vite.kill('SIGTERM')
-  await stack?.close()
-  process.exit(code)
-}
 vite.on('exit', (code) => {
   if (!stopping) {
     console.error(`Vite stopped (exit code ${code ?? 'none'}); stopping the stack.`)
     void stop(code ?? 1)
   }
 })
-process.on('SIGINT', () => void stop(0))
-process.on('SIGTERM', () => void stop(0))

@@ -1,5 +1,5 @@
-/** The operator commands (argument parsing, CSV shape, tags:mint / tags:deactivate against a stack), npm start's port check, and npm start leaving nothing behind after SIGKILL. */
-import { execFile, spawn } from 'node:child_process'
+/** The operator commands (argument parsing, CSV shape, tags:mint / tags:deactivate against a stack), npm start's port check, and npm start leaving nothing behind after SIGKILL or a SIGTERM to npm alone. */
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -163,47 +163,83 @@ describe('npm start', () => {
   it('leaves nothing running when it is killed with SIGKILL: the web app port is free again', async (context) => {
     // A developer's own npm start on 5173: nothing to prove here without stopping theirs.
     if (await portTaken(5173)) context.skip()
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'homeward-start-'))
-    // its own process group, so whatever is left can be stopped below
-    const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-      detached: true,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: {
-        ...process.env,
-        DATABASE_URL: '', // PGlite in a folder of its own, even under test:postgres
-        LOCAL_SUPABASE_API_PORT: '0',
-        LOCAL_SUPABASE_DB_PORT: '0',
-        LOCAL_SUPABASE_INBOX_PORT: '0',
-        LOCAL_SUPABASE_DATA_DIR: dataDir,
-        LOCAL_SUPABASE_LOG_LEVEL: 'error',
+    await withStartedApp(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/start.ts'],
+      async (start) => {
+        start.process.kill('SIGKILL')
+        await vi.waitFor(async () => expect(await portTaken(5173)).toBe(false), {
+          timeout: 10_000,
+          interval: 100,
+        })
       },
-    })
-    try {
-      const output = await new Promise<string>((resolve, reject) => {
-        let text = ''
-        start.stdout.on('data', (chunk: Buffer) => {
-          text += chunk.toString()
-          if (text.includes('Press Ctrl-C to stop.')) resolve(text)
-        })
-        start.once('exit', (code) => {
-          reject(new Error(`npm start exited (${code}) before it was ready:\n${text}`))
-        })
-      })
-      expect(output).toContain('Web app: http://localhost:5173')
-      expect(await portTaken(5173)).toBe(true)
+    )
+  }, 90_000)
 
-      start.kill('SIGKILL')
-      await vi.waitFor(async () => expect(await portTaken(5173)).toBe(false), {
-        timeout: 10_000,
-        interval: 100,
-      })
-    } finally {
-      try {
-        process.kill(-start.pid!, 'SIGKILL')
-      } catch {
-        // the whole group is gone already
-      }
-      await rm(dataDir, { recursive: true, force: true })
-    }
+  it('stops the stack and the web app when npm alone gets SIGTERM: every port is free again', async (context) => {
+    if (await portTaken(5173)) context.skip()
+    // `npm start` itself, in a group of its own; SIGTERM to npm's pid only, as a supervisor
+    // or `kill <pid>` sends it (npm passes it to sh, which dies without passing it on).
+    await withStartedApp('npm', ['start'], async (start) => {
+      const apiPort = Number(/API URL: http:\/\/127\.0\.0\.1:(\d+)/.exec(start.output)?.[1])
+      expect(apiPort).toBeGreaterThan(0)
+      expect(await portTaken(apiPort)).toBe(true)
+      start.process.kill('SIGTERM')
+      await vi.waitFor(
+        async () => {
+          expect(await portTaken(5173)).toBe(false)
+          expect(await portTaken(apiPort)).toBe(false)
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+    })
   }, 90_000)
 })
+
+/**
+ * Runs `command args` (npm start) in a process group of its own on free stack ports and a
+ * data folder of its own, waits until it says it is ready, hands it to use, then stops
+ * whatever of the group is left and removes the folder.
+ */
+async function withStartedApp(
+  command: string,
+  args: string[],
+  use: (start: { process: ChildProcess; output: string }) => Promise<void>,
+): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'homeward-start-'))
+  const start = spawn(command, args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: '', // PGlite in a folder of its own, even under test:postgres
+      LOCAL_SUPABASE_API_PORT: '0',
+      LOCAL_SUPABASE_DB_PORT: '0',
+      LOCAL_SUPABASE_INBOX_PORT: '0',
+      LOCAL_SUPABASE_DATA_DIR: dataDir,
+      LOCAL_SUPABASE_LOG_LEVEL: 'error',
+    },
+  })
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      let text = ''
+      start.stdout.on('data', (chunk: Buffer) => {
+        text += chunk.toString()
+        if (text.includes('Press Ctrl-C to stop.')) resolve(text)
+      })
+      start.once('exit', (code) => {
+        reject(new Error(`npm start exited (${code}) before it was ready:\n${text}`))
+      })
+    })
+    expect(output).toContain('Web app: http://localhost:5173')
+    expect(await portTaken(5173)).toBe(true)
+    await use({ process: start, output })
+  } finally {
+    try {
+      process.kill(-start.pid!, 'SIGKILL')
+    } catch {
+      // the whole group is gone already
+    }
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
