@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { buildSite } from '../../scripts/lib/build-site.ts'
 import { serveDist, type DistServer } from '../../scripts/lib/serve-dist.ts'
 import { field } from './support/forms.ts'
+import { siteBuiltForThisRun } from './support/built-site.ts'
 import { activateAsNewOwner, logIn, submitLogin } from './support/owner.ts'
 import { newFinder, newOwner, type Owner } from './support/people.ts'
 import { mintTag, type MintedTag } from './support/tags.ts'
@@ -69,7 +69,7 @@ test.use({
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(400_000)
-  buildSite()
+  await siteBuiltForThisRun()
   site = await serveDist(join(root, 'dist'))
   owner = newOwner('Fiona First')
   activated = mintTag()

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
+import { clearBuildLock, RUN_ENV } from './support/built-site.ts'
 import { resetJourney } from './support/journey-state.ts'
 import { API_URL, APP_URL } from './support/urls.ts'
 
@@ -9,6 +11,8 @@ import { API_URL, APP_URL } from './support/urls.ts'
  */
 export default async function globalSetup(): Promise<void> {
   resetJourney()
+  clearBuildLock()
+  process.env[RUN_ENV] = randomUUID() // the workers inherit it (support/built-site.ts)
   const entries = await readdir('supabase/functions', { withFileTypes: true })
   const functions = entries
     .filter((e) => e.isDirectory() && !e.name.startsWith('_'))

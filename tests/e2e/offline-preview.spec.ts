@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { buildSite } from '../../scripts/lib/build-site.ts'
+import { siteBuiltForThisRun } from './support/built-site.ts'
 
 const root = resolve(import.meta.dirname, '../..')
 const PREVIEW_URL = 'http://localhost:4173'
@@ -11,7 +11,7 @@ let preview: ChildProcess | undefined
 
 test.beforeAll(async () => {
   test.setTimeout(300_000)
-  buildSite()
+  await siteBuiltForThisRun()
   // `npm run preview` itself (vite preview sends `Vary: Origin` on every file).
   preview = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--strictPort'], {
     cwd: root,
