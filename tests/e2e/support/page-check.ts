@@ -15,9 +15,7 @@ export async function checkPage(page: Page, testInfo: TestInfo, name: string): P
   await page.screenshot({ path, fullPage: true })
   await testInfo.attach(`${name}.png`, { path, contentType: 'image/png' })
 
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
+  const results = await axeScan(page)
   const blocking = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   )
@@ -33,4 +31,23 @@ export async function checkPage(page: Page, testInfo: TestInfo, name: string): P
     ),
   )
   expect.soft(summary, `axe found serious/critical violations on ${name}`).toEqual([])
+}
+
+/**
+ * axe-core's scan. A navigation that replaces the page mid-scan (Vite reloading the dev
+ * page after optimizing a newly met dependency, a redirect) destroys the scan's context:
+ * then it scans again once the new page has loaded.
+ */
+async function axeScan(page: Page) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze()
+    } catch (error) {
+      const navigated = /Execution context was destroyed/.test(String(error))
+      if (!navigated || attempt === 3) throw error
+      await page.waitForLoadState('load')
+    }
+  }
 }
