@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -64,12 +63,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
   },
   test: {
-    // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, so
-    // the app, db and build files ran one at a time while the other core mostly waited.
-    // Their files are independent (each db file has a database of its own), so at least
-    // two run side by side. The stack project keeps one file at a time (below): Vitest
-    // runs it on its own, after the others.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
