@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url'
 import { entryKey, readManifest, staticClosure } from './lib/bundle-graph'
 import { bootAfterFirstPaint } from './lib/app-boot'
 import { inlineCriticalGlobalCss } from './lib/critical-css'
+import { hoistComponentStyles } from './lib/hoist-styles'
 import { PRERENDERED_PAGES, fileForPage } from './lib/prerendered-pages'
 
 const root = resolve(import.meta.dirname, '..')
@@ -107,7 +108,7 @@ async function main() {
       )
       .replace('</body>', () => `${fontLinks}</body>`)
     const booted = bootAfterFirstPaint(
-      inlineCriticalGlobalCss(html),
+      hoistComponentStyles(inlineCriticalGlobalCss(html)),
       pageFiles.map((file) => `/${file}`),
     )
     if (html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root')

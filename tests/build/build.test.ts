@@ -186,6 +186,9 @@ describe('prerendered pages', () => {
       /<link rel="preload" href="\/assets\/inter-latin-400-normal-[^"]+\.woff2" as="font"/,
     )
     expect(html).not.toMatch(/inter-(cyrillic|greek|vietnamese|latin-ext)/)
+    // Every style is in <head>: none left in the body for the parser to restyle the page at.
+    expect(html.slice(html.indexOf('<body'))).not.toContain('<style')
+    expect(html.slice(0, html.indexOf('<body'))).toMatch(/<style data-emotion="css [\w-]+">/)
   })
 
   it("inlines of Chakra's global CSS every custom property a page uses, and not the rest", async () => {
