@@ -333,6 +333,35 @@ describe.skipIf(!hasChromium)('the finder offline (production build in Chromium)
     await context.close()
   })
 
+  it("looks a tag's link up once the page is parsed, and the app takes that answer", async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' })
+    await fakeFinderBackend(context, site.url)
+    // When each tag_status request starts, on the page's clock (before any page script).
+    await context.addInitScript(() => {
+      const lookups: number[] = []
+      Object.assign(window, { __tagLookups: lookups })
+      const send = window.fetch.bind(window)
+      window.fetch = (input, init) => {
+        if (String(input instanceof Request ? input.url : input).includes('/rpc/tag_status'))
+          lookups.push(performance.now())
+        return send(input, init)
+      }
+    })
+    const page = await context.newPage()
+    await page.goto(`${site.url}/tag?tagId=HW7K3M9QPX`)
+    await page.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 })
+    await page.getByRole('button', { name: 'Inform the Owner' }).waitFor()
+    const { lookups, parsedAt } = await page.evaluate(() => ({
+      lookups: (window as unknown as { __tagLookups: number[] }).__tagLookups,
+      parsedAt: performance.getEntriesByType('navigation')[0]?.toJSON().domInteractive as number,
+    }))
+    // One request: the inline script's, which the app picked up instead of asking again;
+    // started after the parser was done (run in <head> it held the first paint).
+    expect(lookups).toHaveLength(1)
+    expect(lookups[0]).toBeGreaterThanOrEqual(parsedAt)
+    await context.close()
+  })
+
   it('runs the built pages under the CSP the build emitted, with no violation', async () => {
     // The headers of dist/_headers' `/*` block, as Netlify or Cloudflare Pages send them.
     const headers = headersForPath(
