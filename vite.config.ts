@@ -4,8 +4,7 @@ import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
-import { finderServiceWorker } from './scripts/lib/finder-precache.ts'
-import { headersForPath, parseHeadersFile } from './scripts/lib/host-rules.ts'
+import { headersForPath, parseHeadersFile } from './scripts/lib/headers-file.ts'
 import { appPageFallback } from './scripts/lib/page-fallback.ts'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
@@ -40,7 +39,7 @@ function prerenderedPages(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), prerenderedPages(), finderServiceWorker()],
+  plugins: [react(), prerenderedPages()],
   resolve: { alias: { '@': src } },
   server: { port: 5173, strictPort: true, host: 'localhost' },
   preview: { port: 4173, host: 'localhost' },

@@ -7,12 +7,14 @@
  *
  * Files: `/` → index.html, `/tag` → tag.html, `/found/reunite` → found/reunite.html,
  * the 404 page → 404.html, and the unrendered shell → shell.html, the fallback for
- * every other app route (owner pages, chat), which render in the browser.
+ * every other app route (owner pages, chat), which render in the browser. Then
+ * dist/sw.js, with the list of what the finder's pages need offline.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { entryKey, readManifest, staticClosure } from './lib/bundle-graph'
+import { writeServiceWorker } from './lib/finder-precache'
 import { bootAfterFirstPaint } from './lib/app-boot'
 import { inlineCriticalGlobalCss } from './lib/critical-css'
 import { hoistComponentStyles } from './lib/hoist-styles'
@@ -117,6 +119,9 @@ async function main() {
     writeFileSync(file, booted)
     console.log(`prerendered ${page.path} → dist/${fileForPage(page.path)}`)
   }
+  // dist/sw.js: the pages above and the files they load offline (scripts/lib/finder-precache.ts).
+  writeServiceWorker(dist, readFileSync(join(root, 'public', 'sw.js'), 'utf8'))
+  console.log('service worker → dist/sw.js')
 }
 
 await main()

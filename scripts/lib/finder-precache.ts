@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Plugin } from 'vite'
 import { paths } from '../../src/lib/paths.ts'
 import { entryKey, readManifest, type Manifest, type ManifestChunk } from './bundle-graph.ts'
 import { PRERENDERED_PAGES } from './prerendered-pages.ts'
@@ -92,26 +91,4 @@ export function writeServiceWorker(distDir: string, swSource: string): void {
   if (!BUILD_LINE.test(swSource)) throw new Error('public/sw.js has no `const BUILD = …` line')
   const build = JSON.stringify({ version, pages: OFFLINE_PAGES, assets })
   writeFileSync(join(distDir, 'sw.js'), swSource.replace(BUILD_LINE, `const BUILD = ${build}`))
-}
-
-/** Vite plugin: fills in dist/sw.js once the client build is written (not the SSR build). */
-export function finderServiceWorker(): Plugin {
-  let outDir = ''
-  let publicDir = ''
-  let isSsr = false
-  return {
-    name: 'homeward-finder-service-worker',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir.startsWith('/')
-        ? config.build.outDir
-        : join(config.root, config.build.outDir)
-      publicDir = config.publicDir
-      isSsr = Boolean(config.build.ssr)
-    },
-    writeBundle() {
-      if (isSsr) return
-      writeServiceWorker(outDir, readFileSync(join(publicDir, 'sw.js'), 'utf8'))
-    },
-  }
 }

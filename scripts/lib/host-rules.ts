@@ -97,33 +97,6 @@ export function headersFile(supabaseUrl: string, scriptHashes: readonly string[]
   ].join('\n\n')}\n`
 }
 
-/** One block of a _headers file: a path pattern (`/*`, `/assets/*`, `/sw.js`) and its headers. */
-export type HeadersRule = { path: string; headers: [name: string, value: string][] }
-
-/** Reads a _headers file (as headersFile writes it) into its blocks, in order. */
-export function parseHeadersFile(text: string): HeadersRule[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((block) => block.split('\n').filter((line) => line.trim() && !line.startsWith('#')))
-    .filter((lines) => lines.length > 0 && !/^\s/.test(lines[0]!))
-    .map(([path, ...lines]) => ({
-      path: path!.trim(),
-      headers: lines
-        .map((line) => /^\s+([\w-]+):\s*(.*)$/.exec(line))
-        .filter((match) => match !== null)
-        .map((match): [string, string] => [match[1]!, match[2]!]),
-    }))
-}
-
-/** The headers a _headers file gives a request path: every matching block's, in order. */
-export function headersForPath(rules: readonly HeadersRule[], pathname: string) {
-  return rules
-    .filter(({ path }) =>
-      path.endsWith('*') ? pathname.startsWith(path.slice(0, -1)) : pathname === path,
-    )
-    .flatMap(({ headers }) => headers)
-}
-
 /** dist/security-headers.nginx.conf, included by the server block of docs/deploy.md. */
 export function nginxHeadersFile(supabaseUrl: string, scriptHashes: readonly string[]): string {
   return `${[

@@ -17,7 +17,7 @@ import {
   staticClosure,
   type Manifest,
 } from '../../scripts/lib/bundle-graph'
-import { headersForPath, parseHeadersFile } from '../../scripts/lib/host-rules'
+import { headersForPath, parseHeadersFile } from '../../scripts/lib/headers-file'
 import { buildSite } from '../../scripts/lib/build-site'
 import { customPropertiesDeclared, customPropertiesUsed } from '../../scripts/lib/critical-css'
 import { PRERENDERED_PAGES, fileForPage } from '../../scripts/lib/prerendered-pages'

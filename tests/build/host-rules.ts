@@ -9,10 +9,9 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '../../src/lib/paths'
+import { headersForPath, parseHeadersFile } from '../../scripts/lib/headers-file'
 import {
-  headersForPath,
   nginxShellPattern,
-  parseHeadersFile,
   prerenderedRoutes,
   securityHeaders,
   shellRoutes,
