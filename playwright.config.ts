@@ -3,7 +3,9 @@ import { APP_URL } from './tests/e2e/support/urls.ts'
 
 /**
  * End-to-end tests: Debian's Chromium (never a downloaded browser) against
- * `npm start` (the local Supabase stack and the app), started here on a clean database.
+ * `npm start -- --preview` (the local Supabase stack and the app's production build,
+ * what users get), started here on a clean database. `npm start` with the dev server
+ * is tested in tests/stack/npm-start.test.ts.
  *
  * One-time setup: `apt-get install -y chromium` (or set CHROMIUM_PATH).
  */
@@ -51,10 +53,11 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The README's own command, on a clean database in its own folder (the stack's
-    // LOCAL_SUPABASE_DATA_DIR), so a developer's data in .local-supabase/data survives.
-    // Vite only starts once the stack answers, so the app's URL means both are up.
-    command: 'npm start -- --reset',
+    // The README's own command, serving the production build, on a clean database in
+    // its own folder (the stack's LOCAL_SUPABASE_DATA_DIR), so a developer's data in
+    // .local-supabase/data survives. The app only starts once the stack answers and the
+    // build is done, so the app's URL means all are up.
+    command: 'npm start -- --reset --preview',
     url: APP_URL,
     // Every finder in the suite is this machine, one address to the stack: raise the
     // per-address limits through the documented setting (README "Limits").
@@ -65,7 +68,7 @@ export default defineConfig({
     },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     reuseExistingServer: !isCI,
-    timeout: 120_000,
+    timeout: 300_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -1,6 +1,9 @@
 /**
  * `npm start`: the local Supabase stack (or an API already answering on
  * 127.0.0.1:54321, e.g. `supabase start`) plus the web app on Vite (5173).
+ * `npm start -- --preview` builds the app first and serves the production build there
+ * instead (`vite preview`: the prerendered pages, the host's headers, the service
+ * worker), as the end-to-end tests do.
  * Ctrl-C, SIGTERM or SIGHUP stops both, and so does the end of the command that
  * launched it (npm killed alone: local-supabase/stop-requests.ts); killed outright
  * (SIGKILL), it takes Vite and the functions' Deno process with it, so the next
@@ -12,6 +15,7 @@ import { pathToFileURL } from 'node:url'
 import { banner } from '../local-supabase/banner.ts'
 import { parseConfig } from '../local-supabase/config.ts'
 import { startStack, type RunningStack } from '../local-supabase/stack.ts'
+import { buildSite } from './lib/build-site.ts'
 import { onStopRequest } from '../local-supabase/stop-requests.ts'
 import { portTaken } from './lib/port-taken.ts'
 
@@ -74,6 +78,18 @@ if (await answers(`${EXISTING_API}/auth/v1/health`)) {
   console.log(banner(stack))
 }
 
+const preview = process.argv.includes('--preview')
+const appEnv = { ...process.env, VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL || apiUrl }
+if (preview) {
+  console.log('Building the app for --preview (the production build, into dist/)…')
+  try {
+    buildSite(appEnv)
+  } catch (error) {
+    console.error(`The build failed: ${error instanceof Error ? error.message : String(error)}`)
+    await stop(1)
+  }
+}
+
 // Vite's stdin is a pipe from this process: if this one dies (even by SIGKILL),
 // the pipe ends and Vite exits (exit-with-parent.js) instead of keeping port 5173.
 const vite = spawn(
@@ -82,20 +98,23 @@ const vite = spawn(
     '--import',
     pathToFileURL(join(import.meta.dirname, 'lib/exit-with-parent.js')).href,
     'node_modules/vite/bin/vite.js',
+    ...(preview ? ['preview'] : []),
     '--port',
     String(APP_PORT),
     '--strictPort',
   ],
   {
     stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL || apiUrl },
+    env: appEnv,
   },
 )
 appServer = vite
 let announced = false
 vite.stdout.on('data', (chunk: Buffer) => {
   const text = chunk.toString()
-  if (!announced && /ready in/i.test(text)) {
+  // The dev server says "ready in …"; `vite preview` lists its addresses ("➜ Local: …",
+  // with colour codes around the word).
+  if (!announced && /ready in|\bLocal\b/i.test(text)) {
     announced = true
     console.log(
       `        Web app: http://localhost:${APP_PORT} (ready ${((Date.now() - started) / 1000).toFixed(1)} s after start)`,

@@ -1,18 +1,21 @@
 import { randomUUID } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
-import { clearBuildLock, RUN_ENV } from './support/built-site.ts'
+import { clearBuildLock, markBuiltIfServed, RUN_ENV } from './support/built-site.ts'
 import { resetJourney } from './support/journey-state.ts'
 import { API_URL, APP_URL } from './support/urls.ts'
 
 /**
  * Before the first test: wakes every Edge Function once (on a clean machine Deno
  * downloads their npm: dependencies on first boot, which must not count against
- * a journey's timeouts) and loads the app once so Vite has built its modules.
+ * a journey's timeouts) and loads the app once. When the app is served from this
+ * checkout's dist/ (`npm start -- --preview` built it for this run), the specs that
+ * need the build use it as it is.
  */
 export default async function globalSetup(): Promise<void> {
   resetJourney()
   clearBuildLock()
   process.env[RUN_ENV] = randomUUID() // the workers inherit it (support/built-site.ts)
+  await markBuiltIfServed(APP_URL)
   const entries = await readdir('supabase/functions', { withFileTypes: true })
   const functions = entries
     .filter((e) => e.isDirectory() && !e.name.startsWith('_'))

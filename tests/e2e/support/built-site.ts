@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { expect } from '@playwright/test'
 import { buildSite } from '../../../scripts/lib/build-site.ts'
@@ -15,9 +15,7 @@ export const RUN_ENV = 'HOMEWARD_E2E_RUN'
  * a lock directory (mkdir is atomic); the others wait for its "built" marker.
  */
 export async function siteBuiltForThisRun(): Promise<void> {
-  const run = process.env[RUN_ENV] ?? 'no-run-id'
-  const built = join(root, `test-results/.built-${run}`)
-  mkdirSync(join(root, 'test-results'), { recursive: true })
+  const built = builtMarker()
   await expect
     .poll(() => existsSync(built) || tryLock(), {
       message: 'the other worker’s production build to finish',
@@ -32,6 +30,25 @@ export async function siteBuiltForThisRun(): Promise<void> {
   } finally {
     rmSync(LOCK, { recursive: true, force: true })
   }
+}
+
+/**
+ * At the start of a run, once its id is set: when `appUrl` serves this checkout's
+ * dist/ (the suite's server is `npm start -- --preview`, which has just built it), that
+ * build is this run's and is not made again.
+ */
+export async function markBuiltIfServed(appUrl: string): Promise<void> {
+  const page = join(root, 'dist/index.html')
+  if (!existsSync(page)) return
+  const served = await fetch(appUrl)
+    .then((response) => response.text())
+    .catch(() => null)
+  if (served === readFileSync(page, 'utf8')) writeFileSync(builtMarker(), new Date().toISOString())
+}
+
+function builtMarker(): string {
+  mkdirSync(join(root, 'test-results'), { recursive: true })
+  return join(root, `test-results/.built-${process.env[RUN_ENV] ?? 'no-run-id'}`)
 }
 
 /** At the start of a run: a lock left by a run that was killed mid-build is stale. */
