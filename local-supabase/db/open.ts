@@ -8,10 +8,11 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
-import { openPGlite } from './pglite-database.ts'
+import { openPGlite, type EmbeddedDatabase } from './pglite-database.ts'
 import { withServerLock } from './postgres-admin.ts'
 import { openPostgres } from './postgres-database.ts'
 import { ensureShims } from './shims.ts'
+import { prepareTemplateDir, templateFor, touchTemplate } from './template.ts'
 import { ensureStorageSchema } from '../storage/schema.ts'
 import type { Database, OpenDatabaseOptions, Queryable } from './types.ts'
 
@@ -155,9 +156,9 @@ export async function applySeed(db: Database, supabaseDir = defaultSupabaseDir):
  * written by another PGlite version) is named in the error, with the way to
  * start again; the folder itself is left as it is.
  */
-async function openEmbedded(dataDir: string | undefined): Promise<Database> {
+async function openEmbedded(dataDir: string | undefined): Promise<EmbeddedDatabase> {
   try {
-    return await openPGlite(dataDir)
+    return await openPGlite({ dataDir })
   } catch (error) {
     if (!dataDir) throw error
     const reason = error instanceof Error ? error.message : String(error)
@@ -177,16 +178,12 @@ export type OpenDatabaseExtraOptions = OpenDatabaseOptions & {
 
 export async function openDatabase(options: OpenDatabaseExtraOptions = {}): Promise<Database> {
   const supabaseDir = options.supabaseDir ?? defaultSupabaseDir
+  if (!options.databaseUrl && !options.dataDir) return openInMemory(options, supabaseDir)
   const db = options.databaseUrl
     ? openPostgres(options.databaseUrl)
     : await openEmbedded(options.dataDir)
   const setUp = async () => {
-    await ensurePlatform(db)
-    const { rows } = await db.query<{ count: number | string }>(
-      'select count(*)::int as count from supabase_migrations.schema_migrations',
-    )
-    const isNew = Number(rows[0]?.count ?? 0) === 0
-    await applyMigrations(db, supabaseDir)
+    const isNew = await setUpSchema(db, supabaseDir)
     if (isNew && options.seed !== false) await applySeed(db, supabaseDir)
   }
   try {
@@ -197,5 +194,50 @@ export async function openDatabase(options: OpenDatabaseExtraOptions = {}): Prom
   } catch (error) {
     await db.close().catch(() => undefined)
     throw error
+  }
+}
+
+/** The platform objects and the migrations; true when the database was new. */
+async function setUpSchema(db: Database, supabaseDir: string): Promise<boolean> {
+  await ensurePlatform(db)
+  const { rows } = await db.query<{ count: number | string }>(
+    'select count(*)::int as count from supabase_migrations.schema_migrations',
+  )
+  await applyMigrations(db, supabaseDir)
+  return Number(rows[0]?.count ?? 0) === 0
+}
+
+/**
+ * PGlite in memory, from the template of these migrations when there is one
+ * (template.ts); otherwise migrated here, and then kept as the template.
+ */
+async function openInMemory(
+  options: OpenDatabaseExtraOptions,
+  supabaseDir: string,
+): Promise<Database> {
+  const template = await templateFor(supabaseDir)
+  if (template.exists) await touchTemplate(template.file)
+  // A template that cannot be loaded is made again below.
+  const db = template.exists
+    ? await openPGlite({ template: template.file }).catch(() => openPGlite())
+    : await openPGlite()
+  try {
+    const isNew = await setUpSchema(db, supabaseDir)
+    if (isNew) await keepAsTemplate(db, template.file)
+    // A template is migrated but never seeded.
+    if (options.seed !== false) await applySeed(db, supabaseDir)
+    return db
+  } catch (error) {
+    await db.close().catch(() => undefined)
+    throw error
+  }
+}
+
+async function keepAsTemplate(db: EmbeddedDatabase, file: string): Promise<void> {
+  try {
+    await prepareTemplateDir()
+    await db.dumpTo(file)
+  } catch {
+    // Only an optimisation: the next in-memory open migrates again and tries again.
   }
 }

@@ -20,6 +20,8 @@ export type EmbeddedDatabase = Database & {
    */
   serveWire(host: string, port: number, maxConnections: number): Promise<string>
   stopWire(): Promise<void>
+  /** Writes its data folder to `file`, for a later `openPGlite({ template: file })`. */
+  dumpTo(file: string): Promise<void>
 }
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: object }
@@ -32,9 +34,9 @@ function restoredError(fields: object): Error {
 }
 
 /** The database's thread (pglite-worker.js) and calls to it. */
-async function startThread(dataDir: string | undefined) {
+async function startThread(where: Where) {
   const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), {
-    workerData: { dataDir },
+    workerData: where,
   })
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>()
   const listeners = new Map<number, (payload: string) => void>()
@@ -77,6 +79,9 @@ async function startThread(dataDir: string | undefined) {
   return { worker, call, listeners, nextListener: () => nextId++ }
 }
 
+/** Persisted to dataDir, or in memory, empty or loaded from a dumped data folder. */
+export type Where = { dataDir?: string; template?: string }
+
 /**
  * PGlite, in memory or persisted to dataDir, with pgcrypto available, on a
  * thread of its own (pglite-worker.js): the stack's Node thread parses and
@@ -85,10 +90,10 @@ async function startThread(dataDir: string | undefined) {
  * (queue.ts).
  */
 export async function openPGlite(
-  dataDir?: string,
+  where: Where = {},
   queueOptions: QueueOptions = {},
 ): Promise<EmbeddedDatabase> {
-  const thread = await startThread(dataDir)
+  const thread = await startThread(where)
   const { call } = thread
   const direct: Queryable = {
     query: <R extends Row = Row>(sql: string, params?: unknown[]) =>
@@ -131,6 +136,7 @@ export async function openPGlite(
       serveWire: (host, port, maxConnections) =>
         call<string>('serveWire', { host, port, maxConnections }),
       stopWire: () => call<void>('stopWire'),
+      dumpTo: (file) => call<void>('dumpTo', { file }),
     }
     views.set(lane, db)
     return db

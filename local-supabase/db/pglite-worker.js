@@ -12,8 +12,9 @@
  * Messages out: { id, ok: true, value } | { id, ok: false, error }
  *               { notify: listenerId, payload }   (LISTEN notifications)
  */
+import { readFile, rename, writeFile } from 'node:fs/promises'
 import v8 from 'node:v8'
-import { parentPort, workerData } from 'node:worker_threads'
+import { parentPort, threadId, workerData } from 'node:worker_threads'
 import { PGlite, parse, protocol } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 
@@ -30,7 +31,7 @@ v8.setFlagsFromString('--no-wasm-dynamic-tiering')
 const port = parentPort
 if (!port) throw new Error('pglite-worker.js runs as a worker thread')
 
-/** @type {{ dataDir?: string }} */
+/** @type {{ dataDir?: string, template?: string }} */
 const options = workerData ?? {}
 
 /**
@@ -263,6 +264,8 @@ async function serveWire(pglite, host, wirePort, maxConnections) {
 
 const pglite = await PGlite.create({
   ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+  // An in-memory database may start from a dumped data folder (template.ts).
+  ...(options.template ? { loadDataDir: new Blob([await readFile(options.template)]) } : {}),
   extensions: { pgcrypto },
 })
 
@@ -306,6 +309,13 @@ const ops = {
   async stopWire() {
     await wireServer?.stop()
     wireServer = null
+  },
+  /** Dumps the data folder to `file` (whole or not at all: written aside, then renamed). */
+  async dumpTo({ file }) {
+    const dump = await pglite.dumpDataDir('none')
+    const aside = `${file}.${process.pid}-${threadId}.partial`
+    await writeFile(aside, Buffer.from(await dump.arrayBuffer()))
+    await rename(aside, file)
   },
   async close() {
     await wireServer?.stop()
