@@ -76,6 +76,14 @@ function lightOnly<T extends object>(group: T): T {
   ) as T
 }
 
+/**
+ * Chakra's `fg.warning` is orange.600: 3.4:1 on the finder's page background, under
+ * WCAG's 4.5:1 for text (the offline banners use it). orange.700 reads 4.9:1.
+ */
+const ourForegrounds: Record<string, { value: string }> = {
+  warning: { value: '{colors.orange.700}' },
+}
+
 /** Chakra's semantic colours for our palettes; `info` (blue) is not used. */
 const semanticColors = lightOnly({
   ...pick(semanticTokens.colors, PALETTES),
@@ -83,7 +91,9 @@ const semanticColors = lightOnly({
     (['bg', 'fg', 'border'] as const).map((group) => [
       group,
       Object.fromEntries(
-        Object.entries(semanticTokens.colors[group]).filter(([key]) => key !== 'info'),
+        Object.entries(semanticTokens.colors[group])
+          .filter(([key]) => key !== 'info')
+          .map(([key, token]) => [key, (group === 'fg' && ourForegrounds[key]) || token]),
       ),
     ]),
   ),

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react'
 import { IconButton } from '@chakra-ui/react'
 import { MenuIcon } from '@/components/ui/icons'
+import { useIsHydrated } from '@/lib/use-is-hydrated'
 
 const MenuDrawer = lazy(() => import('@/app/layout/menu-drawer'))
 
@@ -9,6 +10,8 @@ export function BurgerMenu({ isSignedIn }: { isSignedIn: boolean }) {
   const [isOpen, setIsOpen] = useState(false)
   const [wasOpened, setWasOpened] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
+  // On a prerendered page a press before the app has hydrated would do nothing.
+  const isHydrated = useIsHydrated()
   return (
     <>
       <IconButton
@@ -18,6 +21,7 @@ export function BurgerMenu({ isSignedIn }: { isSignedIn: boolean }) {
         aria-expanded={isOpen}
         variant="ghost"
         size="lg"
+        disabled={!isHydrated}
         onClick={() => {
           setWasOpened(true)
           setIsOpen(true)

@@ -2,6 +2,7 @@ import { Button, Stack } from '@chakra-ui/react'
 import { useState } from 'react'
 import { FormMessage } from '@/components/ui/form-message'
 import { askForPosition, type SharedPosition } from '@/lib/geolocation'
+import { useIsHydrated } from '@/lib/use-is-hydrated'
 
 /**
  * "Share where I found it": asks the browser for its position only when pressed,
@@ -16,6 +17,8 @@ export function ShareLocationButton({
 }) {
   const [isBusy, setIsBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // On a prerendered page a press before the app has hydrated would do nothing.
+  const isHydrated = useIsHydrated()
   const press = async () => {
     setIsBusy(true)
     setError(null)
@@ -35,6 +38,7 @@ export function ShareLocationButton({
         colorPalette="teal"
         size="sm"
         loading={isBusy}
+        disabled={!isHydrated}
         onClick={() => void press()}
       >
         {children}

@@ -5,6 +5,7 @@ import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { paths } from '@/lib/paths'
 import { normaliseTagCode } from '@/lib/tag-code'
+import { useIsHydrated } from '@/lib/use-is-hydrated'
 import { LazyOfflineBanner } from '@/features/found/components/lazy-offline-banner'
 import { LostNote } from '@/features/found/components/lost-note'
 import { scanTag } from '@/features/found/nfc-scan'
@@ -17,6 +18,8 @@ import { TAG_MESSAGES, type TagLookupState } from '@/features/found/use-tag-look
 export function TagCodeForm({ linkCode, lookup }: { linkCode: string; lookup: TagLookupState }) {
   const [code, setCode] = useState(linkCode)
   const { message, setMessage, isBusy, offlineCode, lookUp, writeOffline } = lookup
+  // On the prerendered page a press on Scan before the app has hydrated would do nothing.
+  const isHydrated = useIsHydrated()
 
   const scan = async () => {
     const canScan = await scanTag({
@@ -68,7 +71,12 @@ export function TagCodeForm({ linkCode, lookup }: { linkCode: string; lookup: Ta
           </Button>
         </Stack>
       </form>
-      <Button variant="outline" colorPalette="teal" onClick={() => void scan()}>
+      <Button
+        variant="outline"
+        colorPalette="teal"
+        disabled={!isHydrated}
+        onClick={() => void scan()}
+      >
         Scan
       </Button>
       <Text>
