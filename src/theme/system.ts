@@ -77,11 +77,14 @@ function lightOnly<T extends object>(group: T): T {
 }
 
 /**
- * Chakra's `fg.warning` is orange.600: 3.4:1 on the finder's page background, under
- * WCAG's 4.5:1 for text (the offline banners use it). orange.700 reads 4.9:1.
+ * Text colours that meet WCAG's 4.5:1 on every page background (white, and the
+ * finder's #fdf8ef). Chakra's `fg.warning` is orange.600 (3.4:1 on the finder's
+ * page; the offline banners use it) and `fg.success` green.600 (3.3:1 on white; a
+ * form's success message uses it). One shade darker reads 4.9:1 and 4.7:1.
  */
 const ourForegrounds: Record<string, { value: string }> = {
   warning: { value: '{colors.orange.700}' },
+  success: { value: '{colors.green.700}' },
 }
 
 /** Chakra's semantic colours for our palettes; `info` (blue) is not used. */
