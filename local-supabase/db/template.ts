@@ -1,8 +1,9 @@
 /**
  * A new in-memory database starts from a template: PGlite's data folder as it is
  * right after the platform objects and every migration were applied, dumped once and
- * loaded by each later in-memory open. Loading takes ~2 s where initdb and the
- * migrations take ~8 s, and the test suites open a database per file and per stack.
+ * loaded by each later in-memory open. An open then takes ~4 s instead of ~8.5 s
+ * (initdb and the migrations), and the test suites open a database per file and per
+ * stack.
  *
  * A template is named by a hash of everything that shapes it (PGlite's version, the
  * platform, shim and Storage schema code, the migrations' names and contents), so a
