@@ -146,6 +146,26 @@ test('a report sent before hydration is replayed once the app has hydrated', asy
   await context.close()
 })
 
+test('a TAG ID typed on the prerendered /tag before hydration survives it and is looked up', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const { held, release } = gate()
+  const context = await productionContext(browser, held)
+  const page = await context.newPage()
+  await page.goto('/tag', { waitUntil: 'commit' })
+  await field(page, 'TAG ID').fill('NOSUCHTAG3')
+  await expect(hydrated(page)).toHaveCount(0)
+
+  release()
+  await expect(hydrated(page)).toBeAttached({ timeout: 30_000 })
+  await expect(field(page, 'TAG ID')).toHaveValue('NOSUCHTAG3')
+  await page.getByRole('button', { name: 'Find the owner' }).click()
+  await expect(page.getByText('Tag not found')).toBeVisible({ timeout: 20_000 })
+  await expect(field(page, 'TAG ID')).toHaveValue('NOSUCHTAG3')
+  await context.close()
+})
+
 test("an unknown code on the prerendered page shows 'Tag not found'", async ({ browser }) => {
   const context = await productionContext(browser)
   const page = await context.newPage()

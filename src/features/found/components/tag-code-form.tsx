@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button, Link, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
@@ -6,26 +6,46 @@ import { LabelledInput } from '@/components/ui/labelled-input'
 import { paths } from '@/lib/paths'
 import { normaliseTagCode } from '@/lib/tag-code'
 import { useIsHydrated } from '@/lib/use-is-hydrated'
-import { LazyOfflineBanner } from '@/features/found/components/lazy-offline-banner'
 import { LostNote } from '@/features/found/components/lost-note'
+import { LazyOfflineBanner } from '@/features/found/components/lazy-offline-banner'
 import { scanTag } from '@/features/found/nfc-scan'
 import { TAG_MESSAGES, type TagLookupState } from '@/features/found/use-tag-lookup'
 
 /**
  * /tag's code form: the finder types the code printed on the tag (or scans the tag)
  * and looks it up. Starts with the code from the link, if any.
+ *
+ * The field is uncontrolled and read with FormData when the form is sent: on the
+ * prerendered page a finder may type before the app has hydrated, and a controlled
+ * field would be emptied by hydration. `code` follows the field for the owner's
+ * lost-mode note held from an earlier lookup of the same code.
  */
 export function TagCodeForm({ linkCode, lookup }: { linkCode: string; lookup: TagLookupState }) {
+  const formRef = useRef<HTMLFormElement>(null)
+  const field = () => formRef.current?.elements.namedItem('tagId') as HTMLInputElement | null
   const [code, setCode] = useState(linkCode)
   const { message, setMessage, isBusy, offlineCode, lookUp, writeOffline } = lookup
   // On the prerendered page a press on Scan before the app has hydrated would do nothing.
   const isHydrated = useIsHydrated()
 
+  // The prerendered page was built without the link's code: once hydrated, an empty
+  // field shows it (what a finder typed before hydration stays).
+  useEffect(() => {
+    const input = field()
+    if (input && !input.value) input.value = linkCode
+  }, [linkCode])
+
+  const showCode = (found: string) => {
+    const input = field()
+    if (input) input.value = normaliseTagCode(found)
+    setCode(normaliseTagCode(found))
+  }
+
   const scan = async () => {
     const canScan = await scanTag({
       onStart: () => setMessage(TAG_MESSAGES.scanning),
       onCode: (found) => {
-        setCode(normaliseTagCode(found))
+        showCode(found)
         void lookUp(found)
       },
       onFailure: () => setMessage(TAG_MESSAGES.scanFailed),
@@ -35,7 +55,7 @@ export function TagCodeForm({ linkCode, lookup }: { linkCode: string; lookup: Ta
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    void lookUp(code)
+    void lookUp(String(new FormData(event.currentTarget).get('tagId') ?? ''))
   }
 
   return (
@@ -43,15 +63,21 @@ export function TagCodeForm({ linkCode, lookup }: { linkCode: string; lookup: Ta
       <LostNote code={normaliseTagCode(code)} />
       {/* Sent before the app has taken over the page (a slow phone), the form loads
           /tag?tagId=CODE, which looks the code up once it has: nothing typed is lost. */}
-      <form method="get" action={paths.tag} onSubmit={submit} noValidate>
+      <form
+        ref={formRef}
+        method="get"
+        action={paths.tag}
+        onSubmit={submit}
+        onChange={() => setCode(field()?.value ?? '')}
+        noValidate
+      >
         <Stack gap="4">
           <LabelledInput
             label="TAG ID"
             name="tagId"
             autoCapitalize="characters"
             autoComplete="off"
-            value={code}
-            onValueChange={setCode}
+            defaultValue={linkCode}
           />
           <FormMessage message={message} />
           <LazyOfflineBanner isOffline={offlineCode !== null} text={TAG_MESSAGES.offline} />
