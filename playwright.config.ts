@@ -55,10 +55,11 @@ export default defineConfig({
     // its own folder (the stack's LOCAL_SUPABASE_DATA_DIR), so a developer's data in
     // .local-supabase/data survives. The app only starts once the stack answers and the
     // build is done, so the app's URL means all are up.
-    // (`--preview`, the production build, ran the journeys in 10.6 instead of 18.4 min,
-    // but met real pre-hydration races, e.g. a TAG ID typed before hydration is lost:
-    // back on the dev server until those are fixed.)
-    command: 'npm start -- --reset',
+    // The journeys then meet what a phone gets (prerendered pages, the CSP of _headers,
+    // hydration races) and run in ~10.5 instead of ~18.4 min: the dev server serves each
+    // module separately to every new browser. tests/stack/npm-start.test.ts covers
+    // `npm start` with the dev server.
+    command: 'npm start -- --reset --preview',
     url: APP_URL,
     // Every finder in the suite is this machine, one address to the stack: raise the
     // per-address limits through the documented setting (README "Limits").
@@ -69,7 +70,8 @@ export default defineConfig({
     },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     reuseExistingServer: !isCI,
-    timeout: 120_000,
+    // The stack, then the build (~1 min on 2 cores).
+    timeout: 300_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },
