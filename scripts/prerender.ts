@@ -2,20 +2,21 @@
  * Prerenders every public page into dist/ after `vite build` (client) and
  * `vite build --ssr src/app/render-page.tsx --outDir dist-ssr` (server renderer):
  * each page's HTML, with Emotion's critical CSS inline (Chakra's global CSS cut to what
- * the page uses, scripts/lib/critical-css.ts) and the Latin Inter fonts preloaded; the app's JavaScript (entry and the page's chunks) is added once the page
- * has painted (scripts/lib/app-boot.ts). React hydrates it (src/main.tsx).
+ * the page uses, scripts/lib/critical-css.ts). Once the page has painted in the fallback
+ * font, the Inter fonts are switched on and the app's JavaScript (entry and the page's
+ * chunks) is added (scripts/lib/app-boot.ts). React hydrates it (src/main.tsx).
  *
  * Files: `/` → index.html, `/tag` → tag.html, `/found/reunite` → found/reunite.html,
  * the 404 page → 404.html, and the unrendered shell → shell.html, the fallback for
  * every other app route (owner pages, chat), which render in the browser. Then
  * dist/sw.js, with the list of what the finder's pages need offline.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { entryKey, readManifest, staticClosure } from './lib/bundle-graph'
 import { writeServiceWorker } from './lib/finder-precache'
-import { bootAfterFirstPaint } from './lib/app-boot'
+import { bootAfterFirstPaint, DEFERRED_FONTS_ATTRIBUTE } from './lib/app-boot'
 import { inlineCriticalGlobalCss } from './lib/critical-css'
 import { hoistComponentStyles } from './lib/hoist-styles'
 import { PRERENDERED_PAGES, fileForPage } from './lib/prerendered-pages'
@@ -71,23 +72,6 @@ async function main() {
   const manifest = readManifest(dist)
   const entry = entryKey(manifest)
   const entryFiles = new Set(staticClosure(manifest, [entry]))
-  // Body text (400) and headings, labels and buttons (600, Chakra's semibold). Preloaded
-  // from the end of <body>, not <head>: Chromium holds the first paint of a page for
-  // fonts preloaded while it parses (a trace showed ~45 ms after the page could paint,
-  // and it paints nothing before the whole page is parsed; /tag's LCP went from ~510 to
-  // ~400 ms under bench:finder-page's throttling, 7 loads each). At the end of <body> the
-  // preload scanner still requests them as the HTML arrives, and the text first paints
-  // in the fallback font (`font-display: swap`, no layout shift measured).
-  const fonts = readdirSync(join(dist, 'assets')).filter((file) =>
-    /^inter-latin-(400|600)-normal-.*\.woff2$/.test(file),
-  )
-  const fontLinks = fonts
-    .map(
-      (file) =>
-        `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`,
-    )
-    .join('')
-
   for (const page of PRERENDERED_PAGES) {
     const rendered = await renderPage(page.path)
     // The page's own chunks (and what they import), preloaded beside the entry.
@@ -96,11 +80,16 @@ async function main() {
     // React's form replay script (it reads `$$reactFormReplay`) and any `$&`-like text.
     const html = template
       .replace(/<title>.*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
-      // The only stylesheet is the @font-face rules: inline, so nothing blocks the first paint.
+      // The only stylesheet is the Inter @font-face rules: inline, so nothing blocks the
+      // first paint, and switched off (media="not all") until the page has painted in the
+      // fallback font. Under bench:finder-page's throttling, Inter fetched and decoded
+      // while the page loaded held /tag's first paint ~240 ms and the finder's first key
+      // ~250 ms (8 alternated loads each); the boot script switches it on.
       .replace(
         /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)">/,
         (_link, file: string) => {
-          return `<style>${readFileSync(join(dist, file), 'utf8')}</style>`
+          const css = readFileSync(join(dist, file), 'utf8')
+          return `<style ${DEFERRED_FONTS_ATTRIBUTE} media="not all">${css}</style>`
         },
       )
       .replace('</head>', () => `${rendered.head}</head>`)
@@ -108,7 +97,6 @@ async function main() {
         '<div id="root"></div>',
         () => `<div id="root" data-prerendered="${page.path}">${rendered.html}</div>`,
       )
-      .replace('</body>', () => `${fontLinks}</body>`)
     const booted = bootAfterFirstPaint(
       hoistComponentStyles(inlineCriticalGlobalCss(html)),
       pageFiles.map((file) => `/${file}`),

@@ -1,7 +1,8 @@
 /**
  * How a prerendered page loads the app: not from <head>, but from a small inline
  * script at the end of <body> that adds the entry module and its modulepreloads once
- * the page has painted (scripts/prerender.ts). The prerendered HTML is usable as it
+ * the page has painted (scripts/prerender.ts), and switches on the page's Inter
+ * @font-face rules then (until that, the text shows in the fallback font). The prerendered HTML is usable as it
  * arrives (the finder's fields are uncontrolled, a form sent early is replayed by
  * React), so the first paint and the first keystroke wait for no JavaScript: under
  * bench:finder-page's throttling the app's modules, fetched and compiled while the
@@ -9,21 +10,27 @@
  * after hydration. The CSP allows the script by its hash (scripts/lib/inline-scripts.ts).
  */
 
+/** Marks the page's @font-face <style>, off (media="not all") until the boot script runs. */
+export const DEFERRED_FONTS_ATTRIBUTE = 'data-deferred-fonts'
+
 /** The `<script type="module">` and `<link rel="modulepreload">` tags Vite put in the HTML. */
 export const APP_SCRIPT_TAGS =
   /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>|<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g
 
 /**
- * The boot script's source, for `entry` and `preloads` (JSON): adds the modules, entry
- * last, after the next frame has painted (requestAnimationFrame runs before a paint, a
- * task queued from it after). A hidden page paints no frames, so it loads them at once.
+ * The boot script's source, for `entry` and `preloads` (JSON): switches the fonts on and
+ * adds the modules, entry last, after the next frame has painted (requestAnimationFrame
+ * runs before a paint, a task queued from it after). A hidden page paints no frames, so
+ * it does both at once.
  * Plain JavaScript in a string, as the browser will run it (a function's toString()
  * would carry the TypeScript runner's helpers).
  */
 function bootScript(entry: string, preloads: readonly string[]): string {
   return [
     `(function(){var entry=${JSON.stringify(entry)},preloads=${JSON.stringify(preloads)};`,
-    'function load(){preloads.forEach(function(href){var link=document.createElement("link");',
+    `function load(){var fonts=document.querySelector("style[${DEFERRED_FONTS_ATTRIBUTE}]");`,
+    'if(fonts)fonts.media="all";',
+    'preloads.forEach(function(href){var link=document.createElement("link");',
     'link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)});',
     'var script=document.createElement("script");script.type="module";script.crossOrigin="";',
     'script.src=entry;document.body.appendChild(script)}',

@@ -177,14 +177,16 @@ describe('prerendered pages', () => {
     )
   }, 240_000) // migrating a fresh database takes a while on a busy machine
 
-  it('inlines the critical CSS and preloads the Latin Inter fonts', async () => {
+  it('inlines the critical CSS, and the Latin Inter fonts switched off until the page has painted', async () => {
     const html = await (await fetch(`${served.url}/tag`)).text()
     expect(html).toMatch(
       /<style data-critical-css="css-global [^"]+">[^<]*--chakra-colors-brand-600/,
     )
     expect(html).toMatch(
-      /<link rel="preload" href="\/assets\/inter-latin-400-normal-[^"]+\.woff2" as="font"/,
+      /<style data-deferred-fonts media="not all">@font-face\{[^<]*\/assets\/inter-latin-400-normal-[^"]+\.woff2/,
     )
+    // Nothing fetches a font before the boot script switches them on.
+    expect(html).not.toContain('as="font"')
     expect(html).not.toMatch(/inter-(cyrillic|greek|vietnamese|latin-ext)/)
     // Every style is in <head>: none left in the body for the parser to restyle the page at.
     expect(html.slice(html.indexOf('<body'))).not.toContain('<style')

@@ -166,6 +166,38 @@ test('a TAG ID typed on the prerendered /tag before hydration survives it and is
   await context.close()
 })
 
+test('no font is fetched while the page loads: Inter comes on once it has been parsed and painted', async ({
+  browser,
+}) => {
+  const context = await productionContext(browser)
+  const page = await context.newPage()
+  await page.goto(`/tag?tagId=${activated.tagId}`)
+  await expect(hydrated(page)).toBeAttached({ timeout: 30_000 })
+  const isInterLoaded = () =>
+    page.evaluate(() =>
+      [...document.fonts].some(
+        (face) => face.family.replace(/"/g, '') === 'Inter' && face.status === 'loaded',
+      ),
+    )
+  await expect.poll(isInterLoaded, { timeout: 20_000 }).toBe(true)
+  // The boot script switches the fonts on after the first frame (a task queued from
+  // requestAnimationFrame), which is after the whole page was parsed; preloaded or on
+  // at once, they were fetched while it was being parsed.
+  const { parsed, fonts } = await page.evaluate(() => ({
+    parsed:
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
+        ?.domInteractive ?? null,
+    fonts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.woff2'))
+      .map((entry) => entry.startTime),
+  }))
+  expect(parsed).not.toBeNull()
+  expect(fonts.length).toBeGreaterThan(0)
+  for (const start of fonts) expect(start).toBeGreaterThan(parsed ?? Infinity)
+  await context.close()
+})
+
 test("an unknown code on the prerendered page shows 'Tag not found'", async ({ browser }) => {
   const context = await productionContext(browser)
   const page = await context.newPage()
