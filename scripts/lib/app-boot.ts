@@ -1,13 +1,14 @@
 /**
  * How a prerendered page loads the app: not from <head>, but from a small inline
  * script at the end of <body> that adds the entry module and its modulepreloads once
- * the page has painted (scripts/prerender.ts), and switches on the page's Inter
- * @font-face rules then (until that, the text shows in the fallback font). The prerendered HTML is usable as it
- * arrives (the finder's fields are uncontrolled, a form sent early is replayed by
- * React), so the first paint and the first keystroke wait for no JavaScript: under
- * bench:finder-page's throttling the app's modules, fetched and compiled while the
- * page was still parsing, held /tag's first paint and the finder's first key until
- * after hydration. The CSP allows the script by its hash (scripts/lib/inline-scripts.ts).
+ * the page has painted (scripts/prerender.ts), and then switches on the page's Inter
+ * @font-face rules (until then, the text shows in the fallback font). The prerendered
+ * HTML is usable as it arrives (the finder's fields are uncontrolled, a form sent
+ * early is replayed by React), so the first paint and the first keystroke wait for no
+ * JavaScript: under bench:finder-page's throttling the app's modules, fetched and
+ * compiled while the page was still parsing, held /tag's first paint and the finder's
+ * first key until after hydration. The CSP allows the script by its hash
+ * (scripts/lib/inline-scripts.ts).
  */
 
 /** Marks the page's @font-face <style>, off (media="not all") until the boot script runs. */
