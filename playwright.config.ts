@@ -3,7 +3,9 @@ import { APP_URL } from './tests/e2e/support/urls.ts'
 
 /**
  * End-to-end tests: Debian's Chromium (never a downloaded browser) against
- * `npm start` (the local Supabase stack and the app), started here on a clean database.
+ * `npm start -- --preview` (the local Supabase stack and the app's production build,
+ * what users get), started here on a clean database. `npm start` with the dev server
+ * is tested in tests/stack/npm-start.test.ts.
  *
  * One-time setup: `apt-get install -y chromium` (or set CHROMIUM_PATH).
  */
@@ -56,9 +58,8 @@ export default defineConfig({
     // .local-supabase/data survives. The app only starts once the stack answers and the
     // build is done, so the app's URL means all are up.
     // The journeys then meet what a phone gets (prerendered pages, the CSP of _headers,
-    // hydration races) and run in ~10.5 instead of ~18.4 min: the dev server serves each
-    // module separately to every new browser. tests/stack/npm-start.test.ts covers
-    // `npm start` with the dev server.
+    // hydration races) and run in ~10 instead of ~18.4 min: the dev server serves each
+    // module separately to every new browser.
     command: 'npm start -- --reset --preview',
     url: APP_URL,
     // Every finder in the suite is this machine, one address to the stack: raise the

@@ -22,11 +22,11 @@ let site: DistServer
 let owner: Owner
 let activated: MintedTag
 
-/** A context whose pages at APP_URL come from dist/; the app's entry waits for `held`. */
-async function productionContext(
+/** A page whose APP_URL files come from dist/ (its own context); the entry waits for `held`. */
+async function productionPage(
   browser: Browser,
   held: Promise<void> = Promise.resolve(),
-): Promise<BrowserContext> {
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ serviceWorkers: 'block' })
   await context.route(`${APP_URL}/**`, async (route) => {
     const url = new URL(route.request().url())
@@ -34,7 +34,7 @@ async function productionContext(
     const response = await route.fetch({ url: `${site.url}${url.pathname}${url.search}` })
     await route.fulfill({ response })
   })
-  return context
+  return { context, page: await context.newPage() }
 }
 
 /** Holds the app's JavaScript back until `release()`. */
@@ -80,8 +80,8 @@ test.beforeAll(async ({ browser }) => {
   site = await serveDist(join(root, 'dist'))
   owner = newOwner('Fiona First')
   activated = mintTag()
-  const context = await productionContext(browser)
-  await activateAsNewOwner(await context.newPage(), owner, activated, itemName)
+  const { context, page } = await productionPage(browser)
+  await activateAsNewOwner(page, owner, activated, itemName)
   await context.close()
 })
 
@@ -102,8 +102,7 @@ test("text typed into the tag link's form before the app's JavaScript runs survi
 }) => {
   test.setTimeout(120_000)
   const { held, release } = gate()
-  const context = await productionContext(browser, held)
-  const page = await context.newPage()
+  const { context, page } = await productionPage(browser, held)
   const reports: string[] = []
   page.on('request', (request) => {
     if (request.url().includes('/functions/v1/report-found') && request.method() === 'POST') {
@@ -131,8 +130,7 @@ test('a report sent before hydration is replayed once the app has hydrated', asy
 }) => {
   test.setTimeout(120_000)
   const { held, release } = gate()
-  const context = await productionContext(browser, held)
-  const page = await context.newPage()
+  const { context, page } = await productionPage(browser, held)
   const reports: string[] = []
   page.on('request', (request) => {
     if (request.url().includes('/functions/v1/report-found') && request.method() === 'POST') {
@@ -158,8 +156,7 @@ test('a TAG ID typed on the prerendered /tag before hydration survives it and is
 }) => {
   test.setTimeout(120_000)
   const { held, release } = gate()
-  const context = await productionContext(browser, held)
-  const page = await context.newPage()
+  const { context, page } = await productionPage(browser, held)
   await page.goto('/tag', { waitUntil: 'commit' })
   await field(page, 'TAG ID').fill('NOSUCHTAG3')
   await expect(hydrated(page)).toHaveCount(0)
@@ -175,8 +172,7 @@ test('a TAG ID typed on the prerendered /tag before hydration survives it and is
 test('no font is fetched while the page loads: Inter comes on once it has been parsed and painted', async ({
   browser,
 }) => {
-  const context = await productionContext(browser)
-  const page = await context.newPage()
+  const { context, page } = await productionPage(browser)
   await page.goto(`/tag?tagId=${activated.tagId}`)
   await expect(hydrated(page)).toBeAttached({ timeout: 30_000 })
   const isInterLoaded = () =>
@@ -205,8 +201,7 @@ test('no font is fetched while the page loads: Inter comes on once it has been p
 })
 
 test("an unknown code on the prerendered page shows 'Tag not found'", async ({ browser }) => {
-  const context = await productionContext(browser)
-  const page = await context.newPage()
+  const { context, page } = await productionPage(browser)
   await page.goto('/tag?tagId=NOSUCHTAG')
   await expectTagNotFound(page, 'NOSUCHTAG')
   await context.close()
@@ -216,8 +211,7 @@ test('an unclaimed tag on the prerendered page leads to login, then to /activeTa
   browser,
 }) => {
   const unclaimed = mintTag()
-  const context = await productionContext(browser)
-  const page = await context.newPage()
+  const { context, page } = await productionPage(browser)
   await page.goto(`/tag?tagId=${unclaimed.tagId}`)
   await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 })
   await submitLogin(page, owner.email, owner.password)
@@ -229,8 +223,7 @@ test('an unclaimed tag on the prerendered page leads to login, then to /activeTa
 test("the owner's own tag on the prerendered page is a test scan, not a report", async ({
   browser,
 }) => {
-  const context = await productionContext(browser)
-  const page = await context.newPage()
+  const { context, page } = await productionPage(browser)
   await logIn(page, owner)
   await page.goto(`/tag?tagId=${activated.tagId}`)
   await expect(

@@ -36,9 +36,10 @@ export function TagCodeForm({ linkCode, lookup }: { linkCode: string; lookup: Ta
   }, [linkCode])
 
   const showCode = (found: string) => {
+    const normalised = normaliseTagCode(found)
     const input = field()
-    if (input) input.value = normaliseTagCode(found)
-    setCode(normaliseTagCode(found))
+    if (input) input.value = normalised
+    setCode(normalised)
   }
 
   const scan = async () => {
