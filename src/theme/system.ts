@@ -135,8 +135,8 @@ const homewardConfig = defineConfig({
     tokens: {
       colors: { brand },
       fonts: {
-        heading: { value: "'Inter', system-ui, sans-serif" },
-        body: { value: "'Inter', system-ui, sans-serif" },
+        heading: { value: "'Inter', 'Inter fallback', system-ui, sans-serif" },
+        body: { value: "'Inter', 'Inter fallback', system-ui, sans-serif" },
       },
       spacing: {
         /** The spec's spacing unit. Layouts use multiples of it (Chakra's 2, 4, 6, 8…). */

@@ -53,6 +53,24 @@ async function expectTagNotFound(page: Page, code: string) {
   await expect(page.getByRole('button', { name: 'Inform the Owner' })).toHaveCount(0)
 }
 
+/** How many of the page's font faces named `family` have loaded. */
+const loadedFaces = (page: Page, family: string) =>
+  page.evaluate(
+    (family) =>
+      [...document.fonts].filter(
+        (face) => face.family.replace(/["']/g, '') === family && face.status === 'loaded',
+      ).length,
+    family,
+  )
+
+/** Where the finder's NAME field and 'Inform the Owner' button sit, in CSS pixels. */
+const formTops = (page: Page) =>
+  page.evaluate(() => {
+    const top = (selector: string) =>
+      document.querySelector(selector)?.getBoundingClientRect().top ?? Number.NaN
+    return { name: top('form input[name="name"]'), submit: top('form button[type="submit"]') }
+  })
+
 test.describe.configure({ mode: 'serial' })
 
 // A response fulfilled by the test has no address space, and Chromium's Local Network
@@ -175,16 +193,10 @@ test('no font is fetched while the page loads: Inter comes on once it has been p
   const { context, page } = await productionPage(browser)
   await page.goto(`/tag?tagId=${activated.tagId}`)
   await expect(hydrated(page)).toBeAttached({ timeout: 30_000 })
-  const isInterLoaded = () =>
-    page.evaluate(() =>
-      [...document.fonts].some(
-        (face) => face.family.replace(/"/g, '') === 'Inter' && face.status === 'loaded',
-      ),
-    )
-  await expect.poll(isInterLoaded, { timeout: 20_000 }).toBe(true)
-  // The boot script switches the fonts on after the first frame (a task queued from
-  // requestAnimationFrame), which is after the whole page was parsed; preloaded or on
-  // at once, they were fetched while it was being parsed.
+  await expect.poll(() => loadedFaces(page, 'Inter'), { timeout: 20_000 }).toBeGreaterThan(0)
+  // The boot script switches the fonts on once the app's entry has run, which is after
+  // the whole page was parsed; preloaded or on at once, they were fetched while it was
+  // being parsed.
   const { parsed, fonts } = await page.evaluate(() => ({
     parsed:
       (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
@@ -197,6 +209,26 @@ test('no font is fetched while the page loads: Inter comes on once it has been p
   expect(parsed).not.toBeNull()
   expect(fonts.length).toBeGreaterThan(0)
   for (const start of fonts) expect(start).toBeGreaterThan(parsed ?? Infinity)
+  await context.close()
+})
+
+test("the finder's form stays put when Inter replaces the fallback font", async ({ browser }) => {
+  test.setTimeout(120_000)
+  const { held, release } = gate()
+  const { context, page } = await productionPage(browser, held)
+  await page.setViewportSize({ width: 412, height: 823 })
+  await page.goto(`/tag?tagId=${activated.tagId}`, { waitUntil: 'commit' })
+  await expect(field(page, 'NAME')).toBeVisible()
+  await expect.poll(() => loadedFaces(page, 'Inter fallback')).toBeGreaterThan(0)
+  expect(await loadedFaces(page, 'Inter')).toBe(0)
+  const before = await formTops(page)
+
+  release()
+  await expect(hydrated(page)).toBeAttached({ timeout: 30_000 })
+  await expect.poll(() => loadedFaces(page, 'Inter'), { timeout: 20_000 }).toBeGreaterThan(0)
+  const after = await formTops(page)
+  expect(Math.abs(after.name - before.name)).toBeLessThanOrEqual(2)
+  expect(Math.abs(after.submit - before.submit)).toBeLessThanOrEqual(2)
   await context.close()
 })
 

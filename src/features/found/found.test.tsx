@@ -95,7 +95,7 @@ describe('/tag', () => {
     await expectPath(router, '/found/reunite')
     expect(store.get(heldTagAtom)).toBe('HW7K3M9QPX')
     expect(
-      await screen.findByText('Tag HW7K3M9QPX: tell the owner how to get their item back.'),
+      await screen.findByText('This report is for tag HW7K3M9QPX.'),
     ).toBeInTheDocument()
   })
 
@@ -809,7 +809,7 @@ describe('a report written with no connection', () => {
     const { router } = renderApp({ url: '/found/reunite' })
     await showsText(PENDING_OFFLINE_TEXT)
     expect(screen.getAllByText(PENDING_OFFLINE_TEXT)).toHaveLength(1)
-    expect(screen.getByText('Tag HW7K3M9QPX: tell the owner how to get their item back.'))
+    expect(screen.getByText('This report is for tag HW7K3M9QPX.'))
     expect(screen.getByLabelText('EMAIL')).toHaveValue('ada@example.com')
     expect(router.state.location.pathname).toBe('/found/reunite')
   })

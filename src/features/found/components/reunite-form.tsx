@@ -159,7 +159,7 @@ export function FinderReport({
   return (
     <Stack gap="5" maxW="md" mx="auto" w="full">
       <LostNote code={tag} />
-      <Text>{tag ? `Tag ${tag}: tell` : 'Tell'} the owner how to get their item back.</Text>
+      <Text>Tell the owner how to get their item back.</Text>
       <Stack as="ul" gap="1" listStyleType="none" fontSize="sm" color="fg.muted">
         {FINDER_PROMISE.map((line) => (
           <li key={line}>{line}</li>
@@ -171,6 +171,13 @@ export function FinderReport({
         pending={pending}
         refused={refusedHere}
       />
+      {/* Below the form: the code is known only once the app runs, and text above the
+          fields would move them under the finder's finger as it arrives. */}
+      {tag && (
+        <Text fontSize="sm" color="fg.muted">
+          This report is for tag {tag}.
+        </Text>
+      )}
     </Stack>
   )
 }
