@@ -89,6 +89,20 @@ export function hostRulesTests(dist: string): void {
       expectSecurityHeaders(response)
     })
 
+    it('serves a prerendered page asked for with a trailing slash (/tag/?tagId=X)', async () => {
+      for (const [path, page] of [
+        ['/tag/?tagId=HWDEMA2345', 'tag.html'],
+        ['/found/reunite/', 'found/reunite.html'],
+      ] as const) {
+        const response = await fetch(`${nginx.url}${path}`, { redirect: 'manual' })
+        expect(response.status, path).toBe(200)
+        expect(await response.text(), path).toBe(file(page))
+        expectSecurityHeaders(response)
+      }
+      const elsewhere = await fetch(`${nginx.url}//elsewhere.example/`, { redirect: 'manual' })
+      expect(elsewhere.status).toBe(404)
+    })
+
     it('serves /found/reunite its page, and /dashboard and /chat the shell', async () => {
       const reunite = await fetch(`${nginx.url}/found/reunite`)
       expect(reunite.status).toBe(200)
