@@ -1,6 +1,5 @@
 import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react'
 import {
-  accordionSlotRecipe,
   alertSlotRecipe,
   badgeRecipe,
   buttonRecipe,
@@ -41,15 +40,13 @@ import {
 const PALETTES = ['gray', 'red', 'orange', 'green', 'teal'] as const
 
 /**
- * Chakra's keyframes our recipes use: the spinner, the drawer, the accordion. (Its
+ * Chakra's keyframes our recipes use: the spinner and the drawer. (Its
  * animation styles are left out too: no recipe or component here names one.)
  */
 const KEYFRAMES = [
   'spin',
   'fade-in',
   'fade-out',
-  'expand-height',
-  'collapse-height',
   ...['from', 'to'].flatMap((way) =>
     ['left', 'right', 'top', 'bottom'].map((side) => `slide-${way}-${side}-full`),
   ),
@@ -239,7 +236,6 @@ const chakraTheme = defineConfig({
       textarea: textareaRecipe,
     },
     slotRecipes: {
-      accordion: accordionSlotRecipe,
       alert: alertSlotRecipe,
       card: cardSlotRecipe,
       drawer: drawerSlotRecipe,

@@ -232,6 +232,25 @@ test("the finder's form stays put when Inter replaces the fallback font", async 
   await context.close()
 })
 
+test('a FAQ answer opens on the prerendered page before the app has loaded', async ({
+  browser,
+}) => {
+  const { held, release } = gate()
+  const { context, page } = await productionPage(browser, held)
+  await page.goto('/faq', { waitUntil: 'commit' })
+  const answer = page.getByText(/no battery and no GPS/i)
+  await expect(answer).toBeHidden()
+  await page.locator('summary', { hasText: /battery/i }).click()
+  await expect(answer).toBeVisible()
+  await expect(hydrated(page)).toHaveCount(0)
+
+  // Hydrating keeps the answer open.
+  release()
+  await expect(hydrated(page)).toBeAttached({ timeout: 30_000 })
+  await expect(answer).toBeVisible()
+  await context.close()
+})
+
 test("an unknown code on the prerendered page shows 'Tag not found'", async ({ browser }) => {
   const { context, page } = await productionPage(browser)
   await page.goto('/tag?tagId=NOSUCHTAG')

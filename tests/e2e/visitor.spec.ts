@@ -71,7 +71,7 @@ test('visitor: home, menu links, FAQ, how-to-scan, campaign, 404', async ({ page
     await checkPage(page, testInfo, 'faq')
     const answer = page.getByText(/no battery and no GPS/i)
     await expect(answer).toBeHidden()
-    await page.getByRole('button', { name: /battery/i }).click()
+    await page.locator('summary', { hasText: /battery/i }).click()
     await expect(answer).toBeVisible()
   })
 

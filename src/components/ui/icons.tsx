@@ -33,3 +33,13 @@ export function ProfileIcon(props: IconProps) {
     </Icon>
   )
 }
+
+export function ChevronDownIcon(props: IconProps) {
+  return (
+    <Icon {...props} asChild>
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </Icon>
+  )
+}

@@ -1,8 +1,13 @@
 import { Link as RouterLink } from 'react-router'
-import { Accordion, Heading, Link, Stack, Text } from '@chakra-ui/react'
+import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react'
+import { ChevronDownIcon } from '@/components/ui/icons'
 import { FAQ_GROUPS, type FaqEntry } from '@/features/marketing/faq-content'
 
-/** /faq: the eight groups of SPEC.md §2, each an accordion of questions. */
+/**
+ * /faq: the eight groups of SPEC.md §2, each an accordion of questions. Each question
+ * is a native `<details>`: it opens on the prerendered page before the app's
+ * JavaScript has arrived, and the browser's find-in-page opens the answer it finds.
+ */
 export function FaqPage() {
   return (
     <Stack gap="6" maxW="3xl" mx="auto">
@@ -11,26 +16,50 @@ export function FaqPage() {
           <Heading as="h2" size="lg" color="brand.fg">
             {group.title}
           </Heading>
-          <Accordion.Root multiple collapsible variant="enclosed" bg="bg">
+          <Box borderWidth="1px" borderRadius="l2" bg="bg" overflow="hidden">
             {group.entries.map((entry) => (
-              <Accordion.Item key={entry.question} value={entry.question}>
-                <Accordion.ItemTrigger cursor="pointer">
-                  <Text as="span" flex="1" fontWeight="medium">
-                    {entry.question}
-                  </Text>
-                  <Accordion.ItemIndicator />
-                </Accordion.ItemTrigger>
-                <Accordion.ItemContent>
-                  <Accordion.ItemBody>
-                    <FaqAnswer entry={entry} />
-                  </Accordion.ItemBody>
-                </Accordion.ItemContent>
-              </Accordion.Item>
+              <FaqQuestion key={entry.question} entry={entry} />
             ))}
-          </Accordion.Root>
+          </Box>
         </Stack>
       ))}
     </Stack>
+  )
+}
+
+function FaqQuestion({ entry }: { entry: FaqEntry }) {
+  return (
+    <Box
+      as="details"
+      _notFirst={{ borderTopWidth: '1px' }}
+      css={{ '&[open] > summary svg': { transform: 'rotate(180deg)' } }}
+    >
+      <Box
+        as="summary"
+        display="flex"
+        alignItems="center"
+        gap="2"
+        px="4"
+        py="3"
+        cursor="pointer"
+        listStyle="none"
+        _hover={{ bg: 'bg.subtle' }}
+        _focusVisible={{
+          outline: '2px solid',
+          outlineColor: 'brand.focusRing',
+          outlineOffset: '-2px',
+        }}
+        css={{ '&::-webkit-details-marker': { display: 'none' } }}
+      >
+        <Text as="span" flex="1" fontWeight="medium">
+          {entry.question}
+        </Text>
+        <ChevronDownIcon boxSize="5" color="fg.muted" transition="transform 0.2s" />
+      </Box>
+      <Box px="4" pb="4">
+        <FaqAnswer entry={entry} />
+      </Box>
+    </Box>
   )
 }
 
