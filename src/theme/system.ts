@@ -52,6 +52,12 @@ const KEYFRAMES = [
   ),
 ]
 
+/**
+ * Inter (SPEC.md §9), switched on after the first paint; until then 'Inter fallback'
+ * (index.html), a local Arial-like face sized to Inter, so nothing moves when it arrives.
+ */
+const FONT_STACK = "'Inter', 'Inter fallback', system-ui, sans-serif"
+
 const pick = <T extends object>(from: T, keys: readonly string[]) =>
   Object.fromEntries(keys.map((key) => [key, from[key as keyof T]])) as Record<
     string,
@@ -132,8 +138,8 @@ const homewardConfig = defineConfig({
     tokens: {
       colors: { brand },
       fonts: {
-        heading: { value: "'Inter', 'Inter fallback', system-ui, sans-serif" },
-        body: { value: "'Inter', 'Inter fallback', system-ui, sans-serif" },
+        heading: { value: FONT_STACK },
+        body: { value: FONT_STACK },
       },
       spacing: {
         /** The spec's spacing unit. Layouts use multiples of it (Chakra's 2, 4, 6, 8…). */

@@ -94,9 +94,7 @@ describe('/tag', () => {
     await user.click(screen.getByRole('button', { name: 'Find the owner' }))
     await expectPath(router, '/found/reunite')
     expect(store.get(heldTagAtom)).toBe('HW7K3M9QPX')
-    expect(
-      await screen.findByText('This report is for tag HW7K3M9QPX.'),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('This report is for tag HW7K3M9QPX.')).toBeInTheDocument()
   })
 
   it("a link to an unknown tag says 'Tag not found' in place of the form", async () => {
