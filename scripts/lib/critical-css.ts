@@ -89,11 +89,16 @@ function serialize(nodes: readonly CssNode[]): string {
     .join('')
 }
 
-const customPropertyOf = (declaration: string) => /^(--[\w-]+)\s*:/.exec(declaration)?.[1]
+/** A custom property's name, CSS escapes included (Chakra declares `--chakra-sizes-1\/2`). */
+const NAME = String.raw`--(?:[\w-]|\\.)+`
+const DECLARES = new RegExp(String.raw`^(${NAME})\s*:`)
+const READS = new RegExp(String.raw`var\(\s*(${NAME})`, 'g')
+
+const customPropertyOf = (declaration: string) => DECLARES.exec(declaration)?.[1]
 
 /** The custom properties `text` reads with `var(--name`. */
 export function customPropertiesUsed(text: string): Set<string> {
-  return new Set([...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1] as string))
+  return new Set([...text.matchAll(READS)].map((match) => match[1] as string))
 }
 
 /** Every custom property `nodes` declare, with the values declared for it. */
