@@ -251,6 +251,43 @@ test('a FAQ answer opens on the prerendered page before the app has loaded', asy
   await context.close()
 })
 
+test('the menu opens on the prerendered page before the app has loaded, and stays open as it arrives', async ({
+  browser,
+}) => {
+  const { held, release } = gate()
+  const { context, page } = await productionPage(browser, held)
+  await page.goto('/home', { waitUntil: 'commit' })
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  const menu = page.getByRole('navigation', { name: 'Main menu' })
+  await expect(menu).toBeVisible()
+  await expect(menu.getByRole('link')).toHaveText([
+    'Home',
+    'How it works',
+    'Found',
+    'Lost Account',
+    'Shop',
+    'Activate a tag',
+    'Help',
+  ])
+  await expect(hydrated(page)).toHaveCount(0)
+
+  // The app arriving leaves the open menu alone; its links still lead where they say.
+  release()
+  await expect(hydrated(page)).toBeAttached({ timeout: 30_000 })
+  await expect(menu).toBeVisible()
+  await menu.getByRole('link', { name: 'How it works' }).click()
+  await expect(page).toHaveURL(/\/how-it-works$/)
+  await expect(menu).toBeHidden()
+
+  // Once the app runs, the same button opens the drawer, with its own links.
+  await expect(hydrated(page)).toBeAttached({ timeout: 30_000 })
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await expect(
+    page.getByRole('dialog').getByRole('navigation', { name: 'Main menu' }),
+  ).toBeVisible()
+  await context.close()
+})
+
 test("an unknown code on the prerendered page shows 'Tag not found'", async ({ browser }) => {
   const { context, page } = await productionPage(browser)
   await page.goto('/tag?tagId=NOSUCHTAG')

@@ -1,7 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-/** The header's burger menu (SPEC.md §2, global elements). */
+/**
+ * The header's burger menu (SPEC.md §2, global elements): the app's drawer, so it
+ * waits for the app (before it, a prerendered page's button opens the plain menu,
+ * which first-paint.spec.ts checks).
+ */
 export async function openMenu(page: Page): Promise<Locator> {
+  await expect(page.locator('#root[data-hydrated]')).toBeAttached({ timeout: 30_000 })
   await page.getByRole('button', { name: /menu/i }).first().click()
   const menu = page
     .getByRole('dialog')

@@ -46,6 +46,7 @@ export async function register(page: Page, owner: Owner): Promise<void> {
  * the page), then opens /login. Waits for Logout rather than checking it at one instant.
  */
 export async function logOut(page: Page): Promise<void> {
+  await expect(page.locator('#root[data-hydrated]')).toBeAttached({ timeout: 30_000 })
   await page.getByRole('button', { name: 'Open menu' }).click()
   const menu = page.getByRole('dialog')
   const logout = menu.getByRole('button', { name: 'Logout' })
