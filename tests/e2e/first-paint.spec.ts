@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { serveDist, type DistServer } from '../../scripts/lib/serve-dist.ts'
+import { hydrated } from './support/app.ts'
 import { field } from './support/forms.ts'
 import { siteBuiltForThisRun } from './support/built-site.ts'
 import { activateAsNewOwner, logIn, submitLogin } from './support/owner.ts'
@@ -43,8 +44,6 @@ function gate() {
   const held = new Promise<void>((resolve) => (release = resolve))
   return { held, release }
 }
-
-const hydrated = (page: Page) => page.locator('#root[data-hydrated]')
 
 /** /tag's code form says 'Tag not found' and still holds `code`; no report form shows. */
 async function expectTagNotFound(page: Page, code: string) {

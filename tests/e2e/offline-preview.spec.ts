@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { siteBuiltForThisRun } from './support/built-site.ts'
+import { waitForApp } from './support/app.ts'
 
 const root = resolve(import.meta.dirname, '../..')
 const PREVIEW_URL = 'http://localhost:4173'
@@ -57,7 +58,7 @@ test('after one visit under npm run preview, the finder page and start_url work 
   // the page hydrates (data-hydrated is set once React has) and takes what is typed.
   await page.reload()
   await expect(page.getByRole('button', { name: 'Inform the Owner' })).toBeVisible()
-  await expect(page.locator('#root[data-hydrated]')).toBeAttached({ timeout: 30_000 })
+  await waitForApp(page)
   await expect(
     page.getByText('You are offline, so this tag cannot be checked now.', { exact: false }),
   ).toBeVisible({ timeout: 20_000 })
@@ -68,6 +69,6 @@ test('after one visit under npm run preview, the finder page and start_url work 
   // The installed app's start page opens offline too.
   await page.goto(`${PREVIEW_URL}${manifest.start_url}`)
   await expect(page.getByRole('heading', { name: HEADLINE })).toBeVisible()
-  await expect(page.locator('#root[data-hydrated]')).toBeAttached({ timeout: 30_000 })
+  await waitForApp(page)
   await context.close()
 })

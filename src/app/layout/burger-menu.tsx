@@ -28,6 +28,7 @@ export function BurgerMenu({ isSignedIn }: { isSignedIn: boolean }) {
         variant="ghost"
         size="lg"
         onClick={() => {
+          // A press React replays from before hydration has opened the plain menu already.
           if (!isHydrated) return
           setWasOpened(true)
           setIsOpen(true)

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { waitForApp } from './app.ts'
 
 /**
  * The header's burger menu (SPEC.md §2, global elements): the app's drawer, so it
@@ -6,7 +7,7 @@ import { expect, type Locator, type Page } from '@playwright/test'
  * which first-paint.spec.ts checks).
  */
 export async function openMenu(page: Page): Promise<Locator> {
-  await expect(page.locator('#root[data-hydrated]')).toBeAttached({ timeout: 30_000 })
+  await waitForApp(page)
   await page.getByRole('button', { name: /menu/i }).first().click()
   const menu = page
     .getByRole('dialog')

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import { action, field, fillFields } from './forms.ts'
 import type { Owner } from './people.ts'
 import type { MintedTag } from './tags.ts'
+import { waitForApp } from './app.ts'
 
 export function registerFields(
   owner: Owner,
@@ -46,7 +47,7 @@ export async function register(page: Page, owner: Owner): Promise<void> {
  * the page), then opens /login. Waits for Logout rather than checking it at one instant.
  */
 export async function logOut(page: Page): Promise<void> {
-  await expect(page.locator('#root[data-hydrated]')).toBeAttached({ timeout: 30_000 })
+  await waitForApp(page)
   await page.getByRole('button', { name: 'Open menu' }).click()
   const menu = page.getByRole('dialog')
   const logout = menu.getByRole('button', { name: 'Logout' })
