@@ -126,7 +126,7 @@ async function latencyReport() {
 }
 
 /** The module src/app/router.tsx loads for /chat. */
-const CHAT_ROUTE_MODULE = 'src/features/chat/components/chat-page.tsx'
+const CHAT_ROUTE_MODULE = 'src/app/routes/chat.tsx'
 
 function routeBundle(skipBuild: boolean) {
   const root = fileURLToPath(new URL('..', import.meta.url))

@@ -126,8 +126,8 @@ export const PAGES: readonly PageEntry[] = [
   {
     path: paths.chat,
     handle: { title: 'Chat', background: 'finder', headerIcon: 'home', guard: 'session' },
-    module: 'src/features/chat/components/chat-page.tsx',
-    load: async () => (await import('@/features/chat/components/chat-page')).ChatPage,
+    module: 'src/app/routes/chat.tsx',
+    load: async () => (await import('@/app/routes/chat')).default,
   },
   {
     path: paths.privacy,

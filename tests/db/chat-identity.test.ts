@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../local-supabase/db/types.ts'
-import { MAX_MESSAGE_LENGTH } from '../../src/features/chat/message-rules.ts'
+import { MAX_MESSAGE_LENGTH } from '../../src/features/conversation/message-rules.ts'
 import {
   createUser,
   expectPgError,

@@ -3,7 +3,7 @@
  * forged broadcast is refused and never shown; both sides send while the
  * other's socket is down and, after reconnecting, each holds every stored
  * message exactly once (60/60), caught up by position with the app's own
- * catch-up (src/features/chat/catch-up.ts) and merge.
+ * catch-up (src/features/conversation/catch-up.ts) and merge.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -13,9 +13,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStack, type RunningStack } from '../../local-supabase/stack.ts'
-import { createCatchUp } from '../../src/features/chat/catch-up.ts'
-import { mergeMessages } from '../../src/features/chat/message-list.ts'
-import type { ChatMessage } from '../../src/features/chat/types.ts'
+import { createCatchUp } from '../../src/features/conversation/catch-up.ts'
+import { mergeMessages } from '../../src/features/conversation/message-list.ts'
+import type { ChatMessage } from '../../src/lib/chat/types.ts'
 import {
   activatedItem,
   MESSAGE_COLUMNS,

@@ -11,8 +11,8 @@ import { createClient, type RealtimeChannel, type SupabaseClient } from '@supaba
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStack, type RunningStack } from '../../local-supabase/stack.ts'
-import { lastPosition, mergeMessages } from '../../src/features/chat/message-list.ts'
-import type { ChatMessage } from '../../src/features/chat/types.ts'
+import { lastPosition, mergeMessages } from '../../src/features/conversation/message-list.ts'
+import type { ChatMessage } from '../../src/lib/chat/types.ts'
 import {
   activatedItem,
   MESSAGE_COLUMNS,

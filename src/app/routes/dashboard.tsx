@@ -1,8 +1,8 @@
 import { useAtomValue } from '@/lib/jotai'
 import { userAtom } from '@/lib/store'
-import { ItemConversations } from '@/features/chat/components/item-conversations'
-import { OwnerAlerts } from '@/features/chat/components/owner-alerts'
-import { useOwnerAlerts } from '@/features/chat/use-owner-alerts'
+import { ItemConversations } from '@/features/owner-hub/components/item-conversations'
+import { OwnerAlerts } from '@/features/owner-hub/components/owner-alerts'
+import { useOwnerAlerts } from '@/features/owner-hub/use-owner-alerts'
 import { Dashboard } from '@/features/items/components/dashboard'
 
 /** The owner's items, each with every report's conversation, and live alerts (DESIGN.md). */

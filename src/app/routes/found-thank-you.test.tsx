@@ -12,8 +12,8 @@ import {
   type BrowserImages,
 } from '@/testing/browser-images'
 import { PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
-import { REPORT_PHOTO_TEXT } from '@/features/chat/components/report-photos'
-import { fakeRealtime } from '@/features/chat/testing/fake-realtime'
+import { REPORT_PHOTO_TEXT } from '@/features/conversation/components/report-photos'
+import { fakeRealtime } from '@/testing/fake-realtime'
 
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
 vi.setConfig({ testTimeout: 20_000 })

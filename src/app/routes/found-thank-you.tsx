@@ -7,11 +7,11 @@ import { ThankYouChatLink } from '@/features/found/components/thank-you-chat-lin
 // Loaded only once a report is held: it brings supabase-js (Realtime), which the
 // prerendered page and its first paint must not need.
 const ChatReceipts = lazy(async () => ({
-  default: (await import('@/features/chat/components/receipts')).ChatReceipts,
+  default: (await import('@/features/conversation/components/receipts')).ChatReceipts,
 }))
 // The same for adding photos to the report (the photo code loads with it).
 const ReportPhotos = lazy(async () => ({
-  default: (await import('@/features/chat/components/report-photos')).ReportPhotos,
+  default: (await import('@/features/conversation/components/report-photos')).ReportPhotos,
 }))
 
 export default function Route() {

@@ -1,0 +1,82 @@
+import { Button, Field, HStack, Stack, Textarea } from '@chakra-ui/react'
+import { useState, type FormEvent, type KeyboardEvent } from 'react'
+import { FormMessage } from '@/components/ui/form-message'
+import { PhotoAttachments } from '@/components/ui/photo-attachments'
+import { MAX_PHOTOS_PER_MESSAGE, PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
+import { usePhotoAttachments } from '@/lib/photos/use-photo-attachments'
+import {
+  MAX_MESSAGE_LENGTH,
+  messageLength,
+  TOO_LONG_MESSAGE,
+} from '@/features/conversation/message-rules'
+import type { SendResult } from '@/features/conversation/use-chat-send'
+
+type ComposerProps = {
+  onSend: (text: string, photoPaths: string[]) => SendResult
+  /** Where this member's photos go in chat-photos: `<chat_id>/<user_id>`. */
+  photoFolder: string
+}
+
+/**
+ * Write and send a message: Enter sends, Shift+Enter starts a new line. Up to
+ * three photos go with it; the message is sent only once every photo has
+ * uploaded, so a failed upload never leaves half a message.
+ */
+export function Composer({ onSend, photoFolder }: ComposerProps) {
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const photos = usePhotoAttachments({
+    bucket: 'chat-photos',
+    folder: photoFolder,
+    max: MAX_PHOTOS_PER_MESSAGE,
+  })
+  const length = messageLength(text.trim())
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault()
+    if (photos.isBusy) return setError(PHOTO_MESSAGES.stillUploading)
+    const photoPaths = photos.readyPaths()
+    if (!photoPaths) return setError(PHOTO_MESSAGES.fixPhotos)
+    const result = onSend(text, photoPaths)
+    if (result === 'too_long') setError(TOO_LONG_MESSAGE)
+    if (result === 'sent') {
+      setText('')
+      setError(null)
+      photos.clear()
+    }
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event)
+  }
+
+  return (
+    <Stack as="form" gap="2" onSubmit={submit} aria-label="Send a message">
+      <Field.Root invalid={length > MAX_MESSAGE_LENGTH}>
+        <Field.Label>Message</Field.Label>
+        <Textarea
+          value={text}
+          rows={2}
+          autoresize
+          onChange={(event) => {
+            setText(event.target.value)
+            if (messageLength(event.target.value.trim()) <= MAX_MESSAGE_LENGTH) setError(null)
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <Field.HelperText>
+          {length > MAX_MESSAGE_LENGTH - 200
+            ? `${length} / ${MAX_MESSAGE_LENGTH} characters`
+            : 'Press Enter to send, Shift+Enter for a new line.'}
+        </Field.HelperText>
+      </Field.Root>
+      <PhotoAttachments photos={photos} max={MAX_PHOTOS_PER_MESSAGE} label="Attach a photo" />
+      <FormMessage message={error} />
+      <HStack justify="end">
+        <Button type="submit" colorPalette="teal" disabled={photos.isBusy}>
+          Send
+        </Button>
+      </HStack>
+    </Stack>
+  )
+}

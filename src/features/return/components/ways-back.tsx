@@ -1,0 +1,206 @@
+import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import { useState } from 'react'
+import { FormMessage } from '@/components/ui/form-message'
+import { RETURN_OPTION_TEXT } from '@/lib/return-options'
+import { shareFoundLocation } from '@/lib/share-found-location'
+import { MapPointLinks } from '@/components/ui/map-point-links'
+import { ShareLocationButton } from '@/components/ui/share-location-button'
+import { askForPostalAddress } from '@/features/return/api/ask-for-postal-address'
+import { HandInForm } from '@/features/return/components/hand-in-form'
+import { PostalAddressShare } from '@/features/return/components/postal-address-share'
+import type { ChatRole } from '@/lib/chat/types'
+import { useWaysBack } from '@/features/return/use-ways-back'
+
+type WaysBackProps = {
+  chatId: string
+  role: ChatRole
+  finderFirstName: string | null | undefined
+  isClosed: boolean
+}
+
+/**
+ * Ways back without meeting, and where it is: the ways the owner accepts, the
+ * finder's choice (handed in at a named place, or post it back), the postal
+ * address the owner shares with this finder only, and where it was found.
+ */
+export function WaysBackPanel({ chatId, role, finderFirstName, isClosed }: WaysBackProps) {
+  const { waysBack, refresh } = useWaysBack(chatId)
+  if (!waysBack) return null
+  const { options, foundAt, returns } = waysBack
+  const finder = finderFirstName?.trim() || 'the finder'
+  const Finder = finder.charAt(0).toUpperCase() + finder.slice(1)
+  const isFinder = role === 'finder'
+  const canAct = !isClosed
+
+  return (
+    <Box as="section" aria-labelledby="ways-back-heading" borderWidth="1px" borderRadius="l2" p="4">
+      <Stack gap="3">
+        <Heading as="h3" size="sm" id="ways-back-heading">
+          Ways back
+        </Heading>
+        {options.length > 0 ? (
+          <Stack gap="1">
+            <Text fontSize="sm">{isFinder ? 'The owner accepts:' : 'You accept:'}</Text>
+            <Stack as="ul" gap="1" ps="4" fontSize="sm">
+              {options.map((option) => (
+                <li key={option}>{RETURN_OPTION_TEXT[option]}</li>
+              ))}
+            </Stack>
+          </Stack>
+        ) : (
+          <Text fontSize="sm">Agree a way back in the messages below.</Text>
+        )}
+
+        {foundAt ? (
+          <MapPointLinks label="Where it was found" point={foundAt} />
+        ) : (
+          !isFinder && <Text fontSize="sm">{Finder} has not shared where it was found.</Text>
+        )}
+        {isFinder && canAct && (
+          <ShareLocationButton
+            onPosition={async (position) => {
+              await shareFoundLocation(chatId, position)
+              refresh()
+            }}
+          >
+            {foundAt ? 'Share where I found it again' : 'Share where I found it'}
+          </ShareLocationButton>
+        )}
+
+        <HandedInNotice returns={returns} isFinder={isFinder} Finder={Finder} />
+        {isFinder && canAct && options.includes('hand_in') && (
+          <HandInForm chatId={chatId} onDone={refresh} />
+        )}
+
+        <PostItBack
+          chatId={chatId}
+          isFinder={isFinder}
+          canAct={canAct}
+          options={options}
+          returns={returns}
+          finder={finder}
+          onDone={refresh}
+        />
+      </Stack>
+    </Box>
+  )
+}
+
+type Returns = NonNullable<ReturnType<typeof useWaysBack>['waysBack']>['returns']
+
+/** Where the finder handed the item in, with its pin if they shared one. */
+function HandedInNotice({
+  returns,
+  isFinder,
+  Finder,
+}: {
+  returns: Returns
+  isFinder: boolean
+  Finder: string
+}) {
+  if (!returns?.handed_in_at || !returns.hand_in_place) return null
+  return (
+    <Stack gap="1" role="status" aria-label="Handed in">
+      <Text fontWeight="semibold">
+        {isFinder ? 'You handed it in at' : `${Finder} handed it in at`}: {returns.hand_in_place}
+      </Text>
+      {returns.hand_in_latitude !== null && returns.hand_in_longitude !== null && (
+        <MapPointLinks
+          label="Pin"
+          point={{
+            latitude: returns.hand_in_latitude,
+            longitude: returns.hand_in_longitude,
+            accuracy: returns.hand_in_accuracy_m,
+          }}
+        />
+      )}
+    </Stack>
+  )
+}
+
+type PostItBackProps = {
+  chatId: string
+  isFinder: boolean
+  canAct: boolean
+  options: string[]
+  returns: Returns
+  finder: string
+  onDone: () => void
+}
+
+/**
+ * Posting it back: the finder asks for a postal address, the owner shares theirs
+ * with this finder only, and both then see it.
+ */
+function PostItBack({
+  chatId,
+  isFinder,
+  canAct,
+  options,
+  returns,
+  finder,
+  onDone,
+}: PostItBackProps) {
+  const [isAsking, setIsAsking] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const Finder = finder.charAt(0).toUpperCase() + finder.slice(1)
+  const sharedAddress = returns?.postal_address ?? null
+  const refresh = onDone
+
+  const ask = async () => {
+    setIsAsking(true)
+    setError(null)
+    try {
+      await askForPostalAddress(chatId)
+      refresh()
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught))
+    } finally {
+      setIsAsking(false)
+    }
+  }
+
+  return (
+    <>
+      {sharedAddress !== null && (
+        <Stack gap="1" aria-label="Postal address">
+          <Text fontWeight="semibold">
+            {isFinder
+              ? "The owner's postal address, shared with you only:"
+              : `Your postal address, shared with ${finder} only:`}
+          </Text>
+          <Text whiteSpace="pre-line">{sharedAddress}</Text>
+        </Stack>
+      )}
+      {isFinder && canAct && options.includes('post') && sharedAddress === null && (
+        <HStack>
+          {returns?.post_requested_at ? (
+            <Text fontSize="sm">You asked the owner for a postal address.</Text>
+          ) : (
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="teal"
+              loading={isAsking}
+              onClick={() => void ask()}
+            >
+              Post it back
+            </Button>
+          )}
+        </HStack>
+      )}
+      {!isFinder && returns?.post_requested_at && sharedAddress === null && (
+        <Text fontSize="sm">{Finder} offers to post it back, at your cost.</Text>
+      )}
+      {!isFinder && canAct && (options.includes('post') || returns?.post_requested_at) && (
+        <PostalAddressShare
+          chatId={chatId}
+          finder={finder}
+          sharedAddress={sharedAddress}
+          onDone={refresh}
+        />
+      )}
+      <FormMessage message={error} />
+    </>
+  )
+}

@@ -1,0 +1,18 @@
+import type { ChatSummaryRow } from '@/lib/chat/types'
+
+const whenFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+
+/**
+ * 'Found by Fred on 21 Nov 2026, 10:02: “On a bench at the station”' from what
+ * the chat holds. The place is the finder's own words, so it is quoted rather
+ * than run into our sentence ("at On a bench at …").
+ */
+export function foundLine(
+  summary: Pick<ChatSummaryRow, 'finder_first_name' | 'found_location' | 'found_at'>,
+) {
+  const who = summary.finder_first_name?.trim() || 'someone'
+  const where = summary.found_location?.trim()
+  const when = summary.found_at ? whenFormat.format(new Date(summary.found_at)) : null
+  const line = when ? `Found by ${who} on ${when}` : `Found by ${who}`
+  return where ? `${line}: “${where}”` : line
+}
