@@ -63,7 +63,7 @@ export default defineConfig({
     command: 'npm start -- --reset --preview',
     url: APP_URL,
     // Every finder in the suite is this machine, one address to the stack: raise the
-    // per-address limits through the documented setting (README "Limits").
+    // per-address limits through the documented setting (docs/limits-and-settings.md "Limits").
     env: {
       LOCAL_SUPABASE_DATA_DIR: '.local-supabase/e2e',
       LOCAL_SUPABASE_LOG_LEVEL: 'error',

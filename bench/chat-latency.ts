@@ -103,7 +103,7 @@ async function deliveryLatency(
 async function latencyReport() {
   const stack = await startTestStack()
   // One finder per chat sends up to 200 messages here: above the 20 a minute a
-  // member may send (README "Limits"), so the bench raises that limit.
+  // member may send (docs/limits-and-settings.md "Limits"), so the bench raises that limit.
   await stack.context.db.query(
     `update app_private.limits set max_count = 100000 where name = 'messages_per_member'`,
   )

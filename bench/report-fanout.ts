@@ -187,7 +187,7 @@ function denoPids(): string[] {
  * The burst's CPU until its last answer, every process's (stack, Deno, finders),
  * and so the least time a burst of that size takes on this machine's cores
  * however well it is spread: when the p95 sits near that floor, the machine's
- * speed at the moment decides it (README "Benchmarks").
+ * speed at the moment decides it (docs/benchmarks.md).
  */
 function cpuFloor(
   cpu: { answersNode: number; answersDeno: number; answersFinders: number },

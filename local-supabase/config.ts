@@ -87,7 +87,7 @@ export type StackConfig = {
    */
   trustProxy: boolean
   /**
-   * Rows of the project's `app_private.limits` (README "Limits") set at start,
+   * Rows of the project's `app_private.limits` (docs/limits-and-settings.md "Limits") set at start,
    * by name: `LOCAL_SUPABASE_LIMITS=reports_per_address=1000` (db/limits.ts).
    */
   limits: Record<string, number>

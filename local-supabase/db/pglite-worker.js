@@ -22,7 +22,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 // while it starts. With V8's default (dynamic tiering: the baseline compiler
 // first, hot functions optimised later) PGlite kept running largely baseline
 // code and kept V8's helper threads busy compiling: every statement cost about
-// twice the CPU (bench:fanout, README "Benchmarks"). The price is ~2 s of CPU on
+// twice the CPU (bench:fanout, docs/benchmarks.md). The price is ~2 s of CPU on
 // helper threads at start. The flag is the process's: it must be set before
 // PGlite compiles its WebAssembly (PGlite.create below), and it only changes
 // how WebAssembly is compiled.

@@ -11,7 +11,7 @@ export const MAX_CHUNK_BYTES = 500_000
  * The finder's JavaScript before they can type and submit on /tag and /found/reunite:
  * the entry, the page's chunk and everything both import statically (supabase-js is
  * loaded at submit, owner and chat code never). A regression guard, not a goal: the
- * goal is the time bench:finder-page measures (README "Prerendered pages and budgets").
+ * goal is the time bench:finder-page measures (docs/prerendering.md).
  * React 19 + React DOM, the router and Chakra measured ~157 KiB gzipped; /tag, which
  * is also the finder's report form when opened from a tag's link, ~160 KiB.
  */

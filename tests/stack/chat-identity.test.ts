@@ -201,7 +201,7 @@ describe('nothing missed', () => {
       .select('id')
       .eq('chat_id', report.chat_id)
     const startCount = before?.length ?? 0
-    // 30 messages each within the minute: above the 20 a member may send (README
+    // 30 messages each within the minute: above the 20 a member may send (docs/limits-and-settings.md
     // "Limits"), raised here through the documented setting.
     await stack.context.db.query(
       `update app_private.limits set max_count = 100 where name = 'messages_per_member'`,
