@@ -2317,7 +2317,7 @@ comment on function public.chat_link_status(uuid,text) is 'Why a chat cannot be 
 grant execute on function public.chat_link_status(uuid,text) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.chat_summary(chat_id uuid)
- RETURNS TABLE(chat_id uuid, item_id uuid, item_name text, item_status text, finder_first_name text, found_location text, found_at timestamp with time zone, viewer_role text, closed_at timestamp with time zone, closed_reason text, finder_details_deleted_on timestamp with time zone)
+ RETURNS TABLE(chat_id uuid, item_id uuid, item_name text, item_status text, finder_first_name text, found_location text, found_at timestamp with time zone, viewer_role text, closed_at timestamp with time zone, closed_reason text, finder_details_deleted_on timestamp with time zone, return_options text[])
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -2325,7 +2325,8 @@ AS $function$
   select c.id, c.item_id, i.name, i.status,
          app_private.first_name(r.finder_name), r.found_location, r.created_at, m.role,
          c.closed_at, c.closed_reason,
-         case when r.purged_at is null then r.purge_after end
+         case when r.purged_at is null then r.purge_after end,
+         i.return_options
     from public.chats c
     join public.chat_members m on m.chat_id = c.id and m.user_id = app_private.current_user_id()
     join public.items i on i.id = c.item_id

@@ -208,3 +208,24 @@ describe("the owner's postal address", () => {
     )
   })
 })
+
+describe('chat_summary', () => {
+  it("names the ways back the owner accepts, to the chat's members only", async () => {
+    const { item, finder, report } = await openChat()
+    await query(db, owner, 'update public.items set return_options = $2 where id = $1', [
+      item.id,
+      ['post'],
+    ])
+    const summary = (actor: Actor) =>
+      query<{ return_options: string[] }>(
+        db,
+        actor,
+        'select return_options from public.chat_summary($1)',
+        [report.chat_id],
+      )
+    expect(await summary(finder)).toEqual([{ return_options: ['post'] }])
+    expect(await summary(owner)).toEqual([{ return_options: ['post'] }])
+    expect(await summary(stranger)).toEqual([])
+    await expectPgError(summary(noSession), { code: '42501', message: PERMISSION_DENIED })
+  })
+})

@@ -532,6 +532,7 @@ export type Database = {
           item_id: string
           item_name: string
           item_status: string
+          return_options: string[]
           viewer_role: string
         }[]
       }
