@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { supabase } from '@/lib/supabase'
 import { server } from '@/testing/server'
 import { renderApp } from '@/testing/render-app'
+import { useScreen } from '@/testing/media'
 import { fakeSession, fakeUser, restGet, rpc } from '@/testing/supabase-handlers'
 import { fakeRealtime, type FakeRealtime } from '@/testing/fake-realtime'
 import { PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
@@ -64,6 +65,13 @@ type Backend = {
   /** How POST /messages answers: stored, an error, or never. */
   postMode: 'ok' | 'error' | 'hang' | 'too_many'
   isDown: boolean
+  /** What chat_link_status answers (why a link is refused, or why a gone chat ended). */
+  linkStatus: {
+    status: string
+    closed_reason: string | null
+    at: string | null
+    details_deleted_at: string | null
+  }
   /** What chat_ways_back and chat_returns answer, and the ways-back calls made. */
   waysBack: {
     options: string[]
@@ -102,6 +110,7 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
     postMode: 'ok',
     isDown: false,
     waysBack: { options: ['hand_in', 'meet', 'post'], foundAt: null, returns: null, calls: [] },
+    linkStatus: { status: 'unknown', closed_reason: null, at: null, details_deleted_at: null },
   }
   const whileUp = async () => {
     if (backend.isDown) await delay('infinite')
@@ -131,6 +140,7 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
                 item_status: backend.closed ? backend.closed.itemStatus : SUMMARY.item_status,
                 closed_at: backend.closed ? '2026-11-21T12:00:00.000Z' : null,
                 closed_reason: backend.closed?.reason ?? null,
+                return_options: backend.waysBack.options,
                 finder_details_deleted_on: !backend.closed
                   ? '2026-12-21T09:58:00.000Z'
                   : backend.closed.reason === 'purged'
@@ -141,6 +151,7 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
           : [],
       ),
     ),
+    http.post('*/rest/v1/rpc/chat_link_status', () => HttpResponse.json([backend.linkStatus])),
     http.post('*/rest/v1/rpc/return_preview', async ({ request }) => {
       backend.ownerCalls.push({ name: 'return_preview', body: await request.json() })
       return HttpResponse.json([{ open_conversations: 2, finder_details_deleted_on: DELETED_ON }])
@@ -295,6 +306,8 @@ const messageList = () => screen.getByRole('list', { name: 'Messages' })
 const composer = () => screen.getByRole('textbox', { name: 'Message' })
 
 beforeEach(() => {
+  // A laptop unless a test says otherwise: the chat's details sit beside it.
+  useScreen('laptop')
   realtime = fakeRealtime()
   // The chat's receipts (finder) and "opened" (owner): see receipts.tsx.
   server.use(realtime.handler, restGet('chats', []), rpc('mark_chat_opened', true))
@@ -302,6 +315,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   vi.useRealTimers()
+  vi.restoreAllMocks()
   // One client per test file: close its socket so the next test meets its own fake server.
   await supabase.removeAllChannels()
   supabase.realtime.disconnect()
@@ -315,7 +329,7 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     expect(backend.joins).toEqual([{ chat_id: CHAT_ID, token: TOKEN }])
     expect(router.state.location.hash).toBe('')
     expect(router.state.location.search).toBe(`?chatId=${CHAT_ID}`)
-    expect(screen.getByText('You are talking with the owner of the item you found.')).toBeVisible()
+    expect(screen.getByText('With the owner of the item you found')).toBeVisible()
     const items = within(messageList()).getAllByRole('listitem')
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringMatching(/^You.*Hello, I found your rucksack\.$/),
@@ -331,7 +345,7 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     openChat({ as: 'owner' })
     expect(await chatShown()).toBeInTheDocument()
     expect(backend.joins).toEqual([{ chat_id: CHAT_ID, token: '' }])
-    expect(screen.getByText('You are talking with the person who found your item.')).toBeVisible()
+    expect(screen.getByText('With Fiona, who found it')).toBeVisible()
     const items = within(messageList()).getAllByRole('listitem')
     expect(items[0]).toHaveTextContent(/^Fiona, finder/)
     expect(items[1]).toHaveTextContent(/^You/)
@@ -361,15 +375,16 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     await chatShown()
     await user.click(screen.getByRole('button', { name: 'Delete my details now' }))
     expect(screen.getByRole('group', { name: 'Delete your details?' })).toHaveTextContent(
-      'the owner is told you left',
+      'the owner will be told you left',
     )
     await user.click(screen.getByRole('button', { name: 'Keep talking' }))
     expect(deletions).toEqual([])
     await user.click(screen.getByRole('button', { name: 'Delete my details now' }))
     await user.click(screen.getByRole('button', { name: 'Delete my details' }))
-    expect(
-      await screen.findByText(/^Your details have been deleted and this conversation is closed\./),
-    ).toHaveAttribute('role', 'status')
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' })
+    expect(closed).toHaveTextContent('You deleted your details, so this conversation is closed.')
+    expect(closed).toHaveTextContent('nothing of yours is kept')
+    expect(screen.getByRole('link', { name: 'Go Home' })).toBeVisible()
     expect(deletions).toEqual([{ chat_id: CHAT_ID }])
     await waitFor(() => expect(logouts).toBe(1))
     expect(screen.queryByText('Hello, I found your rucksack.')).not.toBeInTheDocument()
@@ -390,13 +405,13 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     })
     await chatShown()
     const question = screen.getByRole('group', { name: 'Delete your details?' })
-    expect(question).toHaveTextContent('the owner is told you left')
+    expect(question).toHaveTextContent('the owner will be told you left')
     expect(backend.joins).toEqual([{ chat_id: CHAT_ID, token: TOKEN }])
     expect(deletions).toEqual([])
     await user.click(within(question).getByRole('button', { name: 'Delete my details' }))
-    expect(
-      await screen.findByText(/^Your details have been deleted and this conversation is closed\./),
-    ).toBeVisible()
+    expect(await screen.findByRole('status', { name: 'Conversation closed' })).toHaveTextContent(
+      'You deleted your details, so this conversation is closed.',
+    )
     expect(deletions).toEqual([{ chat_id: CHAT_ID }])
   })
 
@@ -467,8 +482,11 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
       'close_conversation',
     ])
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument()
-    // The item itself was not marked returned: the owner may still do so.
-    expect(screen.getByRole('button', { name: 'Mark as returned' })).toBeVisible()
+    // Nothing is offered on a closed conversation (the item's status is on its own page).
+    expect(screen.queryByRole('button', { name: 'Mark as returned' })).not.toBeInTheDocument()
+    expect(
+      screen.queryByRole('button', { name: 'Close this conversation' }),
+    ).not.toBeInTheDocument()
   })
 
   it('shows the owner a conversation the retention purge emptied as closed, with no deletion date to come', async () => {
@@ -502,19 +520,36 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     expect(within(messageList()).getAllByRole('listitem')).toHaveLength(2)
   })
 
-  it("closes the finder's open chat live when the owner's account is deleted and the chat goes with it", async () => {
+  it("closes the finder's open chat live when the owner's account is deleted, saying so as the database kept it", async () => {
     openChat({ as: 'finder-link' })
     await chatShown()
     await waitFor(() => expect(realtime.joined).toContain(`chat:${CHAT_ID}`))
     expect(composer()).toBeVisible()
-    // The chat no longer exists: chat_summary answers nothing for it.
+    // The chat no longer exists: chat_summary answers nothing for it; chat_link_status
+    // says why it ended (app_private.chat_endings).
     server.use(http.post('*/rest/v1/rpc/chat_summary', () => HttpResponse.json([])))
+    backend.linkStatus = {
+      status: 'ended',
+      closed_reason: 'account_deleted',
+      at: '2026-11-21T12:00:00.000Z',
+      details_deleted_at: '2026-11-21T12:00:00.000Z',
+    }
     act(() => realtime.broadcast(`chat:${CHAT_ID}`, 'closed', { chat_id: CHAT_ID }))
     const closed = await screen.findByRole('status', { name: 'Conversation closed' }, LOAD)
-    expect(closed).toHaveTextContent('This conversation is closed.')
+    expect(closed).toHaveTextContent(
+      'The owner has deleted their Homeward account, so this conversation is closed.',
+    )
     expect(closed).toHaveTextContent('No more messages can be sent in it.')
+    expect(closed).toHaveTextContent(
+      'Your name, contact details and this conversation have been deleted',
+    )
+    expect(closed).toHaveTextContent(
+      'please hand it in at a police station or a lost property office',
+    )
     expect(closed).not.toHaveTextContent('will be deleted on')
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument()
+    // Their details are gone already: nothing offers to delete them.
+    expect(screen.queryByRole('button', { name: 'Delete my details now' })).not.toBeInTheDocument()
   })
 
   it('a message refused because the conversation closed meanwhile shows why and removes the box', async () => {
@@ -541,11 +576,7 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
   it("makes a registered user who found someone else's item that chat's finder", async () => {
     openChat({ as: 'registered-finder' })
     expect(
-      await screen.findByText(
-        'You are talking with the owner of the item you found.',
-        undefined,
-        LOAD,
-      ),
+      await screen.findByText('With the owner of the item you found', undefined, LOAD),
     ).toBeVisible()
     await chatShown()
     expect(within(messageList()).getAllByRole('listitem')[0]).toHaveTextContent(/^You/)
