@@ -211,6 +211,7 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
       'record_hand_in',
       'ask_for_postal_address',
       'share_postal_address',
+      'withdraw_postal_address',
     ].map((name) =>
       http.post(`*/rest/v1/rpc/${name}`, async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>
@@ -1008,6 +1009,51 @@ describe('ways back without meeting, and where it is', () => {
     )
   })
 
+  const RETURNS = {
+    chat_id: CHAT_ID,
+    post_requested_at: null,
+    postal_address: null,
+    address_shared_at: null,
+    hand_in_place: null,
+    handed_in_at: null,
+    hand_in_latitude: null,
+    hand_in_longitude: null,
+    hand_in_accuracy_m: null,
+    updated_at: '2026-11-21T10:40:00.000Z',
+  }
+
+  it('offers no "Post it back" once the finder has handed it in', async () => {
+    openChat({ as: 'finder-link' })
+    backend.waysBack.returns = {
+      ...RETURNS,
+      hand_in_place: 'Police front desk',
+      handed_in_at: '2026-11-21T10:40:00.000Z',
+    }
+    const ways = await panel()
+    expect(await within(ways).findByRole('status', { name: 'Handed in' })).toHaveTextContent(
+      'You handed it in at: Police front desk',
+    )
+    expect(within(ways).queryByRole('button', { name: 'Post it back' })).not.toBeInTheDocument()
+  })
+
+  it('lets the owner stop sharing their address after the conversation closed', async () => {
+    const { user } = openChat({ as: 'owner' })
+    backend.closed = { reason: 'closed_by_owner', itemStatus: null }
+    backend.waysBack.returns = {
+      ...RETURNS,
+      postal_address: '1 High Street, Cambridge',
+      address_shared_at: '2026-11-21T10:45:00.000Z',
+    }
+    await screen.findByRole('status', { name: 'Conversation closed' }, LOAD)
+    const ways = await panel()
+    await user.click(await within(ways).findByRole('button', { name: 'Stop sharing my address' }))
+    await waitFor(() =>
+      expect(backend.waysBack.calls).toEqual([
+        { name: 'withdraw_postal_address', body: { chat_id: CHAT_ID } },
+      ]),
+    )
+  })
+
   it("shows the owner the finder's hand-in and location live, as coordinates and map links", async () => {
     openChat({ as: 'owner' })
     const ways = await panel()
@@ -1187,5 +1233,156 @@ describe('photos', () => {
     expect(photo.getAttribute('src')).toContain(`/object/sign/chat-photos/${path}?token=`)
     expect(photo.closest('li')).toHaveTextContent('The counter at the café')
     expect(storage.signs).toEqual([path])
+  })
+})
+
+// Issue 45: every end state says what happened, why, what happens to the data and
+// what is left to do; offers that no longer make sense are gone; the phone's screen.
+describe('end states and offers that no longer make sense', { timeout: 20_000 }, () => {
+  it('after a reload, a refused link still says why and still offers a new link', async () => {
+    const first = openChat({ as: 'finder-link', join: 'invalid' })
+    backend.linkStatus = {
+      status: 'expired',
+      closed_reason: null,
+      at: '2026-11-20T12:00:00.000Z',
+      details_deleted_at: null,
+    }
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'This chat link expired on 20 November 2026.' },
+        LOAD,
+      ),
+    ).toBeVisible()
+    await waitFor(() => expect(first.router.state.location.hash).toBe(''))
+    first.unmount()
+
+    // The reload: no token in the address any more.
+    const { user } = openChat({
+      as: 'finder-link',
+      join: 'invalid',
+      url: `/chat?chatId=${CHAT_ID}`,
+    })
+    backend.linkStatus = {
+      status: 'expired',
+      closed_reason: null,
+      at: '2026-11-20T12:00:00.000Z',
+      details_deleted_at: null,
+    }
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'This chat link expired on 20 November 2026.' },
+        LOAD,
+      ),
+    ).toBeVisible()
+    expect(screen.queryByText(/Ask for a new link/)).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Send me a new link' }))
+    expect(await screen.findByText(/We have e-mailed you a new link/)).toBeVisible()
+    expect(backend.linkRequests).toEqual([{ chat_id: CHAT_ID, token: TOKEN }])
+  })
+
+  it('a replaced link says so and where the new one is, without offering another', async () => {
+    openChat({ as: 'finder-link', join: 'invalid' })
+    backend.linkStatus = {
+      status: 'replaced',
+      closed_reason: null,
+      at: '2026-11-21T12:00:00.000Z',
+      details_deleted_at: null,
+    }
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'This chat link was replaced by a newer one.' },
+        LOAD,
+      ),
+    ).toBeVisible()
+    expect(screen.getByText('Open the chat from the newest e-mail we sent you.')).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Send me a new link' })).not.toBeInTheDocument()
+  })
+
+  it('after the finder deleted their details, their link says so and never offers to e-mail the deleted address', async () => {
+    openChat({
+      as: 'finder-link',
+      join: 'invalid',
+      url: `/chat?chatId=${CHAT_ID}&delete=my-details#token=${TOKEN}`,
+    })
+    backend.linkStatus = {
+      status: 'ended',
+      closed_reason: 'finder_left',
+      at: '2026-11-21T12:00:00.000Z',
+      details_deleted_at: '2026-11-21T12:00:00.000Z',
+    }
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' }, LOAD)
+    expect(closed).toHaveTextContent('You deleted your details, so this conversation is closed.')
+    expect(closed).toHaveTextContent('nothing of yours is kept')
+    expect(screen.queryByRole('button', { name: 'Send me a new link' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/e-mail you a new link/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Delete my details now' })).not.toBeInTheDocument()
+  })
+
+  it("the owner's closed, empty chat says what happened and offers neither a hello nor Mark as returned", async () => {
+    openChat({ as: 'owner' })
+    backend.rows = []
+    backend.closed = { reason: 'finder_left', itemStatus: null }
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' }, LOAD)
+    expect(closed).toHaveTextContent('Fiona deleted their details, so this conversation is closed.')
+    expect(screen.queryByText('No messages yet. Say hello!')).not.toBeInTheDocument()
+    expect(screen.getByText('No messages were sent in this conversation.')).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Mark as returned' })).not.toBeInTheDocument()
+    // In place of the message box: that nothing more can be sent, and the way on.
+    const instead = screen.getByRole('group', { name: 'No more messages' })
+    expect(within(instead).getByRole('link', { name: 'Open dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    )
+  })
+
+  it('advises meeting in a public place only when the owner accepts meeting', async () => {
+    openChat({ as: 'finder-link' })
+    backend.waysBack.options = ['hand_in', 'post']
+    await chatShown()
+    const tips = screen.getByRole('complementary', { name: 'Stay safe' })
+    expect(tips).toHaveTextContent('Never pay before the item is back.')
+    expect(tips).not.toHaveTextContent('Meet in a public place.')
+  })
+})
+
+describe('on a phone (issue 45)', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    vi.restoreAllMocks()
+    useScreen('phone')
+  })
+
+  it('keeps the details behind the header: the Details button opens them in a sheet', async () => {
+    const { user } = openChat({ as: 'finder-link' })
+    await chatShown()
+    expect(composer()).toBeVisible()
+    expect(screen.queryByRole('region', { name: 'Ways back' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Delete my details now' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Details' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Chat details' })
+    expect(await within(sheet).findByRole('region', { name: 'Ways back' }, LOAD)).toBeVisible()
+    expect(within(sheet).getByText(/^Found by Fiona on /)).toBeVisible()
+    // Asking to delete closes the sheet and asks in the conversation.
+    await user.click(within(sheet).getByRole('button', { name: 'Delete my details now' }))
+    const question = await screen.findByRole('group', { name: 'Delete your details?' })
+    expect(question).toHaveTextContent('Delete your details now?')
+    expect(question).toHaveTextContent('will be deleted straight away')
+  })
+
+  it('says nothing about Enter and Shift+Enter on a touch screen', async () => {
+    openChat({ as: 'finder-link' })
+    await chatShown()
+    expect(composer()).toBeVisible()
+    expect(screen.queryByText(/Press Enter to send/)).not.toBeInTheDocument()
+  })
+
+  it('says it with a keyboard (a laptop)', async () => {
+    vi.restoreAllMocks()
+    useScreen('laptop')
+    openChat({ as: 'finder-link' })
+    await chatShown()
+    expect(screen.getByText('Press Enter to send, Shift+Enter for a new line.')).toBeVisible()
   })
 })

@@ -69,7 +69,7 @@ function NextStepAction({
   if (notice.step === 'dashboard') {
     return (
       <Button asChild colorPalette="teal" size="sm">
-        <RouterLink to={paths.dashboard}>Back to dashboard</RouterLink>
+        <RouterLink to={paths.dashboard}>Open dashboard</RouterLink>
       </Button>
     )
   }
