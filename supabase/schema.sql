@@ -40,6 +40,20 @@ comment on table app_private.challenge_issues is 'Proof-of-work challenges issue
 CREATE INDEX challenge_issues_created_idx ON app_private.challenge_issues USING btree (created_at);
 CREATE INDEX challenge_issues_subject_idx ON app_private.challenge_issues USING btree (subject, created_at);
 
+create table app_private.chat_endings (
+  chat_id uuid not null,
+  reason text not null,
+  ended_at timestamp with time zone default now() not null,
+  finder_user_ids uuid[] default '{}'::uuid[] not null,
+  token_hashes text[] default '{}'::text[] not null,
+  details_deleted_at timestamp with time zone,
+  constraint chat_endings_pkey PRIMARY KEY (chat_id),
+  constraint chat_endings_reason_check CHECK ((reason = ANY (ARRAY['returned'::text, 'closed_by_owner'::text, 'finder_left'::text, 'account_deleted'::text, 'purged'::text])))
+);
+comment on table app_private.chat_endings is 'Why a conversation ended, kept 30 days past its chat or its finder''s details (no personal data): read only through public.chat_link_status.';
+alter table app_private.chat_endings enable row level security;
+grant all on table app_private.chat_endings to service_role;
+
 create table app_private.escalation_settings (
   id boolean default true not null,
   enabled boolean default true not null,
@@ -804,6 +818,30 @@ begin
   returning c.* into chat;
   if chat.id is null then
     return false;
+  end if;
+
+  -- Why it ended, for the finder's sessions and links even after the purge
+  -- (purge_reports wrote the row first when the purge came before the closing).
+  insert into app_private.chat_endings as e (chat_id, reason, ended_at, finder_user_ids, token_hashes)
+  select chat.id, chat.closed_reason, chat.closed_at,
+         coalesce(array_agg(distinct m.user_id) filter (where m.user_id is not null), '{}'),
+         coalesce((select array_agg(v.token_hash) from public.chat_invites v where v.chat_id = chat.id), '{}')
+    from public.chat_members m
+    join auth.users u on u.id = m.user_id and u.is_anonymous
+   where m.chat_id = chat.id and m.role = 'finder'
+  on conflict (chat_id) do update
+     set reason = excluded.reason, ended_at = excluded.ended_at,
+         finder_user_ids = array(select distinct unnest(e.finder_user_ids || excluded.finder_user_ids)),
+         token_hashes = array(select distinct unnest(e.token_hashes || excluded.token_hashes));
+
+  -- The item is home: the owner's postal address is no longer shown to anyone.
+  if p_reason = 'returned' then
+    update public.chat_returns cr
+       set postal_address = null, address_shared_at = null, updated_at = now()
+     where cr.chat_id = chat.id and cr.postal_address is not null;
+    if found then
+      perform app_private.announce_ways_back(chat, 'address_withdrawn');
+    end if;
   end if;
 
   update public.found_reports r
@@ -1775,6 +1813,25 @@ begin
     from public.found_reports r
    where r.id = n.report_id and n.report_id = any (purged_ids);
 
+  -- Why each conversation ended, kept past the purge for its finder's sessions
+  -- and links (no personal data: the chat, the reason, anonymous session ids,
+  -- token hashes; a registered account's id is never kept).
+  insert into app_private.chat_endings as e
+    (chat_id, reason, ended_at, finder_user_ids, token_hashes, details_deleted_at)
+  select c.id, coalesce(c.closed_reason, 'purged'), coalesce(c.closed_at, now()),
+         coalesce((select array_agg(distinct m.user_id) from public.chat_members m
+                     join auth.users u on u.id = m.user_id and u.is_anonymous
+                    where m.chat_id = c.id and m.role = 'finder'), '{}'),
+         coalesce((select array_agg(v.token_hash) from public.chat_invites v
+                    where v.chat_id = c.id), '{}'),
+         now()
+    from public.chats c
+   where c.id = any (purged_chats)
+  on conflict (chat_id) do update
+     set finder_user_ids = array(select distinct unnest(e.finder_user_ids || excluded.finder_user_ids)),
+         token_hashes = array(select distinct unnest(e.token_hashes || excluded.token_hashes)),
+         details_deleted_at = excluded.details_deleted_at;
+
   delete from public.messages m where m.chat_id = any (purged_chats);
   delete from public.chat_invites v where v.chat_id = any (purged_chats);
   delete from public.chat_returns cr where cr.chat_id = any (purged_chats);
@@ -2184,6 +2241,11 @@ declare
 begin
   chat := app_private.open_chat_as(ask_for_postal_address.chat_id, 'finder');
   perform app_private.require_return_option(chat, 'post');
+  if exists (select 1 from public.chat_returns cr
+              where cr.chat_id = chat.id and cr.handed_in_at is not null) then
+    raise exception 'You handed it in already, so there is nothing to post.'
+      using errcode = 'P0001', hint = 'handed_in';
+  end if;
   insert into public.chat_returns as cr (chat_id, post_requested_at)
   values (chat.id, now())
   on conflict on constraint chat_returns_pkey do update
@@ -2195,8 +2257,67 @@ end;
 $function$;
 grant execute on function public.ask_for_postal_address(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.chat_link_status(chat_id uuid, token text DEFAULT NULL::text)
+ RETURNS TABLE(status text, closed_reason text, at timestamp with time zone, details_deleted_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := app_private.current_user_id();
+  clean_token text := nullif(trim(coalesce(chat_link_status.token, '')), '');
+  hashed text := case when clean_token is null then null else app_private.hash_token(clean_token) end;
+  ending app_private.chat_endings;
+  invite public.chat_invites;
+begin
+  if chat_link_status.chat_id is null then
+    return;
+  end if;
+
+  -- The conversation ended for a session that was its finder, or a link of it.
+  select e.* into ending
+    from app_private.chat_endings e
+   where e.chat_id = chat_link_status.chat_id
+     and ((caller is not null and caller = any (e.finder_user_ids))
+          or (hashed is not null and hashed = any (e.token_hashes)));
+  -- Gone for good (the finder's details deleted, or the chat with the owner's account).
+  if ending.chat_id is not null
+     and (ending.details_deleted_at is not null
+          or not exists (select 1 from public.chats c where c.id = ending.chat_id)) then
+    return query select 'ended'::text, ending.reason, ending.ended_at, ending.details_deleted_at;
+    return;
+  end if;
+
+  -- This link, or the link this session was bound to: the newest first.
+  select v.* into invite
+    from public.chat_invites v
+   where v.chat_id = chat_link_status.chat_id
+     and ((hashed is not null and v.token_hash = hashed)
+          or (caller is not null and v.bound_user_id = caller))
+   order by (hashed is not null and v.token_hash = hashed) desc, v.created_at desc
+   limit 1;
+  if invite.id is null and ending.chat_id is not null then
+    return query select 'ended'::text, ending.reason, ending.ended_at, ending.details_deleted_at;
+  elsif invite.id is null then
+    return query select 'unknown'::text, null::text, null::timestamptz, null::timestamptz;
+  elsif invite.replaced_at is not null then
+    return query select 'replaced'::text, null::text, invite.replaced_at, null::timestamptz;
+  elsif invite.revoked_at is not null then
+    return query select 'revoked'::text, null::text, invite.revoked_at, null::timestamptz;
+  elsif invite.expires_at <= now() then
+    return query select 'expired'::text, null::text, invite.expires_at, null::timestamptz;
+  elsif invite.bound_user_id is not null and invite.bound_user_id is distinct from caller then
+    return query select 'bound'::text, null::text, null::timestamptz, null::timestamptz;
+  else
+    return query select 'valid'::text, null::text, invite.expires_at, null::timestamptz;
+  end if;
+end;
+$function$;
+comment on function public.chat_link_status(uuid,text) is 'Why a chat cannot be entered, for the holder of one of its links or its finder''s session: ended (with the reason), replaced, revoked, expired, bound, valid; unknown to anyone else.';
+grant execute on function public.chat_link_status(uuid,text) to anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.chat_summary(chat_id uuid)
- RETURNS TABLE(chat_id uuid, item_id uuid, item_name text, item_status text, finder_first_name text, found_location text, found_at timestamp with time zone, viewer_role text, closed_at timestamp with time zone, closed_reason text, finder_details_deleted_on timestamp with time zone)
+ RETURNS TABLE(chat_id uuid, item_id uuid, item_name text, item_status text, finder_first_name text, found_location text, found_at timestamp with time zone, viewer_role text, closed_at timestamp with time zone, closed_reason text, finder_details_deleted_on timestamp with time zone, return_options text[])
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -2204,7 +2325,8 @@ AS $function$
   select c.id, c.item_id, i.name, i.status,
          app_private.first_name(r.finder_name), r.found_location, r.created_at, m.role,
          c.closed_at, c.closed_reason,
-         case when r.purged_at is null then r.purge_after end
+         case when r.purged_at is null then r.purge_after end,
+         i.return_options
     from public.chats c
     join public.chat_members m on m.chat_id = c.id and m.user_id = app_private.current_user_id()
     join public.items i on i.id = c.item_id
@@ -2916,6 +3038,8 @@ begin
   -- housekeeping of the abuse limits' own records, whatever else happens
   delete from app_private.report_sources s where s.created_at < now() - abuse_records;
   delete from app_private.activation_failures f where f.failed_at < now() - abuse_records;
+  -- Endings outlive the longest link (30 days), then go.
+  delete from app_private.chat_endings e where e.ended_at < now() - interval '30 days';
 
   -- The conversations still open end now, each side told live.
   perform app_private.close_chat(c.id, 'purged')

@@ -301,13 +301,14 @@ test("owner and finder chat both ways live; the finder's link, used once, is ren
     // first browser is out of the chat; the later journeys go on in this one.
     saveJourney({ finderState: await fresh.storageState(), chatLink: newLink })
 
-    // The forwarded (old) link is dead for anyone new.
+    // The forwarded (old) link is dead for anyone new, and says it was replaced.
     const stranger = await browser.newContext()
     const strangerPage = await stranger.newPage()
     await strangerPage.goto(chatLink)
     await expect(
-      strangerPage.getByRole('heading', { name: 'This chat link is not valid or has expired.' }),
+      strangerPage.getByRole('heading', { name: 'This chat link was replaced by a newer one.' }),
     ).toBeVisible({ timeout: 20_000 })
+    await expect(strangerPage.getByRole('button', { name: 'Send me a new link' })).toHaveCount(0)
     await expect(strangerPage.getByText('Hello, I have your rucksack.')).toHaveCount(0)
     await stranger.close()
     await fresh.close()
@@ -413,7 +414,12 @@ test("owner on a phone: the e-mail's chat link asks them to log in, then opens t
   await expect(
     page.getByRole('listitem').filter({ hasText: 'Hello, I have your rucksack.' }).first(),
   ).toContainText(new RegExp(`^${firstName}, finder`))
-  await expect(page.getByRole('button', { name: 'Mark as returned' })).toBeVisible()
+  // On a phone the owner's actions are in the details sheet, opened from the header.
+  await page.getByRole('button', { name: 'Details' }).click()
+  const sheet = page.getByRole('dialog', { name: 'Chat details' })
+  await expect(sheet.getByRole('button', { name: 'Mark as returned' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(sheet).toHaveCount(0)
   await checkPage(page, testInfo, 'phone-owner-chat')
 
   // What the owner writes from the phone reaches the finder as the owner's, never as "You".

@@ -37,12 +37,13 @@ test('a finder deletes their details now; the owner’s dashboard keeps the repo
     expect(thanks.Text).toContain(`Delete my details now: ${link}`)
     await finderPage.goto(link)
     const question = finderPage.getByRole('group', { name: 'Delete your details?' })
-    await expect(question).toContainText('the owner is told you left', { timeout: 20_000 })
+    await expect(question).toContainText('the owner will be told you left', { timeout: 20_000 })
     await checkPage(finderPage, testInfo, 'finder-delete-confirm')
     await question.getByRole('button', { name: 'Delete my details', exact: true }).click()
-    await expect(
-      finderPage.getByText(/^Your details have been deleted and this conversation is closed\./),
-    ).toBeVisible({ timeout: 20_000 })
+    await expect(finderPage.getByRole('status', { name: 'Conversation closed' })).toContainText(
+      'You deleted your details, so this conversation is closed.',
+      { timeout: 20_000 },
+    )
   })
 
   await test.step('the owner’s dashboard still lists the report, without the finder’s details', async () => {
@@ -84,13 +85,30 @@ test('an owner deletes their account from Account Settings, their finder’s cha
     await expect(page).toHaveURL(/\/$/, { timeout: 30_000 })
   })
 
-  await test.step('the finder’s open chat says the conversation closed, without a reload', async () => {
+  await test.step('the finder’s open chat says why it closed and what became of their details, without a reload', async () => {
     const closed = finderPage.getByRole('status', { name: 'Conversation closed' })
-    // The chat went with the owner's account, so it says only that it is closed.
-    await expect(closed).toContainText('This conversation is closed.', { timeout: 20_000 })
+    // The chat went with the owner's account; the database kept why (chat_link_status).
+    await expect(closed).toContainText(
+      'The owner has deleted their Homeward account, so this conversation is closed.',
+      { timeout: 20_000 },
+    )
+    await expect(closed).toContainText(
+      'Your name, contact details and this conversation have been deleted',
+    )
     await expect(finderPage.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
+    // Their details went with it: nothing offers to delete them.
+    await expect(finderPage.getByRole('button', { name: 'Delete my details now' })).toHaveCount(0)
     expect(navigations, 'the chat changed without reloading').toBe(0)
     await checkPage(finderPage, testInfo, 'finder-chat-account-deleted')
+  })
+
+  await test.step('after a reload the finder is still told why, and offered no new link', async () => {
+    await finderPage.reload()
+    await expect(finderPage.getByRole('status', { name: 'Conversation closed' })).toContainText(
+      'The owner has deleted their Homeward account',
+      { timeout: 20_000 },
+    )
+    await expect(finderPage.getByRole('button', { name: 'Send me a new link' })).toHaveCount(0)
   })
 
   await test.step('the owner is e-mailed a confirmation', async () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { supabase } from '@/lib/supabase'
 import { server } from '@/testing/server'
 import { renderApp } from '@/testing/render-app'
+import { useScreen } from '@/testing/media'
 import { fakeSession, fakeUser, restGet, rpc } from '@/testing/supabase-handlers'
 import { fakeRealtime, type FakeRealtime } from '@/testing/fake-realtime'
 import { PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
@@ -64,6 +65,13 @@ type Backend = {
   /** How POST /messages answers: stored, an error, or never. */
   postMode: 'ok' | 'error' | 'hang' | 'too_many'
   isDown: boolean
+  /** What chat_link_status answers (why a link is refused, or why a gone chat ended). */
+  linkStatus: {
+    status: string
+    closed_reason: string | null
+    at: string | null
+    details_deleted_at: string | null
+  }
   /** What chat_ways_back and chat_returns answer, and the ways-back calls made. */
   waysBack: {
     options: string[]
@@ -102,6 +110,7 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
     postMode: 'ok',
     isDown: false,
     waysBack: { options: ['hand_in', 'meet', 'post'], foundAt: null, returns: null, calls: [] },
+    linkStatus: { status: 'unknown', closed_reason: null, at: null, details_deleted_at: null },
   }
   const whileUp = async () => {
     if (backend.isDown) await delay('infinite')
@@ -131,6 +140,7 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
                 item_status: backend.closed ? backend.closed.itemStatus : SUMMARY.item_status,
                 closed_at: backend.closed ? '2026-11-21T12:00:00.000Z' : null,
                 closed_reason: backend.closed?.reason ?? null,
+                return_options: backend.waysBack.options,
                 finder_details_deleted_on: !backend.closed
                   ? '2026-12-21T09:58:00.000Z'
                   : backend.closed.reason === 'purged'
@@ -141,6 +151,7 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
           : [],
       ),
     ),
+    http.post('*/rest/v1/rpc/chat_link_status', () => HttpResponse.json([backend.linkStatus])),
     http.post('*/rest/v1/rpc/return_preview', async ({ request }) => {
       backend.ownerCalls.push({ name: 'return_preview', body: await request.json() })
       return HttpResponse.json([{ open_conversations: 2, finder_details_deleted_on: DELETED_ON }])
@@ -200,6 +211,7 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
       'record_hand_in',
       'ask_for_postal_address',
       'share_postal_address',
+      'withdraw_postal_address',
     ].map((name) =>
       http.post(`*/rest/v1/rpc/${name}`, async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>
@@ -295,6 +307,8 @@ const messageList = () => screen.getByRole('list', { name: 'Messages' })
 const composer = () => screen.getByRole('textbox', { name: 'Message' })
 
 beforeEach(() => {
+  // A laptop unless a test says otherwise: the chat's details sit beside it.
+  useScreen('laptop')
   realtime = fakeRealtime()
   // The chat's receipts (finder) and "opened" (owner): see receipts.tsx.
   server.use(realtime.handler, restGet('chats', []), rpc('mark_chat_opened', true))
@@ -302,6 +316,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   vi.useRealTimers()
+  vi.restoreAllMocks()
   // One client per test file: close its socket so the next test meets its own fake server.
   await supabase.removeAllChannels()
   supabase.realtime.disconnect()
@@ -315,7 +330,7 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     expect(backend.joins).toEqual([{ chat_id: CHAT_ID, token: TOKEN }])
     expect(router.state.location.hash).toBe('')
     expect(router.state.location.search).toBe(`?chatId=${CHAT_ID}`)
-    expect(screen.getByText('You are talking with the owner of the item you found.')).toBeVisible()
+    expect(screen.getByText('With the owner of the item you found')).toBeVisible()
     const items = within(messageList()).getAllByRole('listitem')
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringMatching(/^You.*Hello, I found your rucksack\.$/),
@@ -331,7 +346,7 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     openChat({ as: 'owner' })
     expect(await chatShown()).toBeInTheDocument()
     expect(backend.joins).toEqual([{ chat_id: CHAT_ID, token: '' }])
-    expect(screen.getByText('You are talking with the person who found your item.')).toBeVisible()
+    expect(screen.getByText('With Fiona, who found it')).toBeVisible()
     const items = within(messageList()).getAllByRole('listitem')
     expect(items[0]).toHaveTextContent(/^Fiona, finder/)
     expect(items[1]).toHaveTextContent(/^You/)
@@ -361,15 +376,16 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     await chatShown()
     await user.click(screen.getByRole('button', { name: 'Delete my details now' }))
     expect(screen.getByRole('group', { name: 'Delete your details?' })).toHaveTextContent(
-      'the owner is told you left',
+      'the owner will be told you left',
     )
     await user.click(screen.getByRole('button', { name: 'Keep talking' }))
     expect(deletions).toEqual([])
     await user.click(screen.getByRole('button', { name: 'Delete my details now' }))
     await user.click(screen.getByRole('button', { name: 'Delete my details' }))
-    expect(
-      await screen.findByText(/^Your details have been deleted and this conversation is closed\./),
-    ).toHaveAttribute('role', 'status')
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' })
+    expect(closed).toHaveTextContent('You deleted your details, so this conversation is closed.')
+    expect(closed).toHaveTextContent('nothing of yours is kept')
+    expect(screen.getByRole('link', { name: 'Go Home' })).toBeVisible()
     expect(deletions).toEqual([{ chat_id: CHAT_ID }])
     await waitFor(() => expect(logouts).toBe(1))
     expect(screen.queryByText('Hello, I found your rucksack.')).not.toBeInTheDocument()
@@ -390,13 +406,13 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     })
     await chatShown()
     const question = screen.getByRole('group', { name: 'Delete your details?' })
-    expect(question).toHaveTextContent('the owner is told you left')
+    expect(question).toHaveTextContent('the owner will be told you left')
     expect(backend.joins).toEqual([{ chat_id: CHAT_ID, token: TOKEN }])
     expect(deletions).toEqual([])
     await user.click(within(question).getByRole('button', { name: 'Delete my details' }))
-    expect(
-      await screen.findByText(/^Your details have been deleted and this conversation is closed\./),
-    ).toBeVisible()
+    expect(await screen.findByRole('status', { name: 'Conversation closed' })).toHaveTextContent(
+      'You deleted your details, so this conversation is closed.',
+    )
     expect(deletions).toEqual([{ chat_id: CHAT_ID }])
   })
 
@@ -467,8 +483,11 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
       'close_conversation',
     ])
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument()
-    // The item itself was not marked returned: the owner may still do so.
-    expect(screen.getByRole('button', { name: 'Mark as returned' })).toBeVisible()
+    // Nothing is offered on a closed conversation (the item's status is on its own page).
+    expect(screen.queryByRole('button', { name: 'Mark as returned' })).not.toBeInTheDocument()
+    expect(
+      screen.queryByRole('button', { name: 'Close this conversation' }),
+    ).not.toBeInTheDocument()
   })
 
   it('shows the owner a conversation the retention purge emptied as closed, with no deletion date to come', async () => {
@@ -502,19 +521,36 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     expect(within(messageList()).getAllByRole('listitem')).toHaveLength(2)
   })
 
-  it("closes the finder's open chat live when the owner's account is deleted and the chat goes with it", async () => {
+  it("closes the finder's open chat live when the owner's account is deleted, saying so as the database kept it", async () => {
     openChat({ as: 'finder-link' })
     await chatShown()
     await waitFor(() => expect(realtime.joined).toContain(`chat:${CHAT_ID}`))
     expect(composer()).toBeVisible()
-    // The chat no longer exists: chat_summary answers nothing for it.
+    // The chat no longer exists: chat_summary answers nothing for it; chat_link_status
+    // says why it ended (app_private.chat_endings).
     server.use(http.post('*/rest/v1/rpc/chat_summary', () => HttpResponse.json([])))
+    backend.linkStatus = {
+      status: 'ended',
+      closed_reason: 'account_deleted',
+      at: '2026-11-21T12:00:00.000Z',
+      details_deleted_at: '2026-11-21T12:00:00.000Z',
+    }
     act(() => realtime.broadcast(`chat:${CHAT_ID}`, 'closed', { chat_id: CHAT_ID }))
     const closed = await screen.findByRole('status', { name: 'Conversation closed' }, LOAD)
-    expect(closed).toHaveTextContent('This conversation is closed.')
+    expect(closed).toHaveTextContent(
+      'The owner has deleted their Homeward account, so this conversation is closed.',
+    )
     expect(closed).toHaveTextContent('No more messages can be sent in it.')
+    expect(closed).toHaveTextContent(
+      'Your name, contact details and this conversation have been deleted',
+    )
+    expect(closed).toHaveTextContent(
+      'please hand it in at a police station or a lost property office',
+    )
     expect(closed).not.toHaveTextContent('will be deleted on')
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument()
+    // Their details are gone already: nothing offers to delete them.
+    expect(screen.queryByRole('button', { name: 'Delete my details now' })).not.toBeInTheDocument()
   })
 
   it('a message refused because the conversation closed meanwhile shows why and removes the box', async () => {
@@ -541,11 +577,7 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
   it("makes a registered user who found someone else's item that chat's finder", async () => {
     openChat({ as: 'registered-finder' })
     expect(
-      await screen.findByText(
-        'You are talking with the owner of the item you found.',
-        undefined,
-        LOAD,
-      ),
+      await screen.findByText('With the owner of the item you found', undefined, LOAD),
     ).toBeVisible()
     await chatShown()
     expect(within(messageList()).getAllByRole('listitem')[0]).toHaveTextContent(/^You/)
@@ -977,6 +1009,51 @@ describe('ways back without meeting, and where it is', () => {
     )
   })
 
+  const RETURNS = {
+    chat_id: CHAT_ID,
+    post_requested_at: null,
+    postal_address: null,
+    address_shared_at: null,
+    hand_in_place: null,
+    handed_in_at: null,
+    hand_in_latitude: null,
+    hand_in_longitude: null,
+    hand_in_accuracy_m: null,
+    updated_at: '2026-11-21T10:40:00.000Z',
+  }
+
+  it('offers no "Post it back" once the finder has handed it in', async () => {
+    openChat({ as: 'finder-link' })
+    backend.waysBack.returns = {
+      ...RETURNS,
+      hand_in_place: 'Police front desk',
+      handed_in_at: '2026-11-21T10:40:00.000Z',
+    }
+    const ways = await panel()
+    expect(await within(ways).findByRole('status', { name: 'Handed in' })).toHaveTextContent(
+      'You handed it in at: Police front desk',
+    )
+    expect(within(ways).queryByRole('button', { name: 'Post it back' })).not.toBeInTheDocument()
+  })
+
+  it('lets the owner stop sharing their address after the conversation closed', async () => {
+    const { user } = openChat({ as: 'owner' })
+    backend.closed = { reason: 'closed_by_owner', itemStatus: null }
+    backend.waysBack.returns = {
+      ...RETURNS,
+      postal_address: '1 High Street, Cambridge',
+      address_shared_at: '2026-11-21T10:45:00.000Z',
+    }
+    await screen.findByRole('status', { name: 'Conversation closed' }, LOAD)
+    const ways = await panel()
+    await user.click(await within(ways).findByRole('button', { name: 'Stop sharing my address' }))
+    await waitFor(() =>
+      expect(backend.waysBack.calls).toEqual([
+        { name: 'withdraw_postal_address', body: { chat_id: CHAT_ID } },
+      ]),
+    )
+  })
+
   it("shows the owner the finder's hand-in and location live, as coordinates and map links", async () => {
     openChat({ as: 'owner' })
     const ways = await panel()
@@ -1156,5 +1233,156 @@ describe('photos', () => {
     expect(photo.getAttribute('src')).toContain(`/object/sign/chat-photos/${path}?token=`)
     expect(photo.closest('li')).toHaveTextContent('The counter at the café')
     expect(storage.signs).toEqual([path])
+  })
+})
+
+// Issue 45: every end state says what happened, why, what happens to the data and
+// what is left to do; offers that no longer make sense are gone; the phone's screen.
+describe('end states and offers that no longer make sense', { timeout: 20_000 }, () => {
+  it('after a reload, a refused link still says why and still offers a new link', async () => {
+    const first = openChat({ as: 'finder-link', join: 'invalid' })
+    backend.linkStatus = {
+      status: 'expired',
+      closed_reason: null,
+      at: '2026-11-20T12:00:00.000Z',
+      details_deleted_at: null,
+    }
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'This chat link expired on 20 November 2026.' },
+        LOAD,
+      ),
+    ).toBeVisible()
+    await waitFor(() => expect(first.router.state.location.hash).toBe(''))
+    first.unmount()
+
+    // The reload: no token in the address any more.
+    const { user } = openChat({
+      as: 'finder-link',
+      join: 'invalid',
+      url: `/chat?chatId=${CHAT_ID}`,
+    })
+    backend.linkStatus = {
+      status: 'expired',
+      closed_reason: null,
+      at: '2026-11-20T12:00:00.000Z',
+      details_deleted_at: null,
+    }
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'This chat link expired on 20 November 2026.' },
+        LOAD,
+      ),
+    ).toBeVisible()
+    expect(screen.queryByText(/Ask for a new link/)).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Send me a new link' }))
+    expect(await screen.findByText(/We have e-mailed you a new link/)).toBeVisible()
+    expect(backend.linkRequests).toEqual([{ chat_id: CHAT_ID, token: TOKEN }])
+  })
+
+  it('a replaced link says so and where the new one is, without offering another', async () => {
+    openChat({ as: 'finder-link', join: 'invalid' })
+    backend.linkStatus = {
+      status: 'replaced',
+      closed_reason: null,
+      at: '2026-11-21T12:00:00.000Z',
+      details_deleted_at: null,
+    }
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'This chat link was replaced by a newer one.' },
+        LOAD,
+      ),
+    ).toBeVisible()
+    expect(screen.getByText('Open the chat from the newest e-mail we sent you.')).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Send me a new link' })).not.toBeInTheDocument()
+  })
+
+  it('after the finder deleted their details, their link says so and never offers to e-mail the deleted address', async () => {
+    openChat({
+      as: 'finder-link',
+      join: 'invalid',
+      url: `/chat?chatId=${CHAT_ID}&delete=my-details#token=${TOKEN}`,
+    })
+    backend.linkStatus = {
+      status: 'ended',
+      closed_reason: 'finder_left',
+      at: '2026-11-21T12:00:00.000Z',
+      details_deleted_at: '2026-11-21T12:00:00.000Z',
+    }
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' }, LOAD)
+    expect(closed).toHaveTextContent('You deleted your details, so this conversation is closed.')
+    expect(closed).toHaveTextContent('nothing of yours is kept')
+    expect(screen.queryByRole('button', { name: 'Send me a new link' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/e-mail you a new link/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Delete my details now' })).not.toBeInTheDocument()
+  })
+
+  it("the owner's closed, empty chat says what happened and offers neither a hello nor Mark as returned", async () => {
+    openChat({ as: 'owner' })
+    backend.rows = []
+    backend.closed = { reason: 'finder_left', itemStatus: null }
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' }, LOAD)
+    expect(closed).toHaveTextContent('Fiona deleted their details, so this conversation is closed.')
+    expect(screen.queryByText('No messages yet. Say hello!')).not.toBeInTheDocument()
+    expect(screen.getByText('No messages were sent in this conversation.')).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Mark as returned' })).not.toBeInTheDocument()
+    // In place of the message box: that nothing more can be sent, and the way on.
+    const instead = screen.getByRole('group', { name: 'No more messages' })
+    expect(within(instead).getByRole('link', { name: 'Open dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    )
+  })
+
+  it('advises meeting in a public place only when the owner accepts meeting', async () => {
+    openChat({ as: 'finder-link' })
+    backend.waysBack.options = ['hand_in', 'post']
+    await chatShown()
+    const tips = screen.getByRole('complementary', { name: 'Stay safe' })
+    expect(tips).toHaveTextContent('Never pay before the item is back.')
+    expect(tips).not.toHaveTextContent('Meet in a public place.')
+  })
+})
+
+describe('on a phone (issue 45)', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    vi.restoreAllMocks()
+    useScreen('phone')
+  })
+
+  it('keeps the details behind the header: the Details button opens them in a sheet', async () => {
+    const { user } = openChat({ as: 'finder-link' })
+    await chatShown()
+    expect(composer()).toBeVisible()
+    expect(screen.queryByRole('region', { name: 'Ways back' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Delete my details now' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Details' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Chat details' })
+    expect(await within(sheet).findByRole('region', { name: 'Ways back' }, LOAD)).toBeVisible()
+    expect(within(sheet).getByText(/^Found by Fiona on /)).toBeVisible()
+    // Asking to delete closes the sheet and asks in the conversation.
+    await user.click(within(sheet).getByRole('button', { name: 'Delete my details now' }))
+    const question = await screen.findByRole('group', { name: 'Delete your details?' })
+    expect(question).toHaveTextContent('Delete your details now?')
+    expect(question).toHaveTextContent('will be deleted straight away')
+  })
+
+  it('says nothing about Enter and Shift+Enter on a touch screen', async () => {
+    openChat({ as: 'finder-link' })
+    await chatShown()
+    expect(composer()).toBeVisible()
+    expect(screen.queryByText(/Press Enter to send/)).not.toBeInTheDocument()
+  })
+
+  it('says it with a keyboard (a laptop)', async () => {
+    vi.restoreAllMocks()
+    useScreen('laptop')
+    openChat({ as: 'finder-link' })
+    await chatShown()
+    expect(screen.getByText('Press Enter to send, Shift+Enter for a new line.')).toBeVisible()
   })
 })

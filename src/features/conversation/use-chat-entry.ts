@@ -3,6 +3,7 @@ import { useSetAtom } from '@/lib/jotai'
 import { supabase } from '@/lib/supabase'
 import type { ConnectivityMonitor } from '@/lib/realtime/connectivity'
 import { ChatApiError } from '@/lib/chat/api-error'
+import { getChatLinkStatus } from '@/features/conversation/api/get-chat-link-status'
 import { getChatSummary } from '@/features/conversation/api/get-chat-summary'
 import { joinChat } from '@/features/conversation/api/join-chat'
 import { signInFinder } from '@/features/conversation/api/sign-in-finder'
@@ -43,7 +44,17 @@ export function useChatEntry(
       kind: 'invalid',
       reason,
       token,
+      linkStatus: null,
     })
+    // Refused: ask the database why (ended, replaced, expired…), for this link or session.
+    const withLinkStatus = async (next: ChatPhase): Promise<ChatPhase> => {
+      if (next.kind !== 'invalid' || !chatId || !UUID.test(chatId)) return next
+      try {
+        return { ...next, linkStatus: await getChatLinkStatus(chatId, token, monitor) }
+      } catch {
+        return next
+      }
+    }
     const enter = async (): Promise<ChatPhase> => {
       if (!chatId || !UUID.test(chatId)) return refused()
       const { data } = await supabase.auth.getSession()
@@ -73,11 +84,13 @@ export function useChatEntry(
       if (isActive) setSummary(summary)
       return { kind: 'ready', role, userId }
     }
-    enter().then(
-      (next) => isActive && setPhase(next),
-      (error: unknown) =>
-        isActive && setPhase(isNetworkError(error) ? { kind: 'unreachable' } : refused()),
-    )
+    enter()
+      .then(withLinkStatus)
+      .then(
+        (next) => isActive && setPhase(next),
+        (error: unknown) =>
+          isActive && setPhase(isNetworkError(error) ? { kind: 'unreachable' } : refused()),
+      )
     return () => {
       isActive = false
       // The phase is shared state: the next chat page must not start from this one's

@@ -510,6 +510,15 @@ export type Database = {
         Returns: Json
       }
       ask_for_postal_address: { Args: { chat_id: string }; Returns: undefined }
+      chat_link_status: {
+        Args: { chat_id: string; token?: string }
+        Returns: {
+          at: string
+          closed_reason: string
+          details_deleted_at: string
+          status: string
+        }[]
+      }
       chat_summary: {
         Args: { chat_id: string }
         Returns: {
@@ -523,6 +532,7 @@ export type Database = {
           item_id: string
           item_name: string
           item_status: string
+          return_options: string[]
           viewer_role: string
         }[]
       }

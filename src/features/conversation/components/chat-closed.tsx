@@ -1,16 +1,88 @@
-import { Alert } from '@chakra-ui/react'
-import { closedLines } from '@/features/conversation/closure'
+import { Alert, Box, Button, Stack, Text } from '@chakra-ui/react'
+import { Link as RouterLink } from 'react-router'
+import { endNotice, type EndNotice } from '@/features/conversation/closure'
+import { paths } from '@/lib/paths'
 import type { ChatRole, ChatSummaryRow } from '@/lib/chat/types'
 
-/** In place of the message box once the conversation is closed: why, and when the finder's details go. */
+/**
+ * At the top of a closed conversation: what happened and why, what happens to the
+ * reader's data and when, and the one thing left to do.
+ */
 export function ChatClosed({ summary, role }: { summary: ChatSummaryRow; role: ChatRole }) {
-  const [headline, ...rest] = closedLines(summary, role)
+  return <EndNoticeBox notice={endNotice(summary, role)} />
+}
+
+/** The end notice (a closed chat, or one whose chat is gone), as a status. */
+export function EndNoticeBox({ notice }: { notice: EndNotice }) {
   return (
-    <Alert.Root status="info" role="status" aria-label="Conversation closed">
+    <Alert.Root status="info" role="status" aria-label="Conversation closed" flexShrink="0">
       <Alert.Content>
-        <Alert.Title>{headline}</Alert.Title>
-        <Alert.Description>{rest.join(' ')}</Alert.Description>
+        <Alert.Title>{notice.headline}</Alert.Title>
+        <Alert.Description>
+          <Stack gap="1" mt="1">
+            <Text>No more messages can be sent in it. {notice.data}</Text>
+            <Text fontWeight="medium">{notice.next}</Text>
+          </Stack>
+        </Alert.Description>
       </Alert.Content>
     </Alert.Root>
+  )
+}
+
+/**
+ * In place of the message box once the conversation is over: that nothing more can be
+ * sent, and the one thing left to do as a button or link.
+ */
+export function ClosedComposer({
+  notice,
+  onDeleteDetails,
+}: {
+  notice: EndNotice
+  onDeleteDetails?: () => void
+}) {
+  return (
+    <Box
+      role="group"
+      aria-label="No more messages"
+      borderTopWidth="1px"
+      borderColor="border.muted"
+      pt="3"
+      flexShrink="0"
+    >
+      <Stack gap="2" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'center' }}>
+        <Text fontSize="sm" color="fg.muted" flex="1">
+          No more messages can be sent in this conversation.
+        </Text>
+        <NextStepAction notice={notice} onDeleteDetails={onDeleteDetails} />
+      </Stack>
+    </Box>
+  )
+}
+
+function NextStepAction({
+  notice,
+  onDeleteDetails,
+}: {
+  notice: EndNotice
+  onDeleteDetails?: () => void
+}) {
+  if (notice.step === 'dashboard') {
+    return (
+      <Button asChild colorPalette="teal" size="sm">
+        <RouterLink to={paths.dashboard}>Open dashboard</RouterLink>
+      </Button>
+    )
+  }
+  if (notice.step === 'delete-details' && onDeleteDetails) {
+    return (
+      <Button variant="outline" colorPalette="red" size="sm" onClick={onDeleteDetails}>
+        Delete my details now
+      </Button>
+    )
+  }
+  return (
+    <Button asChild variant="outline" colorPalette="teal" size="sm">
+      <RouterLink to={paths.root}>Go Home</RouterLink>
+    </Button>
   )
 }

@@ -1,34 +1,80 @@
-import { Heading, Stack, Text } from '@chakra-ui/react'
-import type { ReactNode } from 'react'
-import { foundLine } from '@/lib/chat/found-line'
+import { Badge, Box, Button, Heading, HStack, IconButton, Text } from '@chakra-ui/react'
+import { Link as RouterLink } from 'react-router'
+import { paths } from '@/lib/paths'
 import type { ChatRole, ChatSummaryRow } from '@/lib/chat/types'
 
-/** What the chat is about: the item, who found it, where and when; the owner's actions. */
+/** Open, closed, or home: the state of the conversation in one word. */
+function stateOf(summary: ChatSummaryRow | null): { label: string; palette: string } {
+  if (summary?.closed_reason === 'returned') return { label: 'Returned', palette: 'green' }
+  if (summary?.closed_at) return { label: 'Closed', palette: 'gray' }
+  return { label: 'Open', palette: 'teal' }
+}
+
+/** Who the reader is talking with, in a few words. */
+export function withWhom(summary: ChatSummaryRow | null, role: ChatRole): string {
+  if (role === 'finder') return 'With the owner of the item you found'
+  const finder = summary?.finder_first_name?.trim()
+  return finder ? `With ${finder}, who found it` : 'With the person who found it'
+}
+
+/**
+ * The chat's compact header: the item, who the reader is talking with, the state,
+ * and (on a phone) the button that opens the chat's details sheet. The owner also
+ * gets a way back to the dashboard.
+ */
 export function ChatHeader({
   summary,
   role,
-  ownerActions,
+  onOpenDetails,
 }: {
   summary: ChatSummaryRow | null
   role: ChatRole
-  ownerActions: ReactNode
+  /** Opens the details sheet; absent where the details sit beside the chat. */
+  onOpenDetails?: () => void
 }) {
+  const state = stateOf(summary)
   return (
-    <Stack gap="2">
-      {summary && (
-        <>
-          <Heading as="h2" size="lg">
-            {summary.item_name}
-          </Heading>
-          <Text>{foundLine(summary)}</Text>
-        </>
+    <HStack
+      gap="2"
+      align="center"
+      flexShrink="0"
+      pb="2"
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+    >
+      {role === 'owner' && (
+        <IconButton asChild variant="ghost" size="sm" minW="11" minH="11">
+          <RouterLink to={paths.dashboard} aria-label="Back to dashboard">
+            <span aria-hidden="true">←</span>
+          </RouterLink>
+        </IconButton>
       )}
-      <Text color="fg.muted">
-        {role === 'owner'
-          ? 'You are talking with the person who found your item.'
-          : 'You are talking with the owner of the item you found.'}
-      </Text>
-      {role === 'owner' && ownerActions}
-    </Stack>
+      <Box flex="1" minW="0">
+        <HStack gap="2" minW="0">
+          <Heading as="h2" size="md" truncate>
+            {summary?.item_name ?? 'Chat'}
+          </Heading>
+          <Badge colorPalette={state.palette} variant="subtle" flexShrink="0">
+            {state.label}
+          </Badge>
+        </HStack>
+        <Text fontSize="sm" color="fg.muted" truncate>
+          {withWhom(summary, role)}
+        </Text>
+      </Box>
+      {onOpenDetails && (
+        <Button
+          variant="outline"
+          colorPalette="teal"
+          size="sm"
+          minH="11"
+          flexShrink="0"
+          onClick={onOpenDetails}
+          aria-haspopup="dialog"
+        >
+          Details
+        </Button>
+      )}
+    </HStack>
   )
 }

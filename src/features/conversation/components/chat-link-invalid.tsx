@@ -4,7 +4,11 @@ import { Link as RouterLink } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { paths } from '@/lib/paths'
 import { ChatApiError } from '@/lib/chat/api-error'
+import { formatDeletionDate } from '@/lib/chat/deletion-date'
+import type { ChatLinkStatus } from '@/features/conversation/api/get-chat-link-status'
 import { requestChatLink } from '@/features/conversation/api/request-chat-link'
+import { endNotice } from '@/features/conversation/closure'
+import { EndNoticeBox } from '@/features/conversation/components/chat-closed'
 import { useLogInAndReturn } from '@/features/conversation/use-log-in-and-return'
 
 export const INVALID_LINK_TEXT = 'This chat link is not valid or has expired.'
@@ -18,26 +22,104 @@ export const NEW_LINK_UNREACHABLE =
 
 type Props = {
   reason: 'invalid' | 'bound'
+  /** Why, as the database tells this link's holder or this session; null when it could not say. */
+  linkStatus: ChatLinkStatus | null
   chatId: string | null
   /** The finder's link token, when the page was opened with one: it may ask for a new link. */
   token: string | null
 }
 
+/** What a refused link's holder is told: what happened, why, their data, what to do. */
+function explain(reason: Props['reason'], status: ChatLinkStatus | null, hasToken: boolean) {
+  const date = formatDeletionDate(status?.at)
+  const kept =
+    'Your details and the conversation are kept until they are deleted, as our privacy notice says.'
+  switch (status?.status) {
+    case 'replaced':
+      return {
+        title: 'This chat link was replaced by a newer one.',
+        lines: [
+          `A new link was e-mailed to you${date ? ` on ${date}` : ''}, so this one no longer works. ${kept}`,
+          'Open the chat from the newest e-mail we sent you.',
+        ],
+        canRenew: false,
+      }
+    case 'revoked':
+      return {
+        title: 'The owner has turned this chat link off.',
+        lines: [kept, 'There is nothing more to do here.'],
+        canRenew: false,
+      }
+    case 'expired':
+      return {
+        title: date ? `This chat link expired on ${date}.` : 'This chat link has expired.',
+        lines: [kept, 'We can e-mail you a new link to the address you gave.'],
+        canRenew: true,
+      }
+    default:
+      if (reason === 'bound' || status?.status === 'bound') {
+        return {
+          title: BOUND_LINK_TEXT,
+          lines: [
+            'If you found the item, we can e-mail you a new link to the address you gave. Or log in if this is your item.',
+          ],
+          canRenew: true,
+        }
+      }
+      return {
+        title: INVALID_LINK_TEXT,
+        lines: [
+          hasToken
+            ? 'If you found the item, we can e-mail you a new link to the address you gave. Or log in if this is your item.'
+            : 'If you found the item, open the chat from the e-mail we sent you. Or log in if this is your item.',
+        ],
+        canRenew: hasToken,
+      }
+  }
+}
+
 /**
- * What anyone who is not a member sees: nothing of the chat; for a finder's link, a way
- * back in; for the owner, Login (then back to this chat).
+ * What anyone who cannot enter the chat sees: nothing of the chat; why, when the
+ * database tells this link's holder (ended, replaced, expired…); for a finder's
+ * link, a way back in; for the owner, Login (then back to this chat).
  */
-export function ChatLinkInvalid({ reason, chatId, token }: Props) {
+export function ChatLinkInvalid({ reason, linkStatus, chatId, token }: Props) {
+  if (linkStatus?.status === 'ended') return <ChatEnded linkStatus={linkStatus} />
+  return <LinkRefused reason={reason} linkStatus={linkStatus} chatId={chatId} token={token} />
+}
+
+/** The conversation is over for good: the same notice its chat would have shown. */
+function ChatEnded({ linkStatus }: { linkStatus: ChatLinkStatus }) {
+  const notice = endNotice(
+    {
+      closed_reason: linkStatus.closedReason ?? '',
+      item_name: 'The item',
+      finder_first_name: '',
+      finder_details_deleted_on: '',
+    },
+    'finder',
+  )
+  return (
+    <Stack gap="4" align="stretch" py="6">
+      <EndNoticeBox notice={notice} />
+      <Button asChild variant="outline" colorPalette="teal" alignSelf="start">
+        <RouterLink to={paths.root}>Go Home</RouterLink>
+      </Button>
+    </Stack>
+  )
+}
+
+function LinkRefused({ reason, linkStatus, chatId, token }: Props) {
   const logInAndReturn = useLogInAndReturn(chatId)
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle')
   const [error, setError] = useState<string | null>(null)
-  const canRenew = Boolean(chatId && token)
+  const { title, lines, canRenew } = explain(reason, linkStatus, Boolean(token))
 
   const renew = () => {
-    if (!chatId || !token) return
+    if (!chatId) return
     setState('sending')
     setError(null)
-    requestChatLink(chatId, token).then(
+    requestChatLink(chatId, token ?? '').then(
       () => setState('sent'),
       (failure: unknown) => {
         setState('idle')
@@ -51,22 +133,21 @@ export function ChatLinkInvalid({ reason, chatId, token }: Props) {
   return (
     <Stack gap="4" align="start" py="6">
       <Heading as="h2" size="lg">
-        {reason === 'bound' ? BOUND_LINK_TEXT : INVALID_LINK_TEXT}
+        {title}
       </Heading>
       {state === 'sent' ? (
         <Text role="status">{NEW_LINK_SENT}</Text>
-      ) : canRenew ? (
-        <>
-          <Text>
-            If you found the item, we can e-mail you a new link to the address you gave. Or log in
-            if this is your item.
-          </Text>
-          <Button colorPalette="teal" onClick={renew} loading={state === 'sending'}>
-            Send me a new link
-          </Button>
-        </>
       ) : (
-        <Text>Ask for a new link, or log in if this is your item.</Text>
+        <>
+          {lines.map((line) => (
+            <Text key={line}>{line}</Text>
+          ))}
+          {canRenew && chatId && (
+            <Button colorPalette="teal" onClick={renew} loading={state === 'sending'}>
+              Send me a new link
+            </Button>
+          )}
+        </>
       )}
       <FormMessage message={error} />
       <Stack direction="row" gap="3" wrap="wrap">

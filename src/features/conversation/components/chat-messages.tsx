@@ -14,10 +14,18 @@ type ChatMessagesProps = {
   viewerId: string
   finderFirstName: string | null | undefined
   onRetry: (id: string) => void
+  /** Closed: nothing more can be said, so no "Say hello!". */
+  isClosed?: boolean
 }
 
 /** The conversation: a polite live region that keeps the newest message in view. */
-export function ChatMessages({ messages, viewerId, finderFirstName, onRetry }: ChatMessagesProps) {
+export function ChatMessages({
+  messages,
+  viewerId,
+  finderFirstName,
+  onRetry,
+  isClosed = false,
+}: ChatMessagesProps) {
   const listRef = useRef<HTMLOListElement>(null)
   const lastId = messages.at(-1)?.id
   useEffect(() => {
@@ -37,13 +45,14 @@ export function ChatMessages({ messages, viewerId, finderFirstName, onRetry }: C
           display="flex"
           flexDirection="column"
           gap="2"
-          p="3"
+          p="2"
           m="0"
-          minH="12rem"
-          maxH="60vh"
+          flex="1"
+          minH="8rem"
           overflowY="auto"
-          borderWidth="1px"
+          overscrollBehavior="contain"
           borderRadius="md"
+          bg="bg.subtle"
           tabIndex={0}
         >
           {messages.map((message) => (
@@ -57,8 +66,10 @@ export function ChatMessages({ messages, viewerId, finderFirstName, onRetry }: C
           ))}
         </Box>
         {messages.length === 0 && (
-          <Text color="fg.muted" fontSize="sm">
-            No messages yet. Say hello!
+          <Text color="fg.muted" fontSize="sm" flexShrink="0">
+            {isClosed
+              ? 'No messages were sent in this conversation.'
+              : 'No messages yet. Say hello!'}
           </Text>
         )}
       </MotionConfig>

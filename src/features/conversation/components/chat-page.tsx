@@ -1,27 +1,47 @@
-import { Spinner, Stack } from '@chakra-ui/react'
+import { Box, Flex, Grid, Spinner, Stack } from '@chakra-ui/react'
 import { useCallback, useEffect, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { OfflineBanner } from '@/components/ui/offline-banner'
 import { asksToDeleteDetails } from '@/lib/chat/chat-link'
-import { ChatClosed } from '@/features/conversation/components/chat-closed'
+import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query'
+import { endNotice } from '@/features/conversation/closure'
+import {
+  ChatClosed,
+  ClosedComposer,
+  EndNoticeBox,
+} from '@/features/conversation/components/chat-closed'
+import {
+  ChatDetails,
+  ChatDetailsAside,
+  ChatDetailsSheet,
+} from '@/features/conversation/components/chat-details'
 import { ChatHeader } from '@/features/conversation/components/chat-header'
 import { ChatLinkInvalid } from '@/features/conversation/components/chat-link-invalid'
 import { ChatMessages } from '@/features/conversation/components/chat-messages'
 import { ChatUnreachable } from '@/features/conversation/components/chat-unreachable'
 import { Composer } from '@/features/conversation/components/composer'
-import { OfflineBanner } from '@/components/ui/offline-banner'
-import { OFFLINE_TEXT } from '@/features/conversation/offline-texts'
+import {
+  DeleteDetailsButton,
+  DeleteDetailsQuestion,
+} from '@/features/conversation/components/finder-forget'
 import { ChatReceipts } from '@/features/conversation/components/receipts'
 import { SafetyTips } from '@/features/conversation/components/safety-tips'
-import { FinderForget, FinderForgotten } from '@/features/conversation/components/finder-forget'
-import { useChat } from '@/features/conversation/use-chat'
+import { OFFLINE_TEXT } from '@/features/conversation/offline-texts'
 import type { ChatSlots } from '@/features/conversation/slots'
+import { useChat, type ChatState } from '@/features/conversation/use-chat'
 import { useLogInAndReturn } from '@/features/conversation/use-log-in-and-return'
+import {
+  forgetRefusedToken,
+  readChatToken,
+  rememberRefusedToken,
+} from '@/features/conversation/chat-token'
+import type { ChatRole } from '@/lib/chat/types'
 
-/** The invite token from `#token=SECRET`, read once (it is dropped from the URL after joining). */
-function readToken(hash: string): string | null {
-  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token')
-  return token && token.trim() !== '' ? token.trim() : null
-}
+/**
+ * The chat fills the phone's screen below the app's header, so the item, the last
+ * message and the message box are on one screen; the page itself does not scroll.
+ */
+const CHAT_HEIGHT = { base: 'calc(100dvh - 5.25rem)', md: 'calc(100dvh - 7rem)' }
 
 /** The owner's link opened signed out: log in, then come back here (route-after-login). */
 function LogInAndReturn({ chatId }: { chatId: string }) {
@@ -33,13 +53,14 @@ function LogInAndReturn({ chatId }: { chatId: string }) {
 /**
  * /chat?chatId=ID(#token=SECRET): the live chat between an item's owner and its finder.
  * `&delete=my-details` (the finder's e-mail link) opens it with the finder's deletion asking.
+ * The ways back and the owner's actions come from src/app (ChatSlots).
  */
-export function ChatPage({ WaysBack, OwnerActions }: ChatSlots) {
+export function ChatPage(slots: ChatSlots) {
   const [searchParams] = useSearchParams()
   const location = useLocation()
   const navigate = useNavigate()
   const chatId = searchParams.get('chatId')
-  const [token] = useState(() => readToken(location.hash))
+  const [token] = useState(() => readChatToken(chatId, location.hash))
 
   const dropToken = useCallback(() => {
     void navigate({ pathname: location.pathname, search: location.search }, { replace: true })
@@ -47,15 +68,17 @@ export function ChatPage({ WaysBack, OwnerActions }: ChatSlots) {
 
   const chat = useChat(chatId, token, dropToken)
   const { phase } = chat
-  const [isForgotten, setIsForgotten] = useState(false)
   // A refused link (forwarded, already used, expired) leaves the address bar too: the
-  // page keeps the token it read, for "Send me a new link".
+  // page keeps the token it read (for this tab, across a reload) for "Send me a new link".
   const isRefusedLink = phase.kind === 'invalid' && token !== null
   useEffect(() => {
-    if (isRefusedLink) dropToken()
-  }, [isRefusedLink, dropToken])
-
-  if (isForgotten) return <FinderForgotten />
+    if (!chatId) return
+    if (isRefusedLink && token) {
+      rememberRefusedToken(chatId, token)
+      dropToken()
+    }
+    if (phase.kind === 'ready') forgetRefusedToken(chatId)
+  }, [chatId, isRefusedLink, token, dropToken, phase.kind])
 
   if (phase.kind === 'loading') {
     return (
@@ -66,63 +89,160 @@ export function ChatPage({ WaysBack, OwnerActions }: ChatSlots) {
   }
   if (phase.kind === 'sign-in' && chatId) return <LogInAndReturn chatId={chatId} />
   if (phase.kind === 'unreachable') return <ChatUnreachable onRetry={chat.reload} />
-  if (phase.kind !== 'ready') {
+  if (phase.kind !== 'ready' || !chatId) {
     return (
       <ChatLinkInvalid
         reason={phase.kind === 'invalid' ? phase.reason : 'invalid'}
+        linkStatus={phase.kind === 'invalid' ? phase.linkStatus : null}
         chatId={chatId}
         token={phase.kind === 'invalid' ? phase.token : null}
       />
     )
   }
-
   return (
-    <Stack gap="4" py="4">
-      <ChatHeader
-        summary={chat.summary}
-        role={phase.role}
-        ownerActions={<OwnerActions summary={chat.summary} refreshSummary={chat.refreshSummary} />}
-      />
-      {chatId ? (
-        <ChatReceipts
-          chatId={chatId}
-          viewer={phase.role}
-          hasFinderWritten={chat.messages.some(
-            (message) => message.senderRole === 'finder' && message.status === 'sent',
-          )}
-        />
-      ) : null}
-      <OfflineBanner isOffline={chat.isOffline} text={OFFLINE_TEXT} />
-      {chatId && <SafetyTips chatId={chatId} />}
-      {chatId && phase.role === 'finder' && (
-        <FinderForget
-          chatId={chatId}
-          isAsking={asksToDeleteDetails(searchParams)}
-          onDeleted={() => setIsForgotten(true)}
-        />
-      )}
-      {chatId && (
+    <ChatScreen
+      chat={chat}
+      chatId={chatId}
+      role={phase.role}
+      userId={phase.userId}
+      isAskingToDelete={asksToDeleteDetails(searchParams)}
+      {...slots}
+    />
+  )
+}
+
+type ChatScreenProps = ChatSlots & {
+  chat: ChatState
+  chatId: string
+  role: ChatRole
+  userId: string
+  isAskingToDelete: boolean
+}
+
+/** Whether the finder's details are still held (chat_summary gives their deletion date). */
+function isDetailsHeld(chat: ChatState): boolean {
+  return Boolean(chat.summary?.finder_details_deleted_on)
+}
+
+/**
+ * The conversation: a compact header, the end notice once it is over, the messages
+ * and the message box (or, once closed, what is left to do) at the foot. The
+ * details sit beside it on a laptop and in a sheet on a phone.
+ */
+function ChatScreen({
+  chat,
+  chatId,
+  role,
+  userId,
+  isAskingToDelete,
+  WaysBack,
+  OwnerActions,
+}: ChatScreenProps) {
+  const isWide = useMediaQuery(WIDE_SCREEN)
+  const [isDetailsOpen, setIsDetailsOpen] = useState(false)
+  const [isAsking, setIsAsking] = useState(isAskingToDelete)
+  const [isForgotten, setIsForgotten] = useState(false)
+  const { summary } = chat
+  const isFinder = role === 'finder'
+  const canForget = isFinder && isDetailsHeld(chat) && !isForgotten
+  const isClosed = Boolean(summary?.closed_at) || isForgotten
+  const ask = () => {
+    setIsDetailsOpen(false)
+    setIsAsking(true)
+  }
+
+  if (isForgotten && summary) {
+    const notice = endNotice(
+      { ...summary, closed_reason: 'finder_left', finder_details_deleted_on: '' },
+      'finder',
+    )
+    return (
+      <Stack gap="3" py="2">
+        <EndNoticeBox notice={notice} />
+        <ClosedComposer notice={notice} />
+      </Stack>
+    )
+  }
+
+  const details = (
+    <ChatDetails
+      summary={summary}
+      ownerActions={
+        role === 'owner' && <OwnerActions summary={summary} refreshSummary={chat.refreshSummary} />
+      }
+      waysBack={
         <WaysBack
           chatId={chatId}
-          role={phase.role}
-          finderFirstName={chat.summary?.finder_first_name}
+          role={role}
+          finderFirstName={summary?.finder_first_name}
           // Closed, or the finder's details already purged (chat_summary then has no deletion date).
-          isClosed={
-            Boolean(chat.summary?.closed_at) || chat.summary?.finder_details_deleted_on === null
-          }
+          isClosed={isClosed || !summary?.finder_details_deleted_on}
         />
-      )}
-      <ChatMessages
-        messages={chat.messages}
-        viewerId={phase.userId}
-        finderFirstName={chat.summary?.finder_first_name}
-        onRetry={chat.retry}
-      />
-      {chat.summary?.closed_at ? (
-        <ChatClosed summary={chat.summary} role={phase.role} />
+      }
+      forget={canForget && !isAsking && <DeleteDetailsButton onClick={ask} />}
+    />
+  )
+
+  return (
+    <Grid
+      templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 22rem' }}
+      gap="4"
+      h={CHAT_HEIGHT}
+      minH="24rem"
+    >
+      <Flex direction="column" gap="2" minH="0">
+        <ChatHeader
+          summary={summary}
+          role={role}
+          onOpenDetails={isWide ? undefined : () => setIsDetailsOpen(true)}
+        />
+        {summary?.closed_at && <ChatClosed summary={summary} role={role} />}
+        <OfflineBanner isOffline={chat.isOffline} text={OFFLINE_TEXT} />
+        {!isClosed && (
+          <SafetyTips
+            chatId={chatId}
+            acceptsMeeting={summary?.return_options?.includes('meet') ?? true}
+          />
+        )}
+        {canForget && isAsking && (
+          <DeleteDetailsQuestion
+            chatId={chatId}
+            onDeleted={() => setIsForgotten(true)}
+            onCancel={() => setIsAsking(false)}
+          />
+        )}
+        <ChatMessages
+          messages={chat.messages}
+          viewerId={userId}
+          finderFirstName={summary?.finder_first_name}
+          onRetry={chat.retry}
+          isClosed={isClosed}
+        />
+        <Box flexShrink="0">
+          <ChatReceipts
+            chatId={chatId}
+            viewer={role}
+            hasFinderWritten={chat.messages.some(
+              (message) => message.senderRole === 'finder' && message.status === 'sent',
+            )}
+          />
+        </Box>
+        {summary?.closed_at ? (
+          <ClosedComposer
+            notice={endNotice(summary, role)}
+            onDeleteDetails={canForget && !isAsking ? ask : undefined}
+          />
+        ) : (
+          <Composer onSend={chat.send} photoFolder={`${chatId}/${userId}`} />
+        )}
+      </Flex>
+      {isWide ? (
+        <ChatDetailsAside>{details}</ChatDetailsAside>
       ) : (
-        <Composer onSend={chat.send} photoFolder={`${chatId}/${phase.userId}`} />
+        <ChatDetailsSheet isOpen={isDetailsOpen} onOpenChange={setIsDetailsOpen}>
+          {details}
+        </ChatDetailsSheet>
       )}
-    </Stack>
+    </Grid>
   )
 }

@@ -4,6 +4,7 @@ import { FormMessage } from '@/components/ui/form-message'
 import { PhotoAttachments } from '@/components/ui/photo-attachments'
 import { MAX_PHOTOS_PER_MESSAGE, PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
 import { usePhotoAttachments } from '@/lib/photos/use-photo-attachments'
+import { COARSE_POINTER, useMediaQuery } from '@/lib/use-media-query'
 import {
   MAX_MESSAGE_LENGTH,
   messageLength,
@@ -18,7 +19,8 @@ type ComposerProps = {
 }
 
 /**
- * Write and send a message: Enter sends, Shift+Enter starts a new line. Up to
+ * Write and send a message: Enter sends, Shift+Enter starts a new line (said on
+ * screens with a keyboard, not on touch screens). Always at the foot of the chat. Up to
  * three photos go with it; the message is sent only once every photo has
  * uploaded, so a failed upload never leaves half a message.
  */
@@ -31,6 +33,9 @@ export function Composer({ onSend, photoFolder }: ComposerProps) {
     max: MAX_PHOTOS_PER_MESSAGE,
   })
   const length = messageLength(text.trim())
+  const isNearLimit = length > MAX_MESSAGE_LENGTH - 200
+  // A touch screen's keyboard has no Shift+Enter to speak of: no keyboard hint there.
+  const isTouch = useMediaQuery(COARSE_POINTER)
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault()
@@ -51,32 +56,37 @@ export function Composer({ onSend, photoFolder }: ComposerProps) {
   }
 
   return (
-    <Stack as="form" gap="2" onSubmit={submit} aria-label="Send a message">
+    <Stack as="form" gap="1" onSubmit={submit} aria-label="Send a message" flexShrink="0">
       <Field.Root invalid={length > MAX_MESSAGE_LENGTH}>
-        <Field.Label>Message</Field.Label>
-        <Textarea
-          value={text}
-          rows={2}
-          autoresize
-          onChange={(event) => {
-            setText(event.target.value)
-            if (messageLength(event.target.value.trim()) <= MAX_MESSAGE_LENGTH) setError(null)
-          }}
-          onKeyDown={onKeyDown}
-        />
-        <Field.HelperText>
-          {length > MAX_MESSAGE_LENGTH - 200
-            ? `${length} / ${MAX_MESSAGE_LENGTH} characters`
-            : 'Press Enter to send, Shift+Enter for a new line.'}
-        </Field.HelperText>
+        <Field.Label srOnly>Message</Field.Label>
+        <HStack align="end" gap="2" w="full">
+          <Textarea
+            value={text}
+            rows={1}
+            autoresize
+            maxH="8rem"
+            flex="1"
+            placeholder="Write a message"
+            onChange={(event) => {
+              setText(event.target.value)
+              if (messageLength(event.target.value.trim()) <= MAX_MESSAGE_LENGTH) setError(null)
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <Button type="submit" colorPalette="teal" disabled={photos.isBusy} minH="11">
+            Send
+          </Button>
+        </HStack>
+        {isNearLimit ? (
+          <Field.HelperText>{`${length} / ${MAX_MESSAGE_LENGTH} characters`}</Field.HelperText>
+        ) : (
+          !isTouch && (
+            <Field.HelperText>Press Enter to send, Shift+Enter for a new line.</Field.HelperText>
+          )
+        )}
       </Field.Root>
       <PhotoAttachments photos={photos} max={MAX_PHOTOS_PER_MESSAGE} label="Attach a photo" />
       <FormMessage message={error} />
-      <HStack justify="end">
-        <Button type="submit" colorPalette="teal" disabled={photos.isBusy}>
-          Send
-        </Button>
-      </HStack>
     </Stack>
   )
 }

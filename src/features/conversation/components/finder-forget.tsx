@@ -1,30 +1,37 @@
 import { useState } from 'react'
-import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
+import { Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { FormMessage } from '@/components/ui/form-message'
 import { deleteMyFinderDetails } from '@/features/conversation/api/delete-my-finder-details'
 
 export const FORGET_TEXTS = {
+  question: 'Delete your details now?',
   confirm:
-    'Your name, contact details, where you found the item and this conversation are deleted now, and the owner is told you left. You cannot write here again.',
-  done: 'Your details have been deleted and this conversation is closed. Thank you for helping.',
+    'If you do, your name, contact details, where you found the item and this conversation will be deleted straight away, and the owner will be told you left. You will not be able to write here again.',
   failed: 'Your details were not deleted. Please try again.',
 } as const
 
+/** "Delete my details now": opens the question (in the conversation, where it is answered). */
+export function DeleteDetailsButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button size="sm" variant="outline" colorPalette="red" onClick={onClick} alignSelf="start">
+      Delete my details now
+    </Button>
+  )
+}
+
 /**
- * For the finder of a chat: delete my details now (asks first). `isAsking`: the
- * finder came from the e-mail's "Delete my details now" link, so the question shows
- * at once; nothing is deleted until they confirm.
+ * The finder's "Delete my details now", asked first: nothing is deleted until they
+ * confirm. Shown when they pressed the button, or came from the e-mail's link.
  */
-export function FinderForget({
+export function DeleteDetailsQuestion({
   chatId,
-  isAsking = false,
   onDeleted,
+  onCancel,
 }: {
   chatId: string
-  isAsking?: boolean
   onDeleted: () => void
+  onCancel: () => void
 }) {
-  const [isConfirming, setIsConfirming] = useState(isAsking)
   const [isDeleting, setIsDeleting] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
@@ -41,54 +48,28 @@ export function FinderForget({
     }
   }
 
-  if (!isConfirming) {
-    return (
-      <Box>
-        <Button
-          size="sm"
-          variant="outline"
-          colorPalette="red"
-          onClick={() => setIsConfirming(true)}
-        >
-          Delete my details now
-        </Button>
-      </Box>
-    )
-  }
   return (
     <Stack
       role="group"
       aria-label="Delete your details?"
       gap="2"
       borderWidth="1px"
-      borderColor="red.500"
+      borderColor="border.error"
       borderRadius="md"
       p="3"
+      flexShrink="0"
     >
-      <Text>{FORGET_TEXTS.confirm}</Text>
+      <Text fontWeight="semibold">{FORGET_TEXTS.question}</Text>
+      <Text fontSize="sm">{FORGET_TEXTS.confirm}</Text>
       <HStack gap="3" flexWrap="wrap">
         <Button size="sm" colorPalette="red" loading={isDeleting} onClick={() => void remove()}>
           Delete my details
         </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={isDeleting}
-          onClick={() => setIsConfirming(false)}
-        >
+        <Button size="sm" variant="outline" disabled={isDeleting} onClick={onCancel}>
           Keep talking
         </Button>
       </HStack>
       <FormMessage message={error} />
     </Stack>
-  )
-}
-
-/** What the finder sees once their details are gone. */
-export function FinderForgotten() {
-  return (
-    <Text role="status" py="6" fontSize="lg">
-      {FORGET_TEXTS.done}
-    </Text>
   )
 }

@@ -2,11 +2,18 @@ import { Box, Button, Heading, List } from '@chakra-ui/react'
 import { useAtom } from '@/lib/jotai'
 import { atomWithValidatedStorage } from '@/lib/validated-storage'
 
+export const MEETING_TIP = 'Meet in a public place.'
+
 export const SAFETY_TIPS = [
-  'Meet in a public place.',
+  MEETING_TIP,
   'Never pay before the item is back.',
   'Never share a verification code.',
 ] as const
+
+/** The tips for this chat: meeting advice only where the owner accepts meeting at all. */
+export function safetyTips(acceptsMeeting: boolean): string[] {
+  return SAFETY_TIPS.filter((tip) => acceptsMeeting || tip !== MEETING_TIP)
+}
 
 /** At most this many chats are remembered (oldest forgotten first). */
 const REMEMBERED_CHATS = 100
@@ -31,7 +38,14 @@ export const seenSafetyTipsAtom = atomWithValidatedStorage<string[]>(
  * Safety tips at the top of a chat, shown once per chat: until the person puts
  * them away with "Got it", which this browser remembers for that chat.
  */
-export function SafetyTips({ chatId }: { chatId: string }) {
+export function SafetyTips({
+  chatId,
+  acceptsMeeting = true,
+}: {
+  chatId: string
+  /** Whether the owner accepts meeting as a way back (chat_summary.return_options). */
+  acceptsMeeting?: boolean
+}) {
   const [seen, setSeen] = useAtom(seenSafetyTipsAtom)
   if (seen.includes(chatId)) return null
   const putAway = () => setSeen([...seen, chatId].slice(-REMEMBERED_CHATS))
@@ -43,13 +57,14 @@ export function SafetyTips({ chatId }: { chatId: string }) {
       borderColor="brand.border"
       bg="brand.subtle"
       borderRadius="l2"
-      p="4"
+      p="3"
+      flexShrink="0"
     >
       <Heading as="h2" size="sm" id="safety-tips-heading" mb="2">
         Stay safe
       </Heading>
       <List.Root gap="1" ps="5" mb="3">
-        {SAFETY_TIPS.map((tip) => (
+        {safetyTips(acceptsMeeting).map((tip) => (
           <List.Item key={tip}>{tip}</List.Item>
         ))}
       </List.Root>

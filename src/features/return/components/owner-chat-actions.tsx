@@ -1,10 +1,8 @@
 import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react'
-import { Link as RouterLink } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { formatDeletionDate } from '@/lib/chat/deletion-date'
 import type { ChatSummaryRow } from '@/lib/chat/types'
 import { useOwnerChatActions, type OwnerChatActions } from '@/features/return/use-mark-returned'
-import { paths } from '@/lib/paths'
 
 /** What the owner is asked before an action, in plain words. */
 export function confirmationText(
@@ -38,7 +36,7 @@ export function confirmationText(
   }
 }
 
-/** The owner's actions in a chat: back, mark as returned, close this conversation, each asked first. */
+/** The owner's actions in an open chat: mark as returned, close this conversation, each asked first. */
 export function OwnerChatActionsBar({
   summary,
   refreshSummary,
@@ -52,15 +50,15 @@ export function OwnerChatActionsBar({
   return (
     <Stack gap="2">
       <HStack gap="3" wrap="wrap">
-        <Button asChild variant="outline" colorPalette="teal" size="sm">
-          <RouterLink to={paths.dashboard}>Back to dashboard</RouterLink>
-        </Button>
         {actions.isReturned ? (
           <Text fontWeight="semibold" role="status">
             Returned: marked FOUND
           </Text>
         ) : (
-          !question && (
+          // Once the conversation is closed, nothing is offered here: the item's
+          // status is changed on its own page (Edit Tag).
+          !question &&
+          !actions.isClosed && (
             <>
               <Button
                 colorPalette="teal"
@@ -70,17 +68,15 @@ export function OwnerChatActionsBar({
               >
                 Mark as returned
               </Button>
-              {!actions.isClosed && (
-                <Button
-                  variant="outline"
-                  colorPalette="teal"
-                  size="sm"
-                  disabled={isBusy}
-                  onClick={() => actions.ask('close')}
-                >
-                  Close this conversation
-                </Button>
-              )}
+              <Button
+                variant="outline"
+                colorPalette="teal"
+                size="sm"
+                disabled={isBusy}
+                onClick={() => actions.ask('close')}
+              >
+                Close this conversation
+              </Button>
             </>
           )
         )}

@@ -172,34 +172,42 @@ function PostItBack({
           <Text whiteSpace="pre-line">{sharedAddress}</Text>
         </Stack>
       )}
-      {isFinder && canAct && options.includes('post') && sharedAddress === null && (
-        <HStack>
-          {returns?.post_requested_at ? (
-            <Text fontSize="sm">You asked the owner for a postal address.</Text>
-          ) : (
-            <Button
-              size="sm"
-              variant="outline"
-              colorPalette="teal"
-              loading={isAsking}
-              onClick={() => void ask()}
-            >
-              Post it back
-            </Button>
-          )}
-        </HStack>
-      )}
+      {isFinder &&
+        canAct &&
+        options.includes('post') &&
+        sharedAddress === null &&
+        // Handed in already: there is nothing to post.
+        !returns?.handed_in_at && (
+          <HStack>
+            {returns?.post_requested_at ? (
+              <Text fontSize="sm">You asked the owner for a postal address.</Text>
+            ) : (
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="teal"
+                loading={isAsking}
+                onClick={() => void ask()}
+              >
+                Post it back
+              </Button>
+            )}
+          </HStack>
+        )}
       {!isFinder && returns?.post_requested_at && sharedAddress === null && (
         <Text fontSize="sm">{Finder} offers to post it back, at your cost.</Text>
       )}
-      {!isFinder && canAct && (options.includes('post') || returns?.post_requested_at) && (
-        <PostalAddressShare
-          chatId={chatId}
-          finder={finder}
-          sharedAddress={sharedAddress}
-          onDone={refresh}
-        />
-      )}
+      {/* A shared address can be withdrawn at any time, closed or not. */}
+      {!isFinder &&
+        (sharedAddress !== null ||
+          (canAct && (options.includes('post') || returns?.post_requested_at))) && (
+          <PostalAddressShare
+            chatId={chatId}
+            finder={finder}
+            sharedAddress={sharedAddress}
+            onDone={refresh}
+          />
+        )}
       <FormMessage message={error} />
     </>
   )
