@@ -177,10 +177,15 @@ class WireSessions {
     this.#holder = null
     this.#release = null
     try {
-      const state = await this.#state()
-      if (keep && this.#own && !this.#same(state, this.#own)) this.#saved.set(handlerId, state)
-      else this.#saved.delete(handlerId)
-      if (this.#own && !this.#same(state, this.#own)) await this.#apply(null)
+      // (the client's own settings may make this fail, a tiny statement_timeout say:
+      // then they are dropped and the connection's own restored all the same)
+      const state = await this.#state().catch(() => null)
+      if (keep && state && this.#own && !this.#same(state, this.#own)) {
+        this.#saved.set(handlerId, state)
+      } else {
+        this.#saved.delete(handlerId)
+      }
+      if (!state || (this.#own && !this.#same(state, this.#own))) await this.#apply(null)
     } finally {
       release?.()
     }
@@ -219,6 +224,7 @@ class WireSessions {
         this.#idleTimer = null
         if (this.#holder === handlerId) this.options.disconnect(handlerId)
       }, this.options.idleInTransactionMs)
+      this.#idleTimer.unref?.()
     }
     return bytes
   }
