@@ -243,9 +243,29 @@ describe('every refusal is a 4xx', () => {
           body: JSON.stringify({ ...base, [arg.name]: null }),
         })
       }
+      // GET with the arguments in the query string (PostgREST's way for stable functions)
+      const asQuery = (args: Record<string, unknown>) =>
+        `${url}?${new URLSearchParams(
+          Object.entries(args).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+        )}`
+      const gets = [
+        { what: 'GET with a missing id', url: asQuery(base) },
+        ...fn.args.flatMap((arg) =>
+          malformed(arg.type)
+            .slice(0, 2)
+            .map((value) => ({
+              what: `GET with a malformed ${arg.name}`,
+              url: asQuery({ ...base, [arg.name]: value }),
+            })),
+        ),
+      ]
       for (const caller of callers) {
         for (const { what, body } of bodies) {
           await probe(url, { caller, what, body })
+          probes += 1
+        }
+        for (const get of gets) {
+          await probe(get.url, { caller, what: get.what, method: 'GET', body: null })
           probes += 1
         }
       }
