@@ -854,7 +854,7 @@ begin
      set status = 'cancelled', locked_until = null, lease_id = null
    where n.report_id = chat.report_id
      and n.template in ('reminder_sms', 'reminder_email')
-     and n.status in ('pending', 'unknown');
+     and n.status in ('pending', 'sending', 'unknown');
 
   perform realtime.send(
     jsonb_build_object(
@@ -1162,7 +1162,6 @@ CREATE OR REPLACE FUNCTION app_private.finder_says(chat public.chats, body text)
  SET search_path TO ''
 AS $function$
 begin
-  delete from app_private.owner_alert_windows w where w.chat_id = chat.id;
   insert into public.messages (chat_id, sender_id, body)
   values (chat.id, app_private.current_user_id(), body);
 end;
@@ -1682,7 +1681,7 @@ begin
     join public.chat_members m on m.chat_id = c.id
    where c.id = for_chat and m.user_id = app_private.current_user_id() and m.role = wanted_role;
   if chat.id is null then
-    raise exception 'chat_not_found' using errcode = 'P0002';
+    raise exception 'chat_not_found' using errcode = 'PT404';
   end if;
   if app_private.is_chat_closed(chat.id) then
     raise exception 'This conversation is closed. No more messages can be sent in it.'
@@ -1939,7 +1938,7 @@ begin
        set status = 'cancelled', locked_until = null, lease_id = null
      where n.report_id = for_report
        and n.template in ('reminder_sms', 'reminder_email')
-       and n.status in ('pending', 'unknown');
+       and n.status in ('pending', 'sending', 'unknown');
   end if;
 end;
 $function$;
@@ -2401,7 +2400,7 @@ begin
     select 1 from public.chats c
      where c.id = close_conversation.chat_id and c.owner_id = app_private.current_user_id()
   ) then
-    raise exception 'chat_not_found' using errcode = 'P0002';
+    raise exception 'chat_not_found' using errcode = 'PT404';
   end if;
   perform app_private.close_chat(close_conversation.chat_id, 'closed_by_owner');
 end;
@@ -2835,7 +2834,7 @@ begin
    where i.id = mark_item_returned.item_id and i.owner_id = caller
    for update;
   if item.id is null or caller is null then
-    raise exception 'item_not_found' using errcode = 'P0002';
+    raise exception 'item_not_found' using errcode = 'PT404';
   end if;
 
   update public.items i set status = 'FOUND' where i.id = item.id and i.status is distinct from 'FOUND';
@@ -3464,7 +3463,7 @@ begin
    where c.id = withdraw_postal_address.chat_id and m.role = 'owner'
      and m.user_id = app_private.current_user_id();
   if chat.id is null then
-    raise exception 'chat_not_found' using errcode = 'P0002';
+    raise exception 'chat_not_found' using errcode = 'PT404';
   end if;
   update public.chat_returns cr
      set postal_address = null, address_shared_at = null, updated_at = now()

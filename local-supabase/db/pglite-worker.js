@@ -17,6 +17,7 @@ import v8 from 'node:v8'
 import { parentPort, threadId, workerData } from 'node:worker_threads'
 import { PGlite, parse, protocol } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { ConnectionLock, serveWireSessions } from './wire-sessions.js'
 
 // Postgres is compiled with V8's optimising compiler up front, in the background
 // while it starts. With V8's default (dynamic tiering: the baseline compiler
@@ -49,8 +50,14 @@ const options = workerData ?? {}
 const transactions = new Map()
 /** @type {Map<number, () => Promise<void>>} */
 const listeners = new Map()
-/** @type {import('@electric-sql/pglite-socket').PGLiteSocketServer | null} */
+/** @type {{ address: string, stop(): Promise<void> } | null} */
 let wireServer = null
+/**
+ * The connection in turns: each of the stack's statements and whole
+ * transactions holds it, and so does a wire client for its turn
+ * (wire-sessions.js), so neither ever runs inside the other's session.
+ */
+const connection = new ConnectionLock()
 
 /** A rollback asked for by the stack (not an error of the transaction's own). */
 class RollbackRequested extends Error {}
@@ -87,12 +94,15 @@ function begin(pglite, id, prelude) {
     began = resolve
     failed = reject
   })
-  const done = pglite.transaction(
-    (tx) =>
-      new Promise((resolve, reject) => {
-        finish = { resolve, reject }
-        began(tx)
-      }),
+  // the connection is the transaction's until it ends (no wire client inside it)
+  const done = connection.run(() =>
+    pglite.transaction(
+      (tx) =>
+        new Promise((resolve, reject) => {
+          finish = { resolve, reject }
+          began(tx)
+        }),
+    ),
   )
   // BEGIN itself failed: whatever waits on it fails with its error
   done.catch(failed).finally(() => transactions.delete(id))
@@ -255,11 +265,13 @@ async function queryInOneTrip(pglite, sql, params, reusable) {
 }
 
 async function serveWire(pglite, host, wirePort, maxConnections) {
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket')
-  const server = new PGLiteSocketServer({ db: pglite, host, port: wirePort, maxConnections })
-  await server.start()
+  const server = await serveWireSessions(pglite, connection, {
+    host,
+    port: wirePort,
+    maxConnections,
+  })
   wireServer = server
-  return server.getServerConn()
+  return server.address
 }
 
 const pglite = await PGlite.create({
@@ -269,21 +281,31 @@ const pglite = await PGlite.create({
   extensions: { pgcrypto },
 })
 
+/**
+ * A statement on the connection (target: pglite) or in a transaction of this
+ * thread (target: its transaction), as plain data for the stack.
+ */
+async function queryOn(target, message) {
+  const { sql, params = [] } = message
+  const result =
+    target !== pglite && params.every(isText)
+      ? await queryInOneTrip(pglite, sql, params, message.reusable === true)
+      : await target.query(sql, params)
+  return {
+    rows: result.rows,
+    affectedRows: result.affectedRows,
+    fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+  }
+}
+
 const ops = {
   async query(message) {
-    const target = await targetOf(pglite, message)
-    const { sql, params = [] } = message
-    const result =
-      target !== pglite && params.every(isText)
-        ? await queryInOneTrip(pglite, sql, params, message.reusable === true)
-        : await target.query(sql, params)
-    return {
-      rows: result.rows,
-      affectedRows: result.affectedRows,
-      fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-    }
+    if (message.tx === undefined) return connection.run(() => queryOn(pglite, message))
+    return queryOn(await targetOf(pglite, message), message)
   },
   async exec(message) {
+    if (message.tx === undefined)
+      return connection.run(() => pglite.exec(message.sql).then(() => undefined))
     const target = await targetOf(pglite, message)
     await target.exec(message.sql)
   },
@@ -294,15 +316,15 @@ const ops = {
     if (open) await rollback(open)
   },
   async listen({ channel, listener }) {
-    const stop = await pglite.listen(channel, (payload) =>
-      port.postMessage({ notify: listener, payload }),
+    const stop = await connection.run(() =>
+      pglite.listen(channel, (payload) => port.postMessage({ notify: listener, payload })),
     )
     listeners.set(listener, stop)
   },
   async unlisten({ listener }) {
     const stop = listeners.get(listener)
     listeners.delete(listener)
-    await stop?.()
+    if (stop) await connection.run(stop)
   },
   serveWire: ({ host, port: wirePort, maxConnections }) =>
     serveWire(pglite, host, wirePort, maxConnections),
@@ -312,7 +334,7 @@ const ops = {
   },
   /** Dumps the data folder to `file` (whole or not at all: written aside, then renamed). */
   async dumpTo({ file }) {
-    const dump = await pglite.dumpDataDir('none')
+    const dump = await connection.run(() => pglite.dumpDataDir('none'))
     const aside = `${file}.${process.pid}-${threadId}.partial`
     await writeFile(aside, Buffer.from(await dump.arrayBuffer()))
     await rename(aside, file)

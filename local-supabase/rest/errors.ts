@@ -43,6 +43,17 @@ function isPgError(error: unknown): error is PgError & { code: string; message: 
   )
 }
 
+/**
+ * `raise ... using errcode = 'PTxyz'`: PostgREST answers with status xyz when
+ * the rest reads as a number, and 500 otherwise. A status HTTP cannot carry
+ * (below 100) is 500 here too.
+ */
+function customStatus(digits: string): number {
+  if (!/^\d+$/.test(digits)) return 500
+  const status = Number(digits)
+  return status >= 100 && status <= 999 ? status : 500
+}
+
 export function statusForSqlState(code: string, role: string): number {
   if (code === '23505' || code === '23503') return 409
   if (code === '42501') return role === 'anon' ? 401 : 403
@@ -52,7 +63,7 @@ export function statusForSqlState(code: string, role: string): number {
   if (code === '22023') return 400
   if (code === 'P0001') return 400
   if (code.startsWith('P0')) return 500
-  if (/^PT\d{3}$/.test(code)) return Number(code.slice(2))
+  if (code.startsWith('PT')) return customStatus(code.slice(2))
   if (code.startsWith('08') || code === '57P01' || (code.startsWith('53') && code !== '53400'))
     return 503
   if (code.startsWith('28') || code.startsWith('0L') || code.startsWith('0P')) return 403

@@ -51,6 +51,11 @@ export const storageErrors = {
     new StorageError(409, 'ResourceAlreadyExists', 'Duplicate', 'The resource already exists'),
   invalidKey: (key: string) =>
     new StorageError(400, 'InvalidKey', 'InvalidKey', `Invalid key: ${key}`),
+  /**
+   * A key S3 cannot hold (over 1024 bytes): storage-api passes S3's
+   * KeyTooLongError on as `StorageBackendError.fromError` renders any S3 error.
+   */
+  keyTooLong: () => new StorageError(400, 'S3Error', 'S3Error', 'KeyTooLongError'),
   accessDenied: (message: string) => new StorageError(403, 'AccessDenied', 'Unauthorized', message),
   invalidJwt: (message: string) => new StorageError(400, 'InvalidJWT', 'InvalidJWT', message),
   invalidSignature: () =>

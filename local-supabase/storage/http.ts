@@ -32,8 +32,25 @@ export function split(rest: string): { bucket: string; key: string } {
   return { bucket, key: key.join('/') }
 }
 
+/** S3's limit on a key, in UTF-8 bytes. */
+export const MAX_KEY_BYTES = 1024
+/** A file name's limit on disk (NAME_MAX), which each segment of a key becomes here. */
+export const MAX_SEGMENT_BYTES = 255
+
+/**
+ * storage-api's key rule, then the lengths: a key longer than S3 holds is
+ * refused as hosted Storage refuses it (400, S3's KeyTooLongError); so is a
+ * segment longer than a file name on disk, which the file backend could not
+ * store (storage-api's file backend answers 500 there).
+ */
 export function checkKey(key: string): void {
   if (!VALID_KEY.test(key) || !isSafeKey(key)) throw storageErrors.invalidKey(key)
+  if (
+    Buffer.byteLength(key) > MAX_KEY_BYTES ||
+    key.split('/').some((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)
+  ) {
+    throw storageErrors.keyTooLong()
+  }
 }
 
 /** The part of the path after `prefix` (undecoded). */

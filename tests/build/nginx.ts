@@ -57,6 +57,10 @@ export async function startNginx(distDir: string): Promise<RunningNginx> {
     conf,
     [
       'daemon off;',
+      // As root, nginx's workers would run as `nobody`, who cannot enter a clone
+      // in a private folder (mode 700, as /root and mktemp -d are): they run as
+      // root then, and read dist/ wherever the clone lives.
+      ...(runsAsRoot() ? ['user root;'] : []),
       'worker_processes 1;',
       `pid ${dir}/nginx.pid;`,
       `error_log ${dir}/error.log warn;`,
@@ -100,6 +104,10 @@ export async function startNginx(distDir: string): Promise<RunningNginx> {
       rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+function runsAsRoot(): boolean {
+  return process.getuid?.() === 0
 }
 
 function readLog(dir: string): string {

@@ -320,7 +320,7 @@ describe('mark_item_returned', () => {
       await expectPgError(
         query(db, actor, 'select * from public.mark_item_returned($1)', [item.id]),
         {
-          code: 'P0002',
+          code: 'PT404',
           message: 'item_not_found',
         },
       )
@@ -373,7 +373,7 @@ describe('close_conversation', () => {
       await expectPgError(
         query(db, actor, 'select public.close_conversation($1)', [report.chat_id]),
         {
-          code: 'P0002',
+          code: 'PT404',
           message: 'chat_not_found',
         },
       )

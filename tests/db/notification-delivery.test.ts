@@ -472,6 +472,71 @@ describe('escalation reminders', () => {
     expect((await claim(20, report.report_id)).length).toBe(0)
   })
 
+  it('a reminder in flight when the owner opens the report is not retried after its send fails', async () => {
+    const { report } = await sentReport(20, DAY)
+    await enqueue(DAY)
+    // The dispatcher holds both reminders and is sending them...
+    const held = await claim(20, report.report_id)
+    expect(held.map((n) => n.template).sort()).toEqual(['reminder_email', 'reminder_sms'])
+    // ...when the owner opens the report...
+    await query(db, owner, "select public.mark_report_opened($1, 'dashboard')", [report.report_id])
+    // ...and then one send fails and the other's outcome is unknown.
+    const [first, second] = held
+    await query(db, serviceRole, 'select public.fail_notification($1, $2, 8, $3)', [
+      first!.id,
+      'provider down',
+      first!.lease_id,
+    ])
+    await query(db, serviceRole, 'select public.mark_notification_unknown($1, $2, 8, $3)', [
+      second!.id,
+      'timed out',
+      second!.lease_id,
+    ])
+    expect((await reminders(report.report_id)).map((r) => r.status)).toEqual([
+      'cancelled',
+      'cancelled',
+    ])
+    // Nothing to send later, not even once the leases would have run out.
+    await db.query(
+      `update public.notifications set next_attempt_at = now() - interval '1 hour' where report_id = $1`,
+      [report.report_id],
+    )
+    expect((await claim(20, report.report_id)).length).toBe(0)
+    expect((await reminders(report.report_id)).map((r) => r.status)).toEqual([
+      'cancelled',
+      'cancelled',
+    ])
+  })
+
+  it('a reminder in flight when the chat closes is not retried either; one the provider took stays sent', async () => {
+    const { report } = await sentReport(20, DAY)
+    await enqueue(DAY)
+    const held = await claim(20, report.report_id)
+    expect(held).toHaveLength(2)
+    await query(db, owner, 'select public.close_conversation($1)', [report.chat_id])
+    const [first, second] = held
+    await query(db, serviceRole, 'select public.fail_notification($1, $2, 8, $3)', [
+      first!.id,
+      'provider down',
+      first!.lease_id,
+    ])
+    // The other had already left: the provider's acceptance is a fact, recorded.
+    await query(db, serviceRole, 'select public.complete_notification($1, $2, $3)', [
+      second!.id,
+      'SM123',
+      second!.lease_id,
+    ])
+    const statuses = await db.query<{ id: string; status: string }>(
+      `select id, status from public.notifications where id = any($1::uuid[])`,
+      [[first!.id, second!.id]],
+    )
+    expect(Object.fromEntries(statuses.rows.map((r) => [r.id, r.status]))).toEqual({
+      [first!.id]: 'cancelled',
+      [second!.id]: 'sent',
+    })
+    expect((await claim(20, report.report_id)).length).toBe(0)
+  })
+
   it('is configurable and can be turned off', async () => {
     const { report } = await sentReport(20, DAY)
     await db.query(

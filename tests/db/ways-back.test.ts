@@ -1,6 +1,6 @@
 /**
  * Ways back without meeting, and where it is with consent: the owner's accepted
- * ways back per item, the finder's hand-in (which alerts the owner at once), the
+ * ways back per item, the finder's hand-in (a message in the chat, alerting the owner as one), the
  * postal address the owner shares with one chat only, and the position a finder
  * shares, each acted out by every role, and all of it gone after the purge.
  */
@@ -70,6 +70,20 @@ const waysBack = (actor: Actor, chatId: string) =>
     actor,
     `select return_options, found_latitude, found_longitude, found_accuracy_m
        from public.chat_ways_back($1)`,
+    [chatId],
+  )
+
+/** The alerts the owner got on owner:<uid> about one chat, oldest first. */
+const ownerAlerts = (chatId: string) =>
+  query<{ body: string }>(
+    db,
+    {
+      ...owner,
+      context: { ...owner.context, settings: { 'realtime.topic': `owner:${owner.userId}` } },
+    },
+    `select payload->'message'->>'body' as body from realtime.messages
+      where topic = realtime.topic() and event = 'message' and payload->>'chat_id' = $1
+      order by inserted_at, id`,
     [chatId],
   )
 
@@ -148,13 +162,8 @@ describe("the owner's accepted ways back", () => {
 })
 
 describe('handing it in', () => {
-  it("is the finder's: stored for the chat's members, written into the chat, the owner alerted at once", async () => {
+  it("is the finder's: stored for the chat's members, written into the chat, the owner alerted as for a message", async () => {
     const { finder, report } = await openChat()
-    // A message a moment ago used up the owner's alert window for this chat.
-    await query(db, finder, 'insert into public.messages (chat_id, body) values ($1, $2)', [
-      report.chat_id,
-      'I found your wallet',
-    ])
     await handIn(
       finder,
       report.chat_id,
@@ -181,26 +190,33 @@ describe('handing it in', () => {
       body: 'I handed it in at King’s Cross lost property office. I pinned where it is.',
       sender_role: 'finder',
     })
-
-    const alerts = await query<{ body: string }>(
-      db,
-      {
-        ...owner,
-        context: { ...owner.context, settings: { 'realtime.topic': `owner:${owner.userId}` } },
-      },
-      `select payload->'message'->>'body' as body from realtime.messages
-        where topic = realtime.topic() and event = 'message' and payload->>'chat_id' = $1`,
-      [report.chat_id],
-    )
-    expect(alerts.map((a) => a.body)).toContain(
+    expect((await ownerAlerts(report.chat_id)).map((a) => a.body)).toEqual([
       'I handed it in at King’s Cross lost property office. I pinned where it is.',
-    )
+    ])
+  })
+
+  it('counts as a message for the owner’s alerts: repeated ways-back lines coalesce like plain messages', async () => {
+    const { finder, report } = await openChat()
+    await query(db, finder, 'insert into public.messages (chat_id, body) values ($1, $2)', [
+      report.chat_id,
+      'I found your wallet',
+    ])
+    for (let i = 0; i < 5; i += 1) {
+      await handIn(finder, report.chat_id, `Police front desk ${i}`)
+      await query(db, finder, 'select public.ask_for_postal_address($1)', [report.chat_id])
+    }
+    // Eleven lines in the chat inside one alert window: one alert, the first message's.
+    const lines = await query(db, owner, 'select 1 from public.messages where chat_id = $1', [
+      report.chat_id,
+    ])
+    expect(lines).toHaveLength(11)
+    expect((await ownerAlerts(report.chat_id)).map((a) => a.body)).toEqual(['I found your wallet'])
   })
 
   it('is refused to the owner, a stranger and anonymous callers, and without a place', async () => {
     const { finder, report } = await openChat()
     for (const actor of [owner, otherOwner]) {
-      await expectPgError(handIn(actor, report.chat_id, 'Police front desk'), { code: 'P0002' })
+      await expectPgError(handIn(actor, report.chat_id, 'Police front desk'), { code: 'PT404' })
     }
     await expectPgError(handIn(noSession, report.chat_id, 'Police front desk'), {
       code: '42501',
@@ -256,7 +272,7 @@ describe('a postal address shared by the owner', () => {
   it('is shared by the owner only, never written directly, and can be withdrawn', async () => {
     const { finder, report } = await openChat()
     for (const actor of [finder, otherOwner]) {
-      await expectPgError(shareAddress(actor, report.chat_id, ADDRESS), { code: 'P0002' })
+      await expectPgError(shareAddress(actor, report.chat_id, ADDRESS), { code: 'PT404' })
     }
     await expectPgError(
       query(
@@ -322,7 +338,7 @@ describe('the position a finder shares', () => {
     const { item, report } = await openChat()
     const second = await finderOf(item, 'second finder')
     for (const actor of [owner, otherOwner, second.finder]) {
-      await expectPgError(shareLocation(actor, report.chat_id, 51, 0, 5), { code: 'P0002' })
+      await expectPgError(shareLocation(actor, report.chat_id, 51, 0, 5), { code: 'PT404' })
     }
     await expectPgError(shareLocation(noSession, report.chat_id, 51, 0, 5), {
       code: '42501',

@@ -255,6 +255,31 @@ describe('Storage (local stack) with supabase-js', () => {
     expect((await service.list('')).data?.some((entry) => entry.name === 'escape.png')).toBe(false)
   })
 
+  it('refuses an over-long key with 400 as hosted Storage does (S3 KeyTooLongError), keeping nothing', async () => {
+    const tooLong = {
+      // one 300-character name: more than a file name on disk holds
+      name: `${alice.id}/${'n'.repeat(296)}.png`,
+      // 1,100 characters in short folders: more than S3's 1024 bytes
+      path: `${alice.id}/${Array.from({ length: 54 }, () => 'folder-abcdefghijk').join('/')}/x.png`,
+    }
+    expect(tooLong.name.length).toBeGreaterThan(300)
+    expect(tooLong.path.length).toBeGreaterThan(1_000)
+    for (const [what, key] of Object.entries(tooLong)) {
+      const { data, error } = await files().upload(key, png())
+      expect(data, what).toBeNull()
+      expect(error, what).toMatchObject({
+        status: 400,
+        statusCode: '400',
+        message: 'KeyTooLongError',
+      })
+    }
+    const service = serviceClient(stack).storage.from(BUCKET)
+    const { data: listed } = await service.list(alice.id, { limit: 1000 })
+    expect(
+      listed?.some((entry) => entry.name.startsWith('nnnn') || entry.name === 'folder-abcdefghijk'),
+    ).toBe(false)
+  })
+
   it("says what the local stack does not support, in Storage's format", async () => {
     await files().upload(`${alice.id}/t.png`, png())
     const transformed = await files().download(`${alice.id}/t.png`, { transform: { width: 10 } })

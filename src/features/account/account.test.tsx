@@ -235,6 +235,29 @@ describe('/account: your data', () => {
     expect(calls[0]).toMatch(/^Bearer /)
   })
 
+  it('an account already deleted (a second tab: 404 account_not_found) signs this browser out too', async () => {
+    const { user, router } = renderApp({
+      url: '/account',
+      session: { user: owner },
+      handlers: [
+        http.post('*/functions/v1/delete-account', () =>
+          HttpResponse.json(
+            {
+              error: {
+                code: 'account_not_found',
+                message: 'This account has already been deleted.',
+              },
+            },
+            { status: 404 },
+          ),
+        ),
+      ],
+    })
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }))
+    await user.click(screen.getByRole('button', { name: 'Delete my account for good' }))
+    await expectPath(router, '/')
+  })
+
   it('keeps the owner on the page with a message when the deletion fails', async () => {
     const { user, router } = renderApp({
       url: '/account',

@@ -7,14 +7,14 @@ const OWNER_ID = '5d1e0b7a-3c2f-4e8d-9a6b-1f0e2d3c4b5a'
 const callers = await testCallers()
 const OWNER = await callers.user({ sub: OWNER_ID })
 
-function setup(options: { deleteError?: string; purgeFails?: boolean } = {}) {
+function setup(options: { deleteError?: string; isGone?: boolean; purgeFails?: boolean } = {}) {
   const calls: string[] = []
   const handler = createHandler({
     allowedOrigins: [ORIGIN],
     callerEnv: callers.env,
     deleteUser: (userId) => {
       calls.push(`delete ${userId}`)
-      return Promise.resolve({ error: options.deleteError ?? null })
+      return Promise.resolve({ error: options.deleteError ?? null, isGone: options.isGone })
     },
     purgePhotos: () => {
       calls.push('purge photos')
@@ -91,6 +91,16 @@ Deno.test('a failed Auth admin delete is a 500 and removes no photos', async () 
     ((await response.json()) as { error: { code: string } }).error.code,
     'internal_error',
   )
+  assert.deepEqual(calls, [`delete ${OWNER_ID}`])
+})
+
+Deno.test('a repeat call for an account already deleted is a 404 in plain words', async () => {
+  const { calls, handler } = setup({ deleteError: 'User not found', isGone: true })
+  const response = await handler(post({ Authorization: OWNER }))
+  assert.equal(response.status, 404)
+  assert.deepEqual(await response.json(), {
+    error: { code: 'account_not_found', message: MESSAGES.alreadyDeleted },
+  })
   assert.deepEqual(calls, [`delete ${OWNER_ID}`])
 })
 

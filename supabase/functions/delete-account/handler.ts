@@ -15,8 +15,12 @@
  * the account is still gone (200) and the purge-photos schedule removes them
  * within minutes.
  *
+ * A second call with the deleted account's token (a double click, a second tab)
+ * finds no user to delete: 404 account_not_found, in plain words, not a 500.
+ *
  * POST (no body needed) with the owner's JWT.
- * 200 { deleted: true } | 401 unauthorized | 403 forbidden | 500 internal_error.
+ * 200 { deleted: true } | 401 unauthorized | 403 forbidden | 404 account_not_found
+ * | 500 internal_error.
  */
 import { type CallerEnv, requireUser } from '../_shared/caller.ts'
 import { HttpError, json, withHttp } from '../_shared/http.ts'
@@ -25,8 +29,11 @@ export type DeleteAccountDeps = {
   allowedOrigins: readonly string[]
   /** @supabase/server's environment (tests); the platform's variables otherwise. */
   callerEnv?: CallerEnv
-  /** The Auth admin delete, as the service role; an error message when it failed. */
-  deleteUser(userId: string): Promise<{ error: string | null }>
+  /**
+   * The Auth admin delete, as the service role: an error message when it failed,
+   * and isGone when Auth has no such user (already deleted).
+   */
+  deleteUser(userId: string): Promise<{ error: string | null; isGone?: boolean }>
   /** Removes the photos that are due (purge-photos); throws when it could not. */
   purgePhotos(): Promise<void>
 }
@@ -34,6 +41,7 @@ export type DeleteAccountDeps = {
 export const MESSAGES = {
   signIn: 'Please log in to delete your account.',
   ownersOnly: 'Only registered owners have an account to delete.',
+  alreadyDeleted: 'This account has already been deleted.',
 } as const
 
 export function createHandler(deps: DeleteAccountDeps): (request: Request) => Promise<Response> {
@@ -41,7 +49,8 @@ export function createHandler(deps: DeleteAccountDeps): (request: Request) => Pr
     deps.allowedOrigins,
     requireUser({ refusal: MESSAGES.signIn, env: deps.callerEnv }, async (_request, caller) => {
       if (caller.isAnonymous) throw new HttpError(403, 'forbidden', MESSAGES.ownersOnly)
-      const { error } = await deps.deleteUser(caller.id)
+      const { error, isGone } = await deps.deleteUser(caller.id)
+      if (isGone) throw new HttpError(404, 'account_not_found', MESSAGES.alreadyDeleted)
       if (error) throw new Error(`Auth admin delete failed: ${error}`)
       try {
         await deps.purgePhotos()

@@ -12,7 +12,12 @@ Deno.serve(
     allowedOrigins: env.allowedOrigins,
     deleteUser: async (userId) => {
       const { error } = await admin.auth.admin.deleteUser(userId)
-      return { error: error ? error.message : null }
+      if (!error) return { error: null }
+      // Auth's answer when the user is already gone (404 user_not_found).
+      return {
+        error: error.message,
+        isGone: error.status === 404 || error.code === 'user_not_found',
+      }
     },
     // purge-photos accepts the project's secret keys, one of which this client sends as apikey.
     purgePhotos: async () => {
