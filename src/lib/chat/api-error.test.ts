@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ChatApiError, NOT_FOUND_TEXT, throwIfError } from '@/features/chat/api/chat-api-error'
+import { ChatApiError, NOT_FOUND_TEXT, throwIfError } from '@/lib/chat/api-error'
 
 const caught = (run: () => unknown): ChatApiError => {
   try {
