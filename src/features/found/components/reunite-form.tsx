@@ -16,6 +16,8 @@ import { LazyOfflineBanner } from '@/features/found/components/lazy-offline-bann
 import { LostNote } from '@/features/found/components/lost-note'
 import {
   PENDING_OFFLINE_TEXT,
+  PENDING_STOPPED_TEXT,
+  PENDING_UNREACHABLE_TEXT,
   pendingReportAtom,
   refusedReportAtom,
   type PendingReport,
@@ -26,6 +28,8 @@ import {
   isSenderNeededAtom,
   PENDING_REPORT_KEY,
   pendingStatusAtom,
+  retryRequestAtom,
+  type PendingStatus,
 } from '@/features/found/pending-report-flag'
 import { heldTagAtom } from '@/features/found/state'
 import { paths } from '@/lib/paths'
@@ -211,11 +215,15 @@ function FinderForm({
   const submission = useRef<{ key: string; details: Details } | null>(
     refused ? { key: refused.key, details: detailsOf(refused.report) } : null,
   )
+  const setRetryRequest = useSetAtom(retryRequestAtom)
   const isWaiting = pending !== null
-  const isOffline = isWaiting && status === 'offline'
+  // What the saved report is waiting for, if anything but its answer.
+  const problem = isWaiting ? WAITING_TEXTS[status] : undefined
 
   const send = (_previous: FormState, form: FormData): FormState => {
     const details = detailsFromForm(form)
+    // Tries used up: the button asks for a new series, with the report as saved.
+    if (isWaiting && status === 'stopped') setRetryRequest((count) => count + 1)
     if (isWaiting || !tag) return { error: null, details }
     if (!EMAIL_PATTERN.test(details.email)) {
       return { error: REPORT_MESSAGES.invalidEmail, details }
@@ -264,23 +272,36 @@ function FinderForm({
             <RouterLink to={paths.tag}>Enter the tag code again</RouterLink>
           </Link>
         )}
-        <LazyOfflineBanner isOffline={isOffline} text={PENDING_OFFLINE_TEXT} />
-        <InformButton isWaiting={isWaiting} isOffline={isOffline} />
+        <LazyOfflineBanner isOffline={problem !== undefined} text={problem ?? ''} />
+        <InformButton isWaiting={isWaiting} status={status} />
       </Stack>
     </form>
   )
 }
 
-function InformButton({ isWaiting, isOffline }: { isWaiting: boolean; isOffline: boolean }) {
+/** What the form says while a saved report waits, by where it stands (none while it is being sent). */
+const WAITING_TEXTS: Partial<Record<PendingStatus, string>> = {
+  offline: PENDING_OFFLINE_TEXT,
+  unreachable: PENDING_UNREACHABLE_TEXT,
+  stopped: PENDING_STOPPED_TEXT,
+}
+
+const LOADING_TEXTS: Partial<Record<PendingStatus, string>> = {
+  offline: 'Waiting for the connection…',
+  unreachable: 'Trying again…',
+}
+
+function InformButton({ isWaiting, status }: { isWaiting: boolean; status: PendingStatus }) {
   const { pending: isSubmitting } = useFormStatus()
+  const isStopped = isWaiting && status === 'stopped'
   return (
     <Button
       type="submit"
       colorPalette="teal"
-      loading={isWaiting || isSubmitting}
-      loadingText={isOffline ? 'Waiting for the connection…' : 'Informing the owner…'}
+      loading={(isWaiting && !isStopped) || isSubmitting}
+      loadingText={(isWaiting && LOADING_TEXTS[status]) || 'Informing the owner…'}
     >
-      Inform the Owner
+      {isStopped ? 'Try again' : 'Inform the Owner'}
     </Button>
   )
 }
