@@ -515,11 +515,7 @@ describe('lost mode on the finder pages', () => {
     expect(
       await screen.findByText('No app or account needed: the owner is told by text and e-mail.'),
     ).toBeInTheDocument()
-    expect(
-      screen.getByText(
-        'Your details are deleted 7 days after the item is returned, or after 30 days. Nobody will ask you for payment or codes.',
-      ),
-    ).toBeInTheDocument()
+    expect(screen.getByText('Nobody will ask you for payment or codes.')).toBeInTheDocument()
   })
 })
 

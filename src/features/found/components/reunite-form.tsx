@@ -39,25 +39,32 @@ import { FoundPosition } from '@/features/found/components/found-position'
 
 const EMAIL_PATTERN = new RegExp(EMAIL_SHAPE)
 
-/** What happens next, in two lines, so the finder sees it asks for nothing sensitive. */
+/**
+ * What happens next, in two lines, so the finder sees it asks for nothing sensitive.
+ * When their details are deleted is said once, beside the fields (FINDER_DATA_RULE,
+ * from the retention setting the purge reads).
+ */
 export const FINDER_PROMISE = [
   'No app or account needed: the owner is told by text and e-mail.',
-  'Your details are deleted 7 days after the item is returned, or after 30 days. Nobody will ask you for payment or codes.',
+  'Nobody will ask you for payment or codes.',
 ] as const
 
 type Details = Omit<FoundReport, 'tagCode'>
 
+/** Beside the fields the report can go without (SPEC.md §5: only the e-mail is checked). */
+export const OPTIONAL = 'Optional'
+
 const NO_DETAILS: Details = { name: '', email: '', phone: '', address: '', foundLocation: '' }
 
 /** The finder's fields, in the order and with the labels of SPEC.md §2. */
-const DETAIL_FIELDS: ({ name: keyof Details; label: string } & Pick<
+const DETAIL_FIELDS: ({ name: keyof Details; label: string; hint?: string } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
   'type' | 'autoComplete'
 >)[] = [
   { name: 'name', label: 'NAME', autoComplete: 'name' },
   { name: 'email', label: 'EMAIL', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'PHONE NUMBER', type: 'tel', autoComplete: 'tel' },
-  { name: 'address', label: 'ADDRESS', autoComplete: 'street-address' },
+  { name: 'phone', label: 'PHONE NUMBER', type: 'tel', autoComplete: 'tel', hint: OPTIONAL },
+  { name: 'address', label: 'ADDRESS', autoComplete: 'street-address', hint: OPTIONAL },
   { name: 'foundLocation', label: 'WHERE YOU FOUND THE ITEM' },
 ]
 
