@@ -88,13 +88,15 @@ describe('/account', () => {
   })
 
   it.each([
-    ['a missing field', 'ADDRESS', ''],
-    ['a non-UK mobile', 'MOBILE NUMBER', '+1 202 555 0143'],
-  ])('refuses %s with the product message', async (_case, label, value) => {
+    ['a missing field', 'ADDRESS', '', 'Please fill in all fields'],
+    ['a missing mobile', 'MOBILE NUMBER', '', 'Please fill in all fields'],
+    ['a non-UK mobile', 'MOBILE NUMBER', '+1 202 555 0143', 'Mobile is invalid. UK Number only.'],
+    ['a mobile with letters', 'MOBILE NUMBER', '07700 9OO 123', 'Mobile is invalid. UK Number only.'],
+  ])('refuses %s with the product message', async (_case, label, value, message) => {
     const { user, router } = renderApp({ url: '/account', session: { user: owner } })
     await replace(user, label, value)
     await user.click(screen.getByRole('button', { name: 'Save Settings' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all fields')
+    expect(await screen.findByRole('alert')).toHaveTextContent(message)
     expect(router.state.location.pathname).toBe('/account')
   })
 
@@ -233,6 +235,14 @@ describe('/account: your data', () => {
     await expectPath(router, '/')
     expect(calls).toHaveLength(1)
     expect(calls[0]).toMatch(/^Bearer /)
+    // The home page says what happened and what became of the owner's data.
+    const status = await screen.findByRole('status')
+    expect(status).toHaveTextContent('Your account has been deleted.')
+    expect(status).toHaveTextContent('your tags no longer work')
+    expect(status).toHaveTextContent('each finder you were talking with has been told')
+    expect(
+      screen.getByRole('heading', { name: 'Dedicated to making sure your lost items find a way back' }),
+    ).toBeInTheDocument()
   })
 
   it('keeps the owner on the page with a message when the deletion fails', async () => {

@@ -9,6 +9,10 @@ export const RIGHTS_MESSAGES = {
   deleteFailed: 'Your account was not deleted. Please try again.',
 } as const
 
+/** Said on the home page the owner lands on once the account is gone. */
+export const ACCOUNT_DELETED =
+  'Your account has been deleted. Your profile, items, notes and messages are gone, your tags no longer work, and each finder you were talking with has been told. We are sending you one e-mail to confirm, then we delete your address too.'
+
 /** Exactly what "Delete my account" does (the confirmation shows each line). */
 export const DELETION_CONSEQUENCES = [
   'Your profile (name, e-mail, mobile number, date of birth and address) is deleted.',
