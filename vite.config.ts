@@ -38,10 +38,29 @@ function prerenderedPages(): Plugin {
   }
 }
 
+/**
+ * Every page module of the route table (src/app/route-table.ts, read as text: the
+ * config cannot import it, its lazy imports use the app's `@/` alias).
+ */
+export function pageModules(): string[] {
+  const table = readFileSync(
+    fileURLToPath(new URL('./src/app/route-table.ts', import.meta.url)),
+    'utf8',
+  )
+  return [...new Set([...table.matchAll(/\bmodule: '([^']+)'/g)].map((match) => `./${match[1]}`))]
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), prerenderedPages()],
   resolve: { alias: { '@': src } },
-  server: { port: 5173, strictPort: true, host: 'localhost' },
+  server: {
+    port: 5173,
+    strictPort: true,
+    host: 'localhost',
+    // Transformed as the dev server starts, not on the first visit: / or /how-to-scan
+    // otherwise shows only the footer for seconds while its page module compiles.
+    warmup: { clientFiles: ['./src/main.tsx', ...pageModules()] },
+  },
   preview: { port: 4173, host: 'localhost' },
   build: {
     target: 'es2022',
