@@ -36,6 +36,7 @@ import { paths } from '@/lib/paths'
 import { EMAIL_SHAPE, FINDER_FIELD_MAX_LENGTHS } from '@/types/rules.generated'
 import { FINDER_DATA_RULE } from '@/features/found/privacy'
 import { FoundPosition } from '@/features/found/components/found-position'
+import { NoScriptNotice } from '@/features/found/components/no-script-notice'
 
 const EMAIL_PATTERN = new RegExp(EMAIL_SHAPE)
 
@@ -131,7 +132,12 @@ export function ReuniteForm() {
   if (isHydrated && !hasReport && !hasRefused && !isJustSent) {
     return <Navigate to={paths.tag} replace />
   }
-  return <FinderReport tag={heldTag} reportTag={storedTag} />
+  return (
+    <>
+      <NoScriptNotice />
+      <FinderReport tag={heldTag} reportTag={storedTag} />
+    </>
+  )
 }
 
 /**
