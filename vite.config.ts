@@ -6,6 +6,7 @@ import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { headersForPath, parseHeadersFile } from './scripts/lib/headers-file.ts'
 import { appPageFallback } from './scripts/lib/page-fallback.ts'
+import { withShellSkeleton } from './scripts/lib/shell-skeleton.ts'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
 const dist = fileURLToPath(new URL('./dist', import.meta.url))
@@ -50,8 +51,17 @@ export function pageModules(): string[] {
   return [...new Set([...table.matchAll(/\bmodule: '([^']+)'/g)].map((match) => `./${match[1]}`))]
 }
 
+/** The dev server's pages show what dist/shell.html shows until the app runs (shell-skeleton.ts). */
+function devShellSkeleton(): Plugin {
+  return {
+    name: 'homeward-dev-shell-skeleton',
+    apply: 'serve',
+    transformIndexHtml: (html) => withShellSkeleton(html),
+  }
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), prerenderedPages()],
+  plugins: [react(), prerenderedPages(), devShellSkeleton()],
   resolve: { alias: { '@': src } },
   server: {
     port: 5173,
