@@ -6,6 +6,7 @@ import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { headersForPath, parseHeadersFile } from './scripts/lib/headers-file.ts'
 import { appPageFallback } from './scripts/lib/page-fallback.ts'
+import { withShellSkeleton } from './scripts/lib/shell-skeleton.ts'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
 const dist = fileURLToPath(new URL('./dist', import.meta.url))
@@ -38,10 +39,38 @@ function prerenderedPages(): Plugin {
   }
 }
 
+/**
+ * Every page module of the route table (src/app/route-table.ts, read as text: the
+ * config cannot import it, its lazy imports use the app's `@/` alias).
+ */
+export function pageModules(): string[] {
+  const table = readFileSync(
+    fileURLToPath(new URL('./src/app/route-table.ts', import.meta.url)),
+    'utf8',
+  )
+  return [...new Set([...table.matchAll(/\bmodule: '([^']+)'/g)].map((match) => `./${match[1]}`))]
+}
+
+/** The dev server's pages show what dist/shell.html shows until the app runs (shell-skeleton.ts). */
+function devShellSkeleton(): Plugin {
+  return {
+    name: 'homeward-dev-shell-skeleton',
+    apply: 'serve',
+    transformIndexHtml: (html) => withShellSkeleton(html),
+  }
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), prerenderedPages()],
+  plugins: [react(), prerenderedPages(), devShellSkeleton()],
   resolve: { alias: { '@': src } },
-  server: { port: 5173, strictPort: true, host: 'localhost' },
+  server: {
+    port: 5173,
+    strictPort: true,
+    host: 'localhost',
+    // Transformed as the dev server starts, not on the first visit: / or /how-to-scan
+    // otherwise shows only the footer for seconds while its page module compiles.
+    warmup: { clientFiles: ['./src/main.tsx', ...pageModules()] },
+  },
   preview: { port: 4173, host: 'localhost' },
   build: {
     target: 'es2022',

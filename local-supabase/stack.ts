@@ -18,6 +18,7 @@ import { openDatabase } from './db/open.ts'
 import { recreateDatabase } from './db/postgres-admin.ts'
 import type { Database, Row } from './db/types.ts'
 import { createInbox } from './inbox/app.ts'
+import { createInboxStore, inboxFile } from './inbox/store.ts'
 import type { InboxStore } from './inbox/store.ts'
 import { createLogger } from './log.ts'
 import { buildApiApp } from './server.ts'
@@ -83,7 +84,10 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     }
   }
   try {
-    const inbox = createInbox()
+    // Kept beside the data folder: a restart keeps what was caught (reset empties it).
+    const inbox = createInbox(
+      createInboxStore(config.dataDir ? { file: inboxFile(config.dataDir) } : {}),
+    )
     const inboxServer = createServer(getRequestListener(inbox.app.fetch))
     const inboxPort = await listen(inboxServer, config.ports.inbox, config.host)
     closers.push(() => closeServer(inboxServer))
@@ -160,6 +164,8 @@ async function prepareDataFolder(config: StackConfig): Promise<void> {
     else if (config.dataDir) await rm(config.dataDir, { recursive: true, force: true })
     // Storage's files go with the database that lists them
     if (config.dataDir) await rm(storageFolder(config.dataDir), { recursive: true, force: true })
+    // and so does the inbox of what it sent
+    if (config.dataDir) await rm(inboxFile(config.dataDir), { force: true })
   }
   // PGlite creates its data folder but not the folders above it (a fresh clone has no .local-supabase/).
   if (config.dataDir) await mkdir(dirname(config.dataDir), { recursive: true })

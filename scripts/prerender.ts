@@ -20,6 +20,7 @@ import { bootAfterFirstPaint, DEFERRED_FONTS_ATTRIBUTE } from './lib/app-boot'
 import { inlineCriticalGlobalCss } from './lib/critical-css'
 import { hoistComponentStyles } from './lib/hoist-styles'
 import { PRERENDERED_PAGES, fileForPage } from './lib/prerendered-pages'
+import { withoutShellSkeleton, withShellSkeleton } from './lib/shell-skeleton'
 
 const root = resolve(import.meta.dirname, '..')
 const dist = join(root, 'dist')
@@ -65,10 +66,11 @@ async function main() {
   const { renderPage } = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage }
   // index.html is Vite's shell until the home page is prerendered into it; kept as shell.html.
   const built = readFileSync(join(dist, 'index.html'), 'utf8')
-  const template = built.includes('data-prerendered')
-    ? readFileSync(join(dist, 'shell.html'), 'utf8')
-    : built
-  writeFileSync(join(dist, 'shell.html'), template)
+  const template = withoutShellSkeleton(
+    built.includes('data-prerendered') ? readFileSync(join(dist, 'shell.html'), 'utf8') : built,
+  )
+  // The shell shows a header and "Loading Homeward…" until the app runs, not a blank page.
+  writeFileSync(join(dist, 'shell.html'), withShellSkeleton(template))
   const manifest = readManifest(dist)
   const entry = entryKey(manifest)
   const entryFiles = new Set(staticClosure(manifest, [entry]))

@@ -12,12 +12,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { banner } from '../local-supabase/banner.ts'
 import { parseConfig } from '../local-supabase/config.ts'
 import { startStack, type RunningStack } from '../local-supabase/stack.ts'
 import { buildSite } from './lib/build-site.ts'
 import { onStopRequest } from '../local-supabase/stop-requests.ts'
 import { portTaken } from './lib/port-taken.ts'
+import { startBanner } from './lib/start-banner.ts'
 
 // The API port the stack would take (54321 unless LOCAL_SUPABASE_API_PORT says otherwise).
 const EXISTING_API = `http://127.0.0.1:${parseConfig(process.env).ports.api}`
@@ -75,7 +75,7 @@ if (await answers(`${EXISTING_API}/auth/v1/health`)) {
     process.exit(1)
   }
   apiUrl = stack.apiUrl
-  console.log(banner(stack))
+  console.log(`Local Supabase stack started; starting the web app…`)
 }
 
 const preview = process.argv.includes('--preview')
@@ -117,9 +117,13 @@ vite.stdout.on('data', (chunk: Buffer) => {
   if (!announced && /ready in|\bLocal\b/i.test(text)) {
     announced = true
     console.log(
-      `        Web app: http://localhost:${APP_PORT} (ready ${((Date.now() - started) / 1000).toFixed(1)} s after start)`,
+      startBanner({
+        appUrl: `http://localhost:${APP_PORT}`,
+        readyIn: (Date.now() - started) / 1000,
+        stack,
+        apiUrl,
+      }),
     )
-    console.log('Press Ctrl-C to stop.')
   } else if (announced) {
     process.stdout.write(text)
   }

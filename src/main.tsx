@@ -20,9 +20,13 @@ const app = (
 const prerendered = root.dataset.prerendered
 const { pathname } = window.location
 if (prerendered !== undefined && isSamePage(prerendered, pathname)) {
-  void loadCurrentPage(pathname).then(() => {
-    hydrateRoot(root, app)
-  })
+  // A page's code that cannot be loaded (gone after a deploy) fails again in the
+  // router, whose error page reloads once to the new build (app/error-page.tsx).
+  void loadCurrentPage(pathname)
+    .catch(() => undefined)
+    .then(() => {
+      hydrateRoot(root, app)
+    })
 } else {
   root.replaceChildren()
   createRoot(root).render(app)

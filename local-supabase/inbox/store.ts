@@ -1,8 +1,11 @@
 /**
- * What the dev inbox holds: every e-mail and text message the stack "sends".
- * In memory; newest first when listed.
+ * What the dev inbox holds: every e-mail and text message the stack "sends",
+ * newest first when listed. In memory, and, given a file (the stack's data folder,
+ * `<dataDir>/inbox.json`), kept there too, so a restart of `npm start` keeps them.
  */
 import { randomUUID } from 'node:crypto'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
 
 export type Address = { Name: string; Address: string }
 
@@ -65,10 +68,43 @@ export function parseAddress(value: string): Address {
   return { Name: '', Address: value.trim() }
 }
 
-export function createInboxStore(): InboxStore {
-  let emails: StoredEmail[] = []
-  let texts: StoredSms[] = []
+/** Where the stack keeps its inbox: beside its data folder, as Storage keeps its files. */
+export function inboxFile(dataDir: string): string {
+  return `${dataDir.replace(/[\\/]+$/, '')}-inbox.json`
+}
+
+type SavedInbox = { emails: StoredEmail[]; texts: StoredSms[] }
+
+/** What a file holds from an earlier run; nothing if it is missing or not ours. */
+function readSaved(file: string | undefined): SavedInbox {
+  if (!file) return { emails: [], texts: [] }
+  try {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<SavedInbox>
+    return {
+      emails: Array.isArray(saved.emails) ? saved.emails : [],
+      texts: Array.isArray(saved.texts) ? saved.texts : [],
+    }
+  } catch {
+    return { emails: [], texts: [] }
+  }
+}
+
+/** `file`: where the inbox is kept between runs (none: memory only, as `npm run inbox`). */
+export function createInboxStore({ file }: { file?: string } = {}): InboxStore {
+  let { emails, texts } = readSaved(file)
   const sends = new Map<string, IdempotentSend>()
+  // Written whole after each change (a dev inbox is small), through a temporary file
+  // so a stop mid-write never leaves half a file.
+  const save = () => {
+    if (!file) return
+    try {
+      mkdirSync(dirname(file), { recursive: true })
+      writeFileSync(`${file}.tmp`, JSON.stringify({ emails, texts } satisfies SavedInbox))
+      renameSync(`${file}.tmp`, file)
+    } catch (error) {
+      console.warn(`The dev inbox could not be saved to ${file}:`, error)
+    }
+  }
   return {
     idempotentSend: (key) => sends.get(key),
     rememberSend(key, send) {
@@ -93,6 +129,7 @@ export function createInboxStore(): InboxStore {
         Size: Buffer.byteLength(html) + Buffer.byteLength(text),
       }
       emails = [email, ...emails]
+      save()
       return email
     },
     addSms({ accountSid, from, to, body }) {
@@ -107,6 +144,7 @@ export function createInboxStore(): InboxStore {
         Created: new Date().toISOString(),
       }
       texts = [sms, ...texts]
+      save()
       return sms
     },
     emails: () => emails,
@@ -114,9 +152,11 @@ export function createInboxStore(): InboxStore {
     sms: () => texts,
     clearEmails() {
       emails = []
+      save()
     },
     clearSms() {
       texts = []
+      save()
     },
   }
 }

@@ -4,6 +4,7 @@ import { PageSpinner } from '@/components/ui/page-spinner'
 import { AppLayout } from '@/app/layout/app-layout'
 import type { RouteHandle } from '@/app/route-handle'
 import { PAGES } from '@/app/route-table'
+import { AppErrorPage, RouteErrorPage } from '@/app/error-page'
 
 type PageRoute = RouteObject & { handle: RouteHandle }
 
@@ -21,6 +22,8 @@ function page(
     handle,
     lazy: async () => ({ Component: await load() }),
     HydrateFallback: PageSpinner,
+    // A page that throws, or whose code file is gone after a deploy: inside the layout.
+    errorElement: <RouteErrorPage />,
   } as PageRoute
 }
 
@@ -29,4 +32,7 @@ export const pageRoutes: PageRoute[] = PAGES.map(({ path, handle, load }) =>
   page(path, handle, load),
 )
 
-export const routes: RouteObject[] = [{ element: <AppLayout />, children: pageRoutes }]
+export const routes: RouteObject[] = [
+  // The layout's own errors (and anything a page's error element could not show).
+  { element: <AppLayout />, errorElement: <AppErrorPage />, children: pageRoutes },
+]

@@ -19,6 +19,7 @@ import {
 } from '../../scripts/lib/bundle-graph'
 import { headersForPath, parseHeadersFile } from '../../scripts/lib/headers-file'
 import { buildSite } from '../../scripts/lib/build-site'
+import { SHELL_SKELETON } from '../../scripts/lib/shell-skeleton'
 import { customPropertiesDeclared, customPropertiesUsed } from '../../scripts/lib/critical-css'
 import { PRERENDERED_PAGES, fileForPage } from '../../scripts/lib/prerendered-pages'
 import { readRetentionDays } from '../../scripts/lib/retention-periods'
@@ -230,7 +231,10 @@ describe('prerendered pages', () => {
     const response = await fetch(`${served.url}/dashboard`)
     const html = await response.text()
     expect(response.status).toBe(200)
-    expect(html).toContain('<div id="root"></div>')
+    // Not blank before the app runs (e.g. after Logout reloads an owner page): a header
+    // and "Loading Homeward…", which the app replaces.
+    expect(html).toContain(`<div id="root">${SHELL_SKELETON}</div>`)
+    expect(html).not.toContain('data-prerendered')
   })
 })
 

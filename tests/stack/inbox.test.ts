@@ -3,7 +3,12 @@ import { getRequestListener } from '@hono/node-server'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { createInbox } from '../../local-supabase/inbox/app.ts'
+import { sentAt } from '../../local-supabase/inbox/pages.ts'
+import { createInboxStore, inboxFile } from '../../local-supabase/inbox/store.ts'
 
 let server: Server
 let url: string
@@ -209,5 +214,51 @@ describe('HTML page', () => {
     expect(page).not.toContain('<Hello>')
     const view = await (await fetch(`${url}/view/${id}`)).text()
     expect(view).toContain('srcdoc="&lt;b&gt;Hi&lt;/b&gt;"')
+  })
+})
+
+describe('HTML page on a phone, in local time', () => {
+  it('fits a phone: a viewport, rows as cards on a narrow screen, long links wrap', async () => {
+    await sendEmail({ from: 'a@b.co', to: 'c@d.co', subject: 'Hi', html: '<p>x</p>' })
+    const page = await (await fetch(`${url}/`)).text()
+    expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">')
+    expect(page).toMatch(
+      /@media \(max-width:40rem\)\{thead\{display:none\}table,tbody,tr,td\{display:block/,
+    )
+    expect(page).toContain('overflow-wrap:anywhere')
+  })
+
+  it('shows when each message was sent in local time, not as a UTC ISO string', async () => {
+    await sendEmail({ from: 'a@b.co', to: 'c@d.co', subject: 'Hi', html: '<p>x</p>' })
+    const page = await (await fetch(`${url}/`)).text()
+    const visible = page.replace(/<[^>]+>/g, ' ')
+    expect(visible).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/)
+    expect(page).toMatch(/<time datetime="\d{4}-\d\d-\d\dT[^"]+Z">/)
+    expect(sentAt('2026-07-28T14:05:09.000Z', 'Europe/London')).toBe(
+      '<time datetime="2026-07-28T14:05:09.000Z">Tue 28 Jul, 15:05:09</time>',
+    )
+  })
+})
+
+describe('kept between runs', () => {
+  it('a new inbox on the same file holds what the last one caught; clearing empties it', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'inbox-'))
+    try {
+      const file = inboxFile(path.join(folder, 'data'))
+      expect(file).toBe(path.join(folder, 'data-inbox.json'))
+      const first = createInboxStore({ file })
+      first.addEmail({ from: 'a@b.co', to: ['c@d.co'], subject: 'Kept', html: '<p>1</p>' })
+      first.addSms({ accountSid: 'AC0', from: '+447700900000', to: '+447700900123', body: 'Hi' })
+      const second = createInboxStore({ file })
+      expect(second.emails().map((email) => email.Subject)).toEqual(['Kept'])
+      expect(second.sms().map((text) => text.Body)).toEqual(['Hi'])
+      second.clearEmails()
+      expect(createInboxStore({ file }).emails()).toEqual([])
+      expect(createInboxStore({ file }).sms()).toHaveLength(1)
+      // Memory only without a file (npm run inbox).
+      expect(createInboxStore().emails()).toEqual([])
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 })

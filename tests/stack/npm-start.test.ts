@@ -30,7 +30,7 @@ describe('npm start', () => {
       expect('code' in failed && failed.code).toBe(1)
       const { stdout, stderr } = failed as { stdout: string; stderr: string }
       expect(stderr).toContain('Port 5173 is already in use')
-      expect(stdout).not.toContain('API URL')
+      expect(stdout).not.toContain('Homeward is running')
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()))
     }
@@ -52,12 +52,42 @@ describe('npm start', () => {
     )
   }, 90_000)
 
+  it('opens with a readable banner: the web app, the inbox, the keys, the schedules; no JSON log line', async (context) => {
+    if (await portTaken(5173)) context.skip()
+    await withStartedApp(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/start.ts'],
+      async (start) => {
+        const { output } = start
+        expect(output).toMatch(/^Homeward is running \(ready in [\d.]+ s\)\. Ctrl-C stops it\./m)
+        expect(output).toMatch(
+          / Dev inbox +http:\/\/127\.0\.0\.1:\d+ +every e-mail and text message/,
+        )
+        expect(output).toMatch(/ Keys +publishable sb_publishable_/)
+        expect(output).toMatch(/ Signing key +ES256, kept in .*signing-key\.json/)
+        expect(output).toContain('Schedules (the migrations’ cron jobs, run by the stack):')
+        // Every job the migrations schedule, by name, with when it runs.
+        for (const job of [
+          'dispatch-notifications',
+          'purge-finder-data',
+          'cron-history-cleanup',
+          'notification-escalation',
+          'purge-photos',
+        ]) {
+          expect(output).toMatch(new RegExp(`^  ${job} +\\S`, 'm'))
+        }
+        expect(output).not.toMatch(/^\{"level"/m)
+      },
+      { LOCAL_SUPABASE_LOG_LEVEL: 'warn' },
+    )
+  }, 90_000)
+
   it('stops the stack and the web app when npm alone gets SIGTERM: every port is free again', async (context) => {
     if (await portTaken(5173)) context.skip()
     // `npm start` itself, in a group of its own; SIGTERM to npm's pid only, as a supervisor
     // or `kill <pid>` sends it (npm passes it to sh, which dies without passing it on).
     await withStartedApp('npm', ['start'], async (start) => {
-      const apiPort = Number(/API URL: http:\/\/127\.0\.0\.1:(\d+)/.exec(start.output)?.[1])
+      const apiPort = Number(/ API +http:\/\/127\.0\.0\.1:(\d+)/.exec(start.output)?.[1])
       expect(apiPort).toBeGreaterThan(0)
       expect(await portTaken(apiPort)).toBe(true)
       start.process.kill('SIGTERM')
@@ -81,11 +111,12 @@ async function withStartedApp(
   command: string,
   args: string[],
   use: (start: { process: ChildProcess; output: string }) => Promise<void>,
+  extraEnv: Record<string, string> = {},
 ): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'homeward-start-'))
   const start = spawn(command, args, {
     detached: true,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       DATABASE_URL: '', // PGlite in a folder of its own, even under test:postgres
@@ -94,20 +125,24 @@ async function withStartedApp(
       LOCAL_SUPABASE_INBOX_PORT: '0',
       LOCAL_SUPABASE_DATA_DIR: dataDir,
       LOCAL_SUPABASE_LOG_LEVEL: 'error',
+      ...extraEnv,
     },
   })
   try {
     const output = await new Promise<string>((resolve, reject) => {
       let text = ''
-      start.stdout.on('data', (chunk: Buffer) => {
+      const read = (chunk: Buffer) => {
         text += chunk.toString()
-        if (text.includes('Press Ctrl-C to stop.')) resolve(text)
-      })
+        if (text.includes('Ctrl-C stops it.')) resolve(text)
+      }
+      // Both streams: the stack's warnings (stderr) must read as plainly as the banner.
+      start.stdout.on('data', read)
+      start.stderr?.on('data', read)
       start.once('exit', (code) => {
         reject(new Error(`npm start exited (${code}) before it was ready:\n${text}`))
       })
     })
-    expect(output).toContain('Web app: http://localhost:5173')
+    expect(output).toMatch(/ Web app +http:\/\/localhost:5173\n/)
     expect(await portTaken(5173)).toBe(true)
     await use({ process: start, output })
   } finally {

@@ -12,6 +12,7 @@ import {
   type BrowserImages,
 } from '@/testing/browser-images'
 import { PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
+import { UNSENT_PHOTOS_TEXT } from '@/app/routes/unsent-photos-guard'
 import { REPORT_PHOTO_TEXT } from '@/features/conversation/components/report-photos'
 import { fakeRealtime } from '@/testing/fake-realtime'
 
@@ -174,6 +175,39 @@ describe('/found/thank-you photos for the owner', () => {
     expect(posts).toHaveLength(1)
     expect(posts[0]).toMatchObject({ chat_id: CHAT_ID, body: '', photo_paths: uploads })
     expect(screen.queryByLabelText('Add a photo')).not.toBeInTheDocument()
+  })
+
+  it('says plainly that chosen photos are not sent yet, and asks before the finder leaves without them', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false)
+    try {
+      const { user, router } = open()
+      await user.upload(await addPhoto(), [photo(), photo()])
+      const list = screen.getByRole('list', { name: 'Photos to send' })
+      await waitFor(() => expect(within(list).getAllByText('Uploaded')).toHaveLength(2))
+      expect(screen.getByText(UNSENT_PHOTOS_TEXT.notice(2))).toHaveAttribute('role', 'status')
+      // Closing or reloading the tab: the browser is asked to warn.
+      const unload = new Event('beforeunload', { cancelable: true })
+      window.dispatchEvent(unload)
+      expect(unload.defaultPrevented).toBe(true)
+      // A link in the app: asked first; staying keeps the photos.
+      await user.click(screen.getByRole('link', { name: 'Protect Your Items' }))
+      expect(confirm).toHaveBeenCalledWith(UNSENT_PHOTOS_TEXT.confirmLeave)
+      expect(router.state.location.pathname).toBe('/found/thank-you')
+      expect(within(list).getAllByText('Uploaded')).toHaveLength(2)
+
+      await user.click(screen.getByRole('button', { name: REPORT_PHOTO_TEXT.send }))
+      expect(await screen.findByText(REPORT_PHOTO_TEXT.sent)).toBeInTheDocument()
+      expect(screen.queryByText(UNSENT_PHOTOS_TEXT.notice(2))).toBeNull()
+      const after = new Event('beforeunload', { cancelable: true })
+      window.dispatchEvent(after)
+      expect(after.defaultPrevented).toBe(false)
+      confirm.mockClear()
+      await user.click(screen.getByRole('link', { name: 'Protect Your Items' }))
+      await waitFor(() => expect(router.state.location.pathname).toBe('/register'))
+      expect(confirm).not.toHaveBeenCalled()
+    } finally {
+      confirm.mockRestore()
+    }
   })
 
   it('sends nothing while a photo failed to upload, and sends it after Retry', async () => {

@@ -3,6 +3,7 @@ import { lastReportAtom } from '@/lib/last-report'
 import { useAtomValue } from '@/lib/jotai'
 import { ThankYouPage } from '@/features/marketing/components/thank-you-page'
 import { ThankYouChatLink } from '@/features/found/components/thank-you-chat-link'
+import { UnsentPhotosGuard } from '@/app/routes/unsent-photos-guard'
 
 // Loaded only once a report is held: it brings supabase-js (Realtime), which the
 // prerendered page and its first paint must not need.
@@ -23,6 +24,7 @@ export default function Route() {
         <Suspense fallback={null}>
           <ChatReceipts chatId={report.chatId} viewer="finder" />
           <ReportPhotos chatId={report.chatId} />
+          <UnsentPhotosGuard />
         </Suspense>
       ) : null}
     </ThankYouPage>

@@ -1,4 +1,4 @@
-import { Stack, chakra, createRecipeContext, type InputProps } from '@chakra-ui/react'
+import { HStack, Stack, chakra, createRecipeContext, type InputProps } from '@chakra-ui/react'
 import { useId, type ChangeEvent } from 'react'
 
 /**
@@ -13,6 +13,8 @@ const RecipeInput = createRecipeContext({ key: 'input' }).withContext<HTMLInputE
 /** Controlled (`value` + `onValueChange`), or uncontrolled (`name`, `defaultValue`, read with FormData). */
 type LabelledInputProps = Omit<InputProps, 'onChange' | 'value'> & {
   label: string
+  /** A word beside the label (e.g. 'Optional'), read after the field's name by screen readers. */
+  hint?: string
 } & (
     | { value: string; onValueChange: (value: string) => void }
     | { value?: never; onValueChange?: never }
@@ -21,6 +23,7 @@ type LabelledInputProps = Omit<InputProps, 'onChange' | 'value'> & {
 /** An input with its visible label (SPEC.md §2 labels), linked for screen readers. */
 export function LabelledInput({
   label,
+  hint,
   value,
   onValueChange,
   id,
@@ -28,13 +31,22 @@ export function LabelledInput({
 }: LabelledInputProps) {
   const generatedId = useId()
   const inputId = id ?? generatedId
+  const hintId = `${inputId}-hint`
   return (
     <Stack gap="1.5">
-      <chakra.label htmlFor={inputId} fontWeight="semibold" fontSize="sm">
-        {label}
-      </chakra.label>
+      <HStack gap="2" align="baseline">
+        <chakra.label htmlFor={inputId} fontWeight="semibold" fontSize="sm">
+          {label}
+        </chakra.label>
+        {hint && (
+          <chakra.span id={hintId} fontSize="sm" color="fg.muted">
+            {hint}
+          </chakra.span>
+        )}
+      </HStack>
       <RecipeInput
         id={inputId}
+        {...(hint && { 'aria-describedby': hintId })}
         {...(onValueChange && {
           value,
           onChange: (event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value),

@@ -88,13 +88,20 @@ describe('/account', () => {
   })
 
   it.each([
-    ['a missing field', 'ADDRESS', ''],
-    ['a non-UK mobile', 'MOBILE NUMBER', '+1 202 555 0143'],
-  ])('refuses %s with the product message', async (_case, label, value) => {
+    ['a missing field', 'ADDRESS', '', 'Please fill in all fields'],
+    ['a missing mobile', 'MOBILE NUMBER', '', 'Please fill in all fields'],
+    ['a non-UK mobile', 'MOBILE NUMBER', '+1 202 555 0143', 'Mobile is invalid. UK Number only.'],
+    [
+      'a mobile with letters',
+      'MOBILE NUMBER',
+      '07700 9OO 123',
+      'Mobile is invalid. UK Number only.',
+    ],
+  ])('refuses %s with the product message', async (_case, label, value, message) => {
     const { user, router } = renderApp({ url: '/account', session: { user: owner } })
     await replace(user, label, value)
     await user.click(screen.getByRole('button', { name: 'Save Settings' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all fields')
+    expect(await screen.findByRole('alert')).toHaveTextContent(message)
     expect(router.state.location.pathname).toBe('/account')
   })
 
@@ -156,8 +163,25 @@ describe('/account', () => {
 })
 
 describe('/account: your data', () => {
-  it('Download my data saves the JSON the database made for this owner', async () => {
-    const document_ = { profile: { id: owner.id, email: owner.email }, items: [] }
+  it('Download my data saves a page a person can read: named sections, plain labels, photos inside, the JSON at its end', async () => {
+    const document_ = {
+      exported_at: '2026-11-28T10:00:00Z',
+      profile: {
+        id: owner.id,
+        email: owner.email,
+        full_name: 'Olivia <Owner>',
+        mobile_number: '07700900123',
+      },
+      items: [{ id: 'item-1', name: 'Keys', status: 'LOST', photo_path: 'item-1/p.jpg' }],
+      reports_about_your_items: [
+        { finder_name: 'Ada', finder_email: 'ada@example.com', found_location: 'On the train' },
+      ],
+      reports_you_made: [],
+      chats: [],
+      messages: [{ body: 'Hello', sender_role: 'finder', photo_paths: ['c1/u1/q.jpg'] }],
+      ways_back: [],
+      alerts_sent_to_you: [],
+    }
     const files: Blob[] = []
     const createObjectURL = vi.fn((blob: Blob) => {
       files.push(blob)
@@ -174,12 +198,49 @@ describe('/account: your data', () => {
       const { user } = renderApp({
         url: '/account',
         session: { user: owner },
-        handlers: [http.post('*/rest/v1/rpc/export_my_data', () => HttpResponse.json(document_))],
+        handlers: [
+          http.post('*/rest/v1/rpc/export_my_data', () => HttpResponse.json(document_)),
+          // The item's photo is fetched as the owner; the message's is gone.
+          http.get('*/storage/v1/object/item-photos/item-1/p.jpg', () =>
+            HttpResponse.arrayBuffer(new Uint8Array([0xff, 0xd8, 0xff]).buffer, {
+              headers: { 'Content-Type': 'image/jpeg' },
+            }),
+          ),
+          http.get('*/storage/v1/object/chat-photos/c1/u1/q.jpg', () =>
+            HttpResponse.json(
+              { statusCode: '404', error: 'not_found', message: 'Object not found' },
+              { status: 400 },
+            ),
+          ),
+        ],
       })
       await user.click(await screen.findByRole('button', { name: 'Download my data' }))
       await waitFor(() => expect(clicks).toHaveLength(1))
-      expect(clicks[0]?.download).toMatch(/^homeward-my-data-\d{4}-\d{2}-\d{2}\.json$/)
-      expect(JSON.parse(await files[0]!.text())).toEqual(document_)
+      expect(clicks[0]?.download).toMatch(/^homeward-my-data-\d{4}-\d{2}-\d{2}\.html$/)
+      expect(files[0]?.type).toBe('text/html')
+      const page = new DOMParser().parseFromString(await files[0]!.text(), 'text/html')
+      expect(page.querySelector('h1')?.textContent).toBe('Your Homeward data')
+      const headings = [...page.querySelectorAll('h2')].map((heading) => heading.textContent)
+      expect(headings).toEqual([
+        'Your profile (1)',
+        'Your items (1)',
+        'Reports about your items (1)',
+        'Reports you made as a finder (0)',
+        'Your conversations (0)',
+        'Messages (1)',
+        'Ways back (0)',
+        'Alerts we sent you (0)',
+      ])
+      const text = page.body.textContent ?? ''
+      expect(text).toContain('Full name')
+      expect(text).toContain('Olivia <Owner>')
+      expect(page.querySelector('script:not([type])')).toBeNull()
+      expect(text).toContain("Finder's e-mail")
+      expect(text).toContain('Where it was found')
+      expect(page.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/)
+      expect(text).toContain('A photo (c1/u1/q.jpg) that could not be included.')
+      const json = page.getElementById('homeward-data')?.textContent ?? ''
+      expect(JSON.parse(json)).toEqual(document_)
     } finally {
       click.mockRestore()
       vi.unstubAllGlobals()
@@ -233,6 +294,16 @@ describe('/account: your data', () => {
     await expectPath(router, '/')
     expect(calls).toHaveLength(1)
     expect(calls[0]).toMatch(/^Bearer /)
+    // The home page says what happened and what became of the owner's data.
+    const status = await screen.findByRole('status')
+    expect(status).toHaveTextContent('Your account has been deleted.')
+    expect(status).toHaveTextContent('your tags no longer work')
+    expect(status).toHaveTextContent('each finder you were talking with has been told')
+    expect(
+      screen.getByRole('heading', {
+        name: 'Dedicated to making sure your lost items find a way back',
+      }),
+    ).toBeInTheDocument()
   })
 
   it('an account already deleted (a second tab: 404 account_not_found) signs this browser out too', async () => {

@@ -11,8 +11,11 @@ import { heldTagAtom } from '@/features/found/state'
 import {
   PENDING_OFFLINE_TEXT,
   PENDING_REPORT_KEY,
+  PENDING_STOPPED_TEXT,
+  PENDING_UNREACHABLE_TEXT,
   type PendingReport,
 } from '@/features/found/pending-report'
+import { REPORT_MESSAGES } from '@/features/found/report-submission'
 import { TAG_MESSAGES } from '@/features/found/use-tag-lookup'
 import { ownerRealtime } from '@/testing/owner-realtime'
 
@@ -431,9 +434,8 @@ describe('/found/reunite', () => {
       fn('report-found', { error: { code: 'x', message: 'x' } }, 500),
     ])
     await fillForm(user, 'ada@example.com')
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Please check your connection and try again.',
-    )
+    // A 500 is our side's failure, not the finder's connection.
+    expect(await screen.findByRole('alert')).toHaveTextContent(REPORT_MESSAGES.serverError)
     expect(screen.getByLabelText('NAME')).toHaveValue('Ada')
   })
 })
@@ -513,11 +515,7 @@ describe('lost mode on the finder pages', () => {
     expect(
       await screen.findByText('No app or account needed: the owner is told by text and e-mail.'),
     ).toBeInTheDocument()
-    expect(
-      screen.getByText(
-        'Your details are deleted 7 days after the item is returned, or after 30 days. Nobody will ask you for payment or codes.',
-      ),
-    ).toBeInTheDocument()
+    expect(screen.getByText('Nobody will ask you for payment or codes.')).toBeInTheDocument()
   })
 })
 
@@ -728,7 +726,9 @@ describe('a report written with no connection', () => {
     const { calls, handlers } = finderBackend(() => (isReachable ? sent() : HttpResponse.error()))
     const { user, router } = await startAtReunite(handlers)
     await fillForm(user, 'ada@example.com')
-    await showsText(PENDING_OFFLINE_TEXT)
+    // The browser says it is online: not called being offline.
+    await showsText(PENDING_UNREACHABLE_TEXT)
+    expect(screen.queryByText(PENDING_OFFLINE_TEXT)).toBeNull()
     // The request that got no answer was sent once more at once (reportFound), then kept.
     expect(calls.reports).toHaveLength(2)
     const key = saved()?.key
@@ -741,6 +741,69 @@ describe('a report written with no connection', () => {
     expect(new Set(calls.reports.map((body) => body.idempotencyKey))).toEqual(new Set([key]))
     expect(calls.challenges).toBe(3)
     expect(localStorage.getItem(PENDING_REPORT_KEY)).toBeNull()
+  })
+
+  /** Lets (fake) time pass, 5 s at a time, until the sender has given up (at most 5 min). */
+  async function untilStopped() {
+    for (let waited = 0; waited < 300_000; waited += 5_000) {
+      if (screen.queryByText(PENDING_STOPPED_TEXT)) return
+      await vi.advanceTimersByTimeAsync(5_000)
+    }
+    await showsText(PENDING_STOPPED_TEXT)
+  }
+
+  it('online but unanswered: tries a few times without calling it offline, then stops, keeps the report and sends it on Try again', async () => {
+    let isReachable = false
+    const { calls, handlers } = finderBackend(() => (isReachable ? sent() : HttpResponse.error()))
+    const { user, router } = await startAtReunite(handlers)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
+    await fillForm(user, 'ada@example.com')
+    await showsText(PENDING_UNREACHABLE_TEXT)
+    expect(screen.getByRole('button', { name: /Trying again/ })).toBeInTheDocument()
+    // 10 s, 20 s and 40 s later it tries again (two requests per try), then stops.
+    await untilStopped()
+    expect(calls.reports).toHaveLength(8)
+    await vi.advanceTimersByTimeAsync(600_000)
+    expect(calls.reports).toHaveLength(8)
+    expect(screen.queryByText(PENDING_OFFLINE_TEXT)).toBeNull()
+    expect(screen.queryByText('Waiting for the connection…')).toBeNull()
+    // Nothing typed is lost, on the page and on the phone.
+    expect(screen.getByLabelText('NAME')).toHaveValue('Ada')
+    expect(saved()?.report).toEqual(ADA)
+    vi.useRealTimers()
+    isReachable = true
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await expectPath(router, '/found/thank-you')
+    expect(new Set(calls.reports.map((body) => body.idempotencyKey)).size).toBe(1)
+    expect(localStorage.getItem(PENDING_REPORT_KEY)).toBeNull()
+  })
+
+  it('stopped on another page, says so there with Try again', async () => {
+    savedEarlier()
+    let isReachable = false
+    const { handlers } = finderBackend(() => (isReachable ? sent() : HttpResponse.error()))
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
+    const { user, router } = renderApp({ url: '/how-to-scan', handlers })
+    await showsText(PENDING_UNREACHABLE_TEXT)
+    await untilStopped()
+    vi.useRealTimers()
+    isReachable = true
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await expectPath(router, '/found/thank-you')
+  })
+
+  it('an error on our side is called so (not the finder’s connection), and the details stay to send again', async () => {
+    const { calls, handlers } = finderBackend(() =>
+      HttpResponse.json({ error: { code: 'internal', message: 'x' } }, { status: 500 }),
+    )
+    const { user } = await startAtReunite(handlers)
+    await fillForm(user, 'ada@example.com')
+    expect(await screen.findByRole('alert')).toHaveTextContent(REPORT_MESSAGES.serverError)
+    expect(screen.queryByText(/check your connection/)).toBeNull()
+    expect(screen.queryByText(PENDING_OFFLINE_TEXT)).toBeNull()
+    expect(screen.getByLabelText('NAME')).toHaveValue('Ada')
+    expect(screen.getByLabelText('NAME')).not.toHaveAttribute('readonly')
+    expect(calls.reports).toHaveLength(1)
   })
 
   it('says it is offline after 10 s without a reply, and lands on thank-you when the answer comes', async () => {

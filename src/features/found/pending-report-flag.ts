@@ -11,10 +11,18 @@ export const PENDING_REPORT_KEY = 'homeward.pendingReport'
 export const isSenderNeededAtom = atom(false)
 
 /**
- * Where the pending report stands: being sent, waiting for the connection, or just
- * sent (the finder is then taken to the thank-you page, and it goes back to 'sending').
+ * Where the pending report stands: being sent; waiting for the connection (the
+ * browser is offline, or 10 s without a reply); 'unreachable' while the browser says
+ * it is online but the service did not answer (a weak connection, or our service
+ * down: tried again a few times); 'stopped' once those tries are used up (sent again
+ * only when the finder asks or the connection comes back); or just sent (the finder
+ * is then taken to the thank-you page, and it goes back to 'sending').
  */
-export const pendingStatusAtom = atom<'sending' | 'offline' | 'sent'>('sending')
+export type PendingStatus = 'sending' | 'offline' | 'unreachable' | 'stopped' | 'sent'
+export const pendingStatusAtom = atom<PendingStatus>('sending')
+
+/** Bumped by the finder's 'Try again' (or 'Inform the Owner' once stopped): the sender tries at once. */
+export const retryRequestAtom = atom(0)
 
 /**
  * True while the finder's report form is on the page (/found/reunite, or /tag opened

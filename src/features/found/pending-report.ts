@@ -26,6 +26,14 @@ export const PENDING_REPORT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 export const PENDING_OFFLINE_TEXT =
   'You are offline. Your report is saved on this phone and will be sent to the owner when the connection returns.'
 
+/** While the service does not answer though the browser says it is online. */
+export const PENDING_UNREACHABLE_TEXT =
+  'We cannot reach Homeward just now: the connection may be weak, or our service may not be answering. Your report is saved on this phone and we are trying again.'
+
+/** Once the tries are used up: nothing is lost, and the finder knows what to do. */
+export const PENDING_STOPPED_TEXT =
+  'We could not reach Homeward after several tries, so the owner has not been told yet. Your report is saved on this phone: press Try again when you have a better connection, or later.'
+
 const FIELD_LIMITS: Record<keyof FoundReport, number> = {
   tagCode: TYPED_TAG_CODE_MAX_LENGTH,
   name: FINDER_FIELD_MAX_LENGTHS.finder_name,

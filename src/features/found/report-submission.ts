@@ -17,6 +17,9 @@ export const REPORT_MESSAGES = {
   tagNotFound: 'Tag not found',
   tooMany: 'Too many reports have been sent for this tag. Please try again in an hour.',
   failed: 'We could not inform the owner. Please check your connection and try again.',
+  /** Our service answered with an error of its own (not the finder's connection). */
+  serverError:
+    'Something went wrong on our side and the owner has not been told yet. Your details are still here: please press Inform the Owner again in a few minutes.',
 } as const
 
 /**

@@ -17,11 +17,12 @@ type Store = ReturnType<typeof createStore>
 
 /**
  * What one attempt came to: `sent` (the owner is informed), `refused` (the backend
- * answered no: not sent again), `offline` (no connection: try later), `gone` (no
- * report to send any more, e.g. another tab sent it) or `busy` (another tab is
- * sending it right now).
+ * answered no: not sent again), `offline` (the browser has no connection: try when
+ * it returns), `unreachable` (the browser says it is online, yet no answer came: try
+ * a few more times), `gone` (no report to send any more, e.g. another tab sent it)
+ * or `busy` (another tab is sending it right now).
  */
-export type SendOutcome = 'sent' | 'refused' | 'offline' | 'gone' | 'busy'
+export type SendOutcome = 'sent' | 'refused' | 'offline' | 'unreachable' | 'gone' | 'busy'
 
 /** This tab's (this store's) attempt in progress, per report key: a second caller waits for it. */
 const inFlight = new WeakMap<Store, Map<string, Promise<SendOutcome>>>()
@@ -53,11 +54,13 @@ async function shareFormPosition(store: Store, chatId: string): Promise<void> {
   }
 }
 
+const isBrowserOffline = () => navigator.onLine === false
+
 async function deliver(store: Store, key: string): Promise<SendOutcome> {
   // Read afresh under the lock: another tab may have sent it meanwhile.
   const pending = readPendingReport()
   if (!pending || pending.key !== key) return 'gone'
-  if (navigator.onLine === false) {
+  if (isBrowserOffline()) {
     store.set(pendingStatusAtom, 'offline')
     return 'offline'
   }
@@ -75,8 +78,12 @@ async function deliver(store: Store, key: string): Promise<SendOutcome> {
     return 'sent'
   } catch (error) {
     if (error instanceof ReportError && error.isNetwork) {
-      store.set(pendingStatusAtom, 'offline')
-      return 'offline'
+      // Offline only when the browser says so: otherwise our service did not answer
+      // (or the connection is too weak to tell): not called being offline.
+      // (Read again: the browser may have gone offline during the attempt.)
+      const outcome = isBrowserOffline() ? 'offline' : 'unreachable'
+      store.set(pendingStatusAtom, outcome)
+      return outcome
     }
     if (isStillPending()) store.set(pendingReportAtom, RESET)
     const message = error instanceof ReportError ? error.message : REPORT_MESSAGES.failed

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router'
 import { useAtom, useAtomValue, useStore } from '@/lib/jotai'
 import { paths } from '@/lib/paths'
 import { pendingReportAtom } from '@/features/found/pending-report'
-import { pendingStatusAtom } from '@/features/found/pending-report-flag'
+import { pendingStatusAtom, retryRequestAtom } from '@/features/found/pending-report-flag'
 import { sendPendingReport } from '@/features/found/send-pending-report'
 
 /**
@@ -12,6 +12,13 @@ import { sendPendingReport } from '@/features/found/send-pending-report'
  * event tries at once and starts the series again.
  */
 export const RETRY_DELAYS_MS = [10_000, 20_000, 40_000, 80_000, 160_000, 300_000] as const
+
+/**
+ * Attempts while the browser says it is online but nothing answers (a weak
+ * connection, or our service down): after the 4th (about 70 s) the sender stops and
+ * says so; the finder's 'Try again', or the connection coming back, starts again.
+ */
+export const UNREACHABLE_ATTEMPTS = 4
 
 const delayAfter = (failures: number) =>
   RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length - 1)] ?? 300_000
@@ -26,6 +33,7 @@ export function usePendingReportSender(): void {
   const navigate = useNavigate()
   const key = useAtomValue(pendingReportAtom)?.key
   const [status, setStatus] = useAtom(pendingStatusAtom)
+  const retryRequest = useAtomValue(retryRequestAtom)
 
   useEffect(() => {
     if (status !== 'sent') return
@@ -37,13 +45,21 @@ export function usePendingReportSender(): void {
     if (!key) return
     let isStopped = false
     let failures = 0
+    let unreachable = 0
     let timer: ReturnType<typeof setTimeout> | undefined
 
     const attempt = async () => {
       clearTimeout(timer)
       const outcome = await sendPendingReport(store, key)
       if (isStopped) return
-      if (outcome === 'offline' || outcome === 'busy') {
+      if (outcome === 'unreachable') {
+        unreachable += 1
+        if (unreachable >= UNREACHABLE_ATTEMPTS) {
+          store.set(pendingStatusAtom, 'stopped')
+          return
+        }
+      }
+      if (outcome === 'offline' || outcome === 'busy' || outcome === 'unreachable') {
         clearTimeout(timer)
         timer = setTimeout(() => void attempt(), delayAfter(failures))
         failures += 1
@@ -51,6 +67,7 @@ export function usePendingReportSender(): void {
     }
     const onOnline = () => {
       failures = 0
+      unreachable = 0
       void attempt()
     }
 
@@ -61,5 +78,6 @@ export function usePendingReportSender(): void {
       clearTimeout(timer)
       window.removeEventListener('online', onOnline)
     }
-  }, [key, store])
+    // retryRequest: a new series at once when the finder asks for it.
+  }, [key, store, retryRequest])
 }

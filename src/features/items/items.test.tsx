@@ -167,6 +167,10 @@ describe('/editTag', () => {
     ])
     const renamed = await screen.findByRole('link', { name: 'Edit House keys' })
     expect(within(renamed).getByText('LOST')).toBeInTheDocument()
+    // The dashboard says it was saved.
+    expect(
+      screen.getByText(/^✓ Your changes to House keys were saved\. It is marked LOST/),
+    ).toHaveAttribute('role', 'status')
   })
 
   it('does not send an unchanged empty status (shown as FOUND)', async () => {

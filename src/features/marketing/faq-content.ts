@@ -1,10 +1,12 @@
+import { CONTACT_EMAIL } from '@/lib/contact'
 import { paths } from '@/lib/paths'
+
+export { CONTACT_EMAIL }
 
 /**
  * The FAQ of /faq (SPEC.md §2 groups). The answers state every FAQ fact of
  * SPEC.md §1 and §9 and the privacy promise of DESIGN.md.
  */
-export const CONTACT_EMAIL = 'help@homeward.example'
 
 export type FaqEntry = {
   question: string

@@ -49,6 +49,14 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     ],
   },
   {
+    heading: 'Photos and places on a map',
+    paragraphs: [
+      "Photos: an owner may add a photo of an item, which a finder who scans its tag sees while the item is marked LOST; an owner and a finder may send each other photos in their chat, and a finder may add photos after reporting. Photos are kept privately: only the people in that chat (or, for an item's photo, the owner and whoever scans its tag while it is LOST) can open them, through short-lived links. Take care that a photo does not show more than you mean to, such as a face, a house number or a car's number plate.",
+      "Places on a map: only if you choose to, and only after your browser asks you, we keep a location pin (its latitude and longitude, how precise it is and when it was taken): where a finder found the item or where they handed it in, or a spot either of you shares in the chat. The other person in the chat sees it as a map link. We never follow where you are: a pin is one point, taken once, when you press the button.",
+      `A finder's photos and pins are deleted with their details (${afterFound} after the owner marks the item FOUND, otherwise ${afterReport} after the report, or at once when the finder deletes their details). An owner's item photo is deleted within an hour of being removed or replaced, and with the item or the account; a photo chosen but never sent is deleted after a day.`,
+    ],
+  },
+  {
     heading: 'How long we keep it',
     paragraphs: [
       RETENTION_STATEMENTS.finderAfterFound,

@@ -186,6 +186,24 @@ describe('privacy notice and terms', () => {
     )
   })
 
+  it('/privacy says what happens to photos and location pins, who sees them and when they go', async () => {
+    renderApp({ url: '/privacy' })
+    const main = await screen.findByRole('main')
+    const section = await within(main).findByRole('region', { name: 'Photos and places on a map' })
+    for (const text of [
+      'a photo of an item',
+      'send each other photos in their chat',
+      'Photos are kept privately',
+      'location pin',
+      'latitude and longitude',
+      'only after your browser asks you',
+      "A finder's photos and pins are deleted with their details",
+      `${RETENTION_DAYS.finder_details_after_found} days after the owner marks the item FOUND`,
+    ]) {
+      expect(section).toHaveTextContent(text)
+    }
+  })
+
   it('/terms links back to the privacy notice', async () => {
     renderApp({ url: '/terms' })
     const main = await screen.findByRole('main')

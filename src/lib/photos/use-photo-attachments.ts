@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { atom, useSetAtom } from '@/lib/jotai'
 import { PhotoRefusedError, preparePhoto } from '@/lib/photos/prepare-photo'
 import { PHOTO_MESSAGES, type PhotoBucket } from '@/lib/photos/photo-rules'
 import { newPhotoPath, uploadPhoto } from '@/lib/photos/upload-photo'
@@ -31,6 +32,13 @@ export type PhotoAttachments = {
 type Entry = Attachment & { blob: Blob | null }
 
 /**
+ * How many photos are chosen on this page and not yet sent or saved (every
+ * usePhotoAttachments on the page adds its own): a page can say so, and warn
+ * before the person leaves and loses them.
+ */
+export const unsentPhotoCountAtom = atom(0)
+
+/**
  * Photos chosen for one message or item: each is re-encoded in the browser, then
  * uploaded into `folder` of `bucket` under a fresh name, with a thumbnail, its
  * state and a retry. Nothing refers to an upload until the caller sends or saves
@@ -47,6 +55,13 @@ export function usePhotoAttachments({
   max: number
 }): PhotoAttachments {
   const [entries, setEntries] = useState<Entry[]>([])
+  const setUnsentCount = useSetAtom(unsentPhotoCountAtom)
+  const unsent = entries.length
+  useEffect(() => {
+    if (unsent === 0) return
+    setUnsentCount((count) => count + unsent)
+    return () => setUnsentCount((count) => Math.max(0, count - unsent))
+  }, [setUnsentCount, unsent])
   const [refusal, setRefusal] = useState<string | null>(null)
   // The list as of now (state lags a render behind): what callbacks read and change.
   const entriesRef = useRef<Entry[]>([])

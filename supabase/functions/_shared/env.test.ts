@@ -49,3 +49,19 @@ Deno.test('parseFunctionEnv: says which configuration is missing', () => {
     /SUPABASE_URL/,
   )
 })
+
+Deno.test('parseFunctionEnv: allows the site and each listed origin, once each', () => {
+  const env = parseFunctionEnv(
+    source({
+      ...URL_ONLY,
+      SUPABASE_SECRET_KEY: 'sb_secret_x',
+      SITE_URL: 'http://192.168.1.20:4173/',
+      ALLOWED_ORIGINS: ' http://localhost:5173 ,http://localhost:4173,,http://192.168.1.20:4173',
+    }),
+  )
+  assert.deepEqual(env.allowedOrigins, [
+    'http://192.168.1.20:4173',
+    'http://localhost:5173',
+    'http://localhost:4173',
+  ])
+})

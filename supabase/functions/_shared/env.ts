@@ -50,6 +50,15 @@ function defaultKey(source: Source, set: string, single: string): string | undef
   }
 }
 
+/** `https://app.example/path` → `https://app.example` (what a browser sends as Origin). */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin
+  } catch {
+    return url
+  }
+}
+
 export function parseFunctionEnv(source: Source): FunctionEnv {
   const { SUPABASE_URL } = readEnv(source, ['SUPABASE_URL'])
   const legacyServiceRoleKey = source.get('SUPABASE_SERVICE_ROLE_KEY') || undefined
@@ -61,15 +70,18 @@ export function parseFunctionEnv(source: Source): FunctionEnv {
     )
   }
   const siteUrl = source.get('SITE_URL') ?? 'http://localhost:5173'
-  const origins = source.get('ALLOWED_ORIGINS') ?? `${siteUrl},http://127.0.0.1:5173`
+  // The site itself, and every origin of ALLOWED_ORIGINS: the one list of the other
+  // places the app is served from (supabase/functions/.env locally: npm run dev on
+  // :5173, npm run preview on :4173; a function secret on a hosted project).
+  const listed = (source.get('ALLOWED_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
   return {
     supabaseUrl: SUPABASE_URL,
     secretKey,
     legacyServiceRoleKey,
     siteUrl,
-    allowedOrigins: origins
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    allowedOrigins: [...new Set([originOf(siteUrl), ...listed.map(originOf)])],
   }
 }

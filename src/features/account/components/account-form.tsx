@@ -10,7 +10,7 @@ import { type Profile, userAtom } from '@/lib/store'
 import { hasControlCharacters } from '@/lib/control-characters'
 import { areAllFilled, isValidUkMobile, MESSAGES, PROFILE_MAX_LENGTH } from '@/lib/validation'
 import { updateProfile } from '@/features/account/api/update-profile'
-import { AccountRights } from '@/features/account/components/account-rights'
+import { ACCOUNT_DELETED, AccountRights } from '@/features/account/components/account-rights'
 import { paths } from '@/lib/paths'
 
 export const SAVE_FAILED = 'Your settings were not saved. Please try again.'
@@ -46,11 +46,17 @@ export function AccountForm() {
   const [user, setUser] = useAtom(userAtom)
   const profile = user.doc
   const navigate = useNavigate()
+  const setConfirmation = useSetAtom(confirmationAtom)
   if (!profile?.email) return <Navigate to={paths.dashboard} replace />
   return (
     <>
       <AccountFormFields profile={profile} onSaved={(doc) => setUser({ doc })} />
-      <AccountRights onDeleted={() => void navigate(paths.root, { replace: true })} />
+      <AccountRights
+        onDeleted={() => {
+          setConfirmation(ACCOUNT_DELETED)
+          void navigate(paths.root, { replace: true })
+        }}
+      />
     </>
   )
 }
@@ -73,8 +79,14 @@ function AccountFormFields({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (isSubmitting) return
-    if (!areAllFilled(Object.values(fields)) || !isValidUkMobile(fields.mobileNumber)) {
+    if (!areAllFilled(Object.values(fields))) {
       setError(MESSAGES.missingFields)
+      return
+    }
+    // Every field is there: name what is wrong with the number (SPEC.md §8's 'Bad
+    // mobile' text), not 'Please fill in all fields'.
+    if (!isValidUkMobile(fields.mobileNumber)) {
+      setError(MESSAGES.invalidMobile)
       return
     }
     if (hasControlCharacters(Object.values(fields))) {

@@ -2,12 +2,16 @@ import { useState } from 'react'
 import { Box, Button, Heading, HStack, List, Stack, Text } from '@chakra-ui/react'
 import { FormMessage } from '@/components/ui/form-message'
 import { deleteAccount } from '@/features/account/api/delete-account'
-import { downloadJson, exportMyData } from '@/features/account/api/export-my-data'
+import { downloadFile, exportMyDataPage } from '@/features/account/api/export-my-data'
 
 export const RIGHTS_MESSAGES = {
   exportFailed: 'Your data could not be downloaded. Please try again.',
   deleteFailed: 'Your account was not deleted. Please try again.',
 } as const
+
+/** Said on the home page the owner lands on once the account is gone. */
+export const ACCOUNT_DELETED =
+  'Your account has been deleted. Your profile, items, notes and messages are gone, your tags no longer work, and each finder you were talking with has been told. We are sending you one e-mail to confirm, then we delete your address too.'
 
 /** Exactly what "Delete my account" does (the confirmation shows each line). */
 export const DELETION_CONSEQUENCES = [
@@ -30,8 +34,9 @@ export function AccountRights({ onDeleted }: { onDeleted: () => void }) {
     setMessage(null)
     setIsExporting(true)
     try {
-      const data = await exportMyData()
-      downloadJson(data, `homeward-my-data-${new Date().toISOString().slice(0, 10)}.json`)
+      const page = await exportMyDataPage()
+      const day = new Date().toISOString().slice(0, 10)
+      downloadFile(page, `homeward-my-data-${day}.html`, 'text/html')
     } catch (failure) {
       console.error('Export failed', failure)
       setMessage(RIGHTS_MESSAGES.exportFailed)
@@ -58,7 +63,10 @@ export function AccountRights({ onDeleted }: { onDeleted: () => void }) {
       <Heading as="h2" size="lg">
         Your data
       </Heading>
-      <Text>Download a copy of everything Homeward holds about you, as a JSON file.</Text>
+      <Text>
+        Download a copy of everything Homeward holds about you: one page to open in any browser,
+        with your photos inside it and the same data for another service at its end.
+      </Text>
       <Box>
         <Button
           variant="outline"

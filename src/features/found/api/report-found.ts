@@ -51,7 +51,7 @@ async function proveNotABot(
     )
   }
   const solution = !error && data ? await solvePow(data) : null
-  if (!solution) throw new ReportError(REPORT_MESSAGES.failed)
+  if (!solution) throw new ReportError(REPORT_MESSAGES.serverError)
   return solution
 }
 
@@ -83,7 +83,7 @@ export async function reportFound(
   if (!sessionData.session) {
     const { error } = await supabase.auth.signInAnonymously()
     if (error && isAuthRetryableFetchError(error)) throw noConnection()
-    if (error) throw new ReportError(REPORT_MESSAGES.failed)
+    if (error) throw new ReportError(REPORT_MESSAGES.serverError)
   }
   // A fresh proof per request: each challenge is accepted once, and a request that got
   // no answer may have used it already (the idempotency key returns that first report).
@@ -106,10 +106,10 @@ export async function reportFound(
         throw new ReportError(await readErrorMessage(response))
       }
     }
-    throw new ReportError(REPORT_MESSAGES.failed)
+    throw new ReportError(REPORT_MESSAGES.serverError)
   }
   if (!data || typeof data.chatUrl !== 'string' || typeof data.chatId !== 'string') {
-    throw new ReportError(REPORT_MESSAGES.failed)
+    throw new ReportError(REPORT_MESSAGES.serverError)
   }
   return { chatId: data.chatId, chatUrl: data.chatUrl }
 }

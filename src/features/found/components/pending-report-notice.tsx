@@ -1,14 +1,20 @@
 import { Alert, Box, Button, Link } from '@chakra-ui/react'
 import { Link as RouterLink, useLocation } from 'react-router'
 import { OfflineBanner } from '@/components/ui/offline-banner'
-import { useAtom, useAtomValue } from '@/lib/jotai'
+import { useAtom, useAtomValue, useSetAtom } from '@/lib/jotai'
 import { paths } from '@/lib/paths'
 import {
   pendingReportAtom,
   PENDING_OFFLINE_TEXT,
+  PENDING_STOPPED_TEXT,
+  PENDING_UNREACHABLE_TEXT,
   refusedReportAtom,
 } from '@/features/found/pending-report'
-import { isReportFormShownAtom, pendingStatusAtom } from '@/features/found/pending-report-flag'
+import {
+  isReportFormShownAtom,
+  pendingStatusAtom,
+  retryRequestAtom,
+} from '@/features/found/pending-report-flag'
 import { usePendingReportSender } from '@/features/found/use-pending-report-sender'
 
 /**
@@ -25,12 +31,29 @@ export function PendingReportNotice() {
   const pending = useAtomValue(pendingReportAtom)
   const status = useAtomValue(pendingStatusAtom)
   const [refused, setRefused] = useAtom(refusedReportAtom)
+  const setRetryRequest = useSetAtom(retryRequestAtom)
   if (isReportFormShown) return null
-  if (pending && status === 'offline') {
+  if (pending && (status === 'offline' || status === 'unreachable')) {
     return (
       <Box maxW="md" mx="auto" mb="4">
-        <OfflineBanner isOffline text={PENDING_OFFLINE_TEXT} />
+        <OfflineBanner
+          isOffline
+          text={status === 'offline' ? PENDING_OFFLINE_TEXT : PENDING_UNREACHABLE_TEXT}
+        />
       </Box>
+    )
+  }
+  if (pending && status === 'stopped') {
+    return (
+      <Alert.Root status="warning" role="alert" maxW="md" mx="auto" mb="4">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{PENDING_STOPPED_TEXT}</Alert.Title>
+        </Alert.Content>
+        <Button size="sm" colorPalette="teal" onClick={() => setRetryRequest((n) => n + 1)}>
+          Try again
+        </Button>
+      </Alert.Root>
     )
   }
   if (pending || !refused) return null

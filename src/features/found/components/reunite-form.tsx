@@ -16,6 +16,8 @@ import { LazyOfflineBanner } from '@/features/found/components/lazy-offline-bann
 import { LostNote } from '@/features/found/components/lost-note'
 import {
   PENDING_OFFLINE_TEXT,
+  PENDING_STOPPED_TEXT,
+  PENDING_UNREACHABLE_TEXT,
   pendingReportAtom,
   refusedReportAtom,
   type PendingReport,
@@ -26,34 +28,44 @@ import {
   isSenderNeededAtom,
   PENDING_REPORT_KEY,
   pendingStatusAtom,
+  retryRequestAtom,
+  type PendingStatus,
 } from '@/features/found/pending-report-flag'
 import { heldTagAtom } from '@/features/found/state'
 import { paths } from '@/lib/paths'
 import { EMAIL_SHAPE, FINDER_FIELD_MAX_LENGTHS } from '@/types/rules.generated'
 import { FINDER_DATA_RULE } from '@/features/found/privacy'
 import { FoundPosition } from '@/features/found/components/found-position'
+import { NoScriptNotice } from '@/features/found/components/no-script-notice'
 
 const EMAIL_PATTERN = new RegExp(EMAIL_SHAPE)
 
-/** What happens next, in two lines, so the finder sees it asks for nothing sensitive. */
+/**
+ * What happens next, in two lines, so the finder sees it asks for nothing sensitive.
+ * When their details are deleted is said once, beside the fields (FINDER_DATA_RULE,
+ * from the retention setting the purge reads).
+ */
 export const FINDER_PROMISE = [
   'No app or account needed: the owner is told by text and e-mail.',
-  'Your details are deleted 7 days after the item is returned, or after 30 days. Nobody will ask you for payment or codes.',
+  'Nobody will ask you for payment or codes.',
 ] as const
 
 type Details = Omit<FoundReport, 'tagCode'>
 
+/** Beside the fields the report can go without (SPEC.md §5: only the e-mail is checked). */
+export const OPTIONAL = 'Optional'
+
 const NO_DETAILS: Details = { name: '', email: '', phone: '', address: '', foundLocation: '' }
 
 /** The finder's fields, in the order and with the labels of SPEC.md §2. */
-const DETAIL_FIELDS: ({ name: keyof Details; label: string } & Pick<
+const DETAIL_FIELDS: ({ name: keyof Details; label: string; hint?: string } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
   'type' | 'autoComplete'
 >)[] = [
   { name: 'name', label: 'NAME', autoComplete: 'name' },
   { name: 'email', label: 'EMAIL', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'PHONE NUMBER', type: 'tel', autoComplete: 'tel' },
-  { name: 'address', label: 'ADDRESS', autoComplete: 'street-address' },
+  { name: 'phone', label: 'PHONE NUMBER', type: 'tel', autoComplete: 'tel', hint: OPTIONAL },
+  { name: 'address', label: 'ADDRESS', autoComplete: 'street-address', hint: OPTIONAL },
   { name: 'foundLocation', label: 'WHERE YOU FOUND THE ITEM' },
 ]
 
@@ -120,7 +132,12 @@ export function ReuniteForm() {
   if (isHydrated && !hasReport && !hasRefused && !isJustSent) {
     return <Navigate to={paths.tag} replace />
   }
-  return <FinderReport tag={heldTag} reportTag={storedTag} />
+  return (
+    <>
+      <NoScriptNotice />
+      <FinderReport tag={heldTag} reportTag={storedTag} />
+    </>
+  )
 }
 
 /**
@@ -211,11 +228,15 @@ function FinderForm({
   const submission = useRef<{ key: string; details: Details } | null>(
     refused ? { key: refused.key, details: detailsOf(refused.report) } : null,
   )
+  const setRetryRequest = useSetAtom(retryRequestAtom)
   const isWaiting = pending !== null
-  const isOffline = isWaiting && status === 'offline'
+  // What the saved report is waiting for, if anything but its answer.
+  const problem = isWaiting ? WAITING_TEXTS[status] : undefined
 
   const send = (_previous: FormState, form: FormData): FormState => {
     const details = detailsFromForm(form)
+    // Tries used up: the button asks for a new series, with the report as saved.
+    if (isWaiting && status === 'stopped') setRetryRequest((count) => count + 1)
     if (isWaiting || !tag) return { error: null, details }
     if (!EMAIL_PATTERN.test(details.email)) {
       return { error: REPORT_MESSAGES.invalidEmail, details }
@@ -264,23 +285,36 @@ function FinderForm({
             <RouterLink to={paths.tag}>Enter the tag code again</RouterLink>
           </Link>
         )}
-        <LazyOfflineBanner isOffline={isOffline} text={PENDING_OFFLINE_TEXT} />
-        <InformButton isWaiting={isWaiting} isOffline={isOffline} />
+        <LazyOfflineBanner isOffline={problem !== undefined} text={problem ?? ''} />
+        <InformButton isWaiting={isWaiting} status={status} />
       </Stack>
     </form>
   )
 }
 
-function InformButton({ isWaiting, isOffline }: { isWaiting: boolean; isOffline: boolean }) {
+/** What the form says while a saved report waits, by where it stands (none while it is being sent). */
+const WAITING_TEXTS: Partial<Record<PendingStatus, string>> = {
+  offline: PENDING_OFFLINE_TEXT,
+  unreachable: PENDING_UNREACHABLE_TEXT,
+  stopped: PENDING_STOPPED_TEXT,
+}
+
+const LOADING_TEXTS: Partial<Record<PendingStatus, string>> = {
+  offline: 'Waiting for the connection…',
+  unreachable: 'Trying again…',
+}
+
+function InformButton({ isWaiting, status }: { isWaiting: boolean; status: PendingStatus }) {
   const { pending: isSubmitting } = useFormStatus()
+  const isStopped = isWaiting && status === 'stopped'
   return (
     <Button
       type="submit"
       colorPalette="teal"
-      loading={isWaiting || isSubmitting}
-      loadingText={isOffline ? 'Waiting for the connection…' : 'Informing the owner…'}
+      loading={(isWaiting && !isStopped) || isSubmitting}
+      loadingText={(isWaiting && LOADING_TEXTS[status]) || 'Informing the owner…'}
     >
-      Inform the Owner
+      {isStopped ? 'Try again' : 'Inform the Owner'}
     </Button>
   )
 }

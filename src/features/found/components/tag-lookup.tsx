@@ -11,6 +11,7 @@ import {
 import { TestScan } from '@/features/found/components/test-scan'
 import { FinderReport } from '@/features/found/components/reunite-form'
 import { TagCodeForm } from '@/features/found/components/tag-code-form'
+import { NoScriptNotice } from '@/features/found/components/no-script-notice'
 import { TAG_VIEW_ATTRIBUTE } from '@/features/found/early-tag-status'
 import { TAG_MESSAGES, useTagLookup } from '@/features/found/use-tag-lookup'
 
@@ -47,6 +48,7 @@ export function TagLookup() {
   const viewMark = (view: 'link' | 'code') => (isHydrated ? {} : { [TAG_VIEW_ATTRIBUTE]: view })
   return (
     <>
+      <NoScriptNotice />
       {showLinkView && (
         <Box {...viewMark('link')} w="full">
           {message && (

@@ -3,7 +3,8 @@ import { Button, Group, Link, Stack, Text } from '@chakra-ui/react'
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
-import { useAtom } from '@/lib/jotai'
+import { confirmationAtom } from '@/lib/confirmation'
+import { useAtom, useSetAtom } from '@/lib/jotai'
 import { type Item, stateAtom } from '@/lib/store'
 import {
   type ItemChanges,
@@ -85,9 +86,17 @@ export function EditItemForm() {
   return <EditItemFields key={item.id} item={item} />
 }
 
+/** Said on the dashboard after 'Save': what was saved, and what a finder now sees. */
+export function itemSavedText(item: Item): string {
+  return item.status === 'LOST'
+    ? `Your changes to ${item.name} were saved. It is marked LOST: a finder who scans its tag sees your note and how to return it.`
+    : `Your changes to ${item.name} were saved.`
+}
+
 function EditItemFields({ item }: { item: Item }) {
   const navigate = useNavigate()
   const [state, setState] = useAtom(stateAtom)
+  const setConfirmation = useSetAtom(confirmationAtom)
   const [name, setName] = useState(item.name)
   const [status, setStatus] = useState<ItemStatus>(shownStatus(item))
   const [notes, setNotes] = useState<LostNoteValues>({
@@ -132,6 +141,7 @@ function EditItemFields({ item }: { item: Item }) {
         ...photo,
       })
       setState({ items: (state.items ?? []).map((each) => (each.id === saved.id ? saved : each)) })
+      setConfirmation(itemSavedText(saved))
       void navigate(paths.dashboard)
     } catch (failure) {
       if (failure instanceof LostNoteTooLongError) {

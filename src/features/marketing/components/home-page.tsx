@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { Box, Button, Card, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { useTakeConfirmation } from '@/lib/confirmation'
 import { env } from '@/lib/env'
 import { paths } from '@/lib/paths'
 
@@ -8,8 +9,15 @@ const HEADLINE = 'Dedicated to making sure your lost items find a way back'
 
 /** The landing page of / and /home (SPEC.md §1 and §2). */
 export function HomePage() {
+  // What the owner just did elsewhere (e.g. deleted their account), said once on arrival.
+  const confirmation = useTakeConfirmation()
   return (
     <Stack gap="8" py="2">
+      {confirmation ? (
+        <Text role="status" fontWeight="medium" bg="brand.subtle" borderRadius="l2" p="3">
+          ✓ {confirmation}
+        </Text>
+      ) : null}
       <Stack as="section" aria-labelledby="hero-title" gap="4" textAlign="center" py="6">
         <Heading as="h2" id="hero-title" size={{ base: '2xl', md: '4xl' }} color="brand.fg">
           {HEADLINE}

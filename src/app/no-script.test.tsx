@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { renderPage } from './render-page'
+import { NO_SCRIPT_TEXTS } from '@/features/found/components/no-script-notice'
+
+/** The text of the prerendered page's <noscript> blocks (what a browser without JavaScript shows). */
+function noScriptText(html: string): string {
+  const blocks = [...html.matchAll(/<noscript>([\s\S]*?)<\/noscript>/g)].map((match) => match[1])
+  return blocks
+    .join(' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+}
+
+describe('the finder’s pages without JavaScript', () => {
+  it.each(['/tag', '/found/reunite'])(
+    '%s says the form needs JavaScript and gives a way that works without it',
+    async (path) => {
+      const { html } = await renderPage(path)
+      const text = noScriptText(html)
+      expect(text).toContain(NO_SCRIPT_TEXTS.title)
+      expect(text).toContain('Turn JavaScript on')
+      expect(html).toMatch(/<noscript>[\s\S]*href="mailto:help@homeward\.example[^"]*"/)
+    },
+  )
+})
