@@ -355,11 +355,7 @@ function readEmail(reader: TomlReader, settings: TomlSettings): void {
   set(settings.email, 'adminEmail', sender('admin_email'))
   for (const kind of ['recovery', 'confirmation'] as const) {
     set(settings.email[kind], 'subject', reader.str(`auth.email.template.${kind}.subject`))
-    set(
-      settings.email[kind],
-      'contentPath',
-      reader.str(`auth.email.template.${kind}.content_path`),
-    )
+    set(settings.email[kind], 'contentPath', reader.str(`auth.email.template.${kind}.content_path`))
   }
 }
 

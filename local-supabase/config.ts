@@ -383,7 +383,12 @@ function readConfigFile(
  */
 export function supabaseEnvFiles(supabaseDir: string, supabaseEnv = ''): Env {
   const name = supabaseEnv.trim() || 'development'
-  const files = [`.env.${name}.local`, ...(name === 'test' ? [] : ['.env.local']), `.env.${name}`, '.env']
+  const files = [
+    `.env.${name}.local`,
+    ...(name === 'test' ? [] : ['.env.local']),
+    `.env.${name}`,
+    '.env',
+  ]
   const loaded: Env = {}
   for (const dir of [supabaseDir, path.dirname(supabaseDir)]) {
     for (const file of files) {

@@ -46,7 +46,10 @@ export async function sendConfirmation(
   }
   const link = `${auth.apiUrl}/auth/v1/verify?token=${token}&type=signup&redirect_to=${encodeURIComponent(redirectTo)}`
   auth.sendEmail(
-    confirmationEmail({ to: user.email, link, otp, siteUrl: auth.config.siteUrl }, auth.config.email),
+    confirmationEmail(
+      { to: user.email, link, otp, siteUrl: auth.config.siteUrl },
+      auth.config.email,
+    ),
   )
 }
 

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { parse, stringify } from 'smol-toml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../local-supabase/config.ts'
+import { PASSWORD_MIN_LENGTH } from '../../src/lib/validation.ts'
 import {
   client,
   firstLink,
@@ -52,7 +53,10 @@ async function configWith(
   await import('node:fs/promises').then((fs) => fs.mkdir(path.dirname(file), { recursive: true }))
   await writeFile(file, stringify(doc))
   // The local values of config.toml's env() (supabase/.env.development), as in the repository.
-  await writeFile(path.join(dir, 'supabase', '.env.development'), await readFile(repoDevEnv, 'utf8'))
+  await writeFile(
+    path.join(dir, 'supabase', '.env.development'),
+    await readFile(repoDevEnv, 'utf8'),
+  )
   for (const [name, content] of Object.entries(files)) {
     await import('node:fs/promises').then((fs) =>
       fs.mkdir(path.dirname(path.join(dir, name)), { recursive: true }),
@@ -95,11 +99,18 @@ describe('parseConfig reads config.toml', () => {
     expect(config.email.recovery.source).toBe(repoTemplate)
   })
 
+  it('the app states the password floor config.toml sets', () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(parseConfig({}).auth.minimumPasswordLength)
+  })
+
   it('reads env() as the Supabase CLI does: the environment, else supabase/.env.<SUPABASE_ENV>', async () => {
     // The repository's supabase/.env.development holds the local values.
     expect(parseConfig({}).siteUrl).toBe('http://localhost:5173')
     const production = { HOMEWARD_SITE_URL: 'https://homeward.example' }
-    const set = parseConfig({ ...production, HOMEWARD_REDIRECT_URLS: 'https://homeward.example/**' })
+    const set = parseConfig({
+      ...production,
+      HOMEWARD_REDIRECT_URLS: 'https://homeward.example/**',
+    })
     expect(set.siteUrl).toBe('https://homeward.example')
     expect(set.additionalRedirectUrls).toEqual(['https://homeward.example/**'])
     // Another SUPABASE_ENV does not read .env.development: an unset variable is named.
@@ -275,7 +286,10 @@ describe('the stack behaves as config.toml says', () => {
     expect(
       (await client(standard).auth.signUp({ email: uniqueEmail(), password: 'elevenchars' })).error,
     ).toBeNull()
-    const short = await client(standard).auth.signUp({ email: uniqueEmail(), password: 'nine-char' })
+    const short = await client(standard).auth.signUp({
+      email: uniqueEmail(),
+      password: 'nine-char',
+    })
     expect(short.error?.message).toContain('10 characters')
   })
 

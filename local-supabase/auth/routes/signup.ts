@@ -89,10 +89,22 @@ export function signupRoutes(app: AuthApp, auth: AuthContext): void {
         [id, JSON.stringify(identityData)],
       )
       if (confirm) {
-        await sendConfirmation(auth, tx, (await findUserById(tx, id))!, redirectTarget(c, config), challenge)
+        await sendConfirmation(
+          auth,
+          tx,
+          (await findUserById(tx, id))!,
+          redirectTarget(c, config),
+          challenge,
+        )
         return { kind: 'user' as const, id }
       }
-      const session = await createSession(tx, issuer, id, 'password', c.req.header('user-agent') ?? null)
+      const session = await createSession(
+        tx,
+        issuer,
+        id,
+        'password',
+        c.req.header('user-agent') ?? null,
+      )
       return { kind: 'session' as const, session }
     })
     if (outcome.kind === 'session') return c.json(outcome.session)
@@ -108,7 +120,8 @@ function pkceChallenge(body: Record<string, unknown>): Challenge {
   const method =
     typeof body.code_challenge_method === 'string' ? body.code_challenge_method.toLowerCase() : ''
   if (!challenge) return null
-  if (!['s256', 'plain'].includes(method)) throw validationFailed('code challenge method not supported')
+  if (!['s256', 'plain'].includes(method))
+    throw validationFailed('code challenge method not supported')
   return { challenge, method }
 }
 
