@@ -161,7 +161,7 @@ async function checkMigrations({ api, supabaseDir, add }: CheckContext): Promise
     missing.length === 0
       ? 'every migration is applied'
       : `migrations not applied: ${missing.map((m) => m.version).join(', ')}`,
-    'npx supabase db push',
+    'npx supabase db push --remote',
   )
   const differ: string[] = []
   const unrecorded: string[] = []
@@ -214,7 +214,7 @@ async function checkExtensions({ api, add }: CheckContext): Promise<void> {
     add(
       installed.has(name),
       `extension ${name} installed`,
-      'npx supabase db push (the schedules migration enables it)',
+      'npx supabase db push --remote (the schedules migration enables it)',
     )
   }
 }
@@ -225,7 +225,7 @@ async function checkCronJobs({ api, supabaseDir, add }: CheckContext): Promise<v
   )
   for (const name of await scheduledJobs(supabaseDir)) {
     const job = jobs.find((j) => j.jobname === name)
-    add(job?.active === true, `cron job ${name} scheduled and active`, 'npx supabase db push')
+    add(job?.active === true, `cron job ${name} scheduled and active`, 'npx supabase db push --remote')
   }
   const failures = await api.query<{ jobname: string | null; return_message: string | null }>(
     `select j.jobname, d.return_message from cron.job_run_details d left join cron.job j using (jobid)
