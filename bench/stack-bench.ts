@@ -52,11 +52,13 @@ try {
     })
   const owner = sb()
   const email = `bench-${Date.now()}@example.com`
-  await owner.auth.signUp({ email, password: 'bench-password-1' })
   const service = createClient(running.apiUrl, running.config.secretKey, {
     auth: { persistSession: false },
     realtime: { transport: WebSocket as never },
   })
+  // A confirmed owner (config.toml has confirmations on: sign-up alone signs nobody in).
+  await service.auth.admin.createUser({ email, password: 'bench-password-1', email_confirm: true })
+  await owner.auth.signInWithPassword({ email, password: 'bench-password-1' })
   await service.rpc('mint_tags', { count: 50, batch: 'bench' })
 
   const signIns: number[] = []

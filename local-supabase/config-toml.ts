@@ -25,6 +25,8 @@ export type TomlSettings = {
     refreshTokenReuseInterval?: number
     otpExpiry?: number
     signingKeysPath?: string
+    enableConfirmations?: boolean
+    securePasswordChange?: boolean
   }
   rateLimits: {
     tokenRefresh?: number
@@ -37,6 +39,7 @@ export type TomlSettings = {
     senderName?: string
     adminEmail?: string
     recovery: { subject?: string; contentPath?: string }
+    confirmation: { subject?: string; contentPath?: string }
   }
   seed?: boolean
   storage: {
@@ -162,8 +165,6 @@ const FIXED: Record<string, TomlValue> = {
   'auth.enable_manual_linking': false,
   'auth.email.enabled': true,
   'auth.email.enable_signup': true,
-  'auth.email.enable_confirmations': false,
-  'auth.email.secure_password_change': false,
   'auth.email.otp_length': 6,
 }
 
@@ -188,14 +189,20 @@ class TomlReader {
 
   constructor(document: Table, env: Env) {
     this.leaves = flatten(document)
-    for (const [path, value] of this.leaves) {
-      if (typeof value !== 'string') continue
+    // The CLI's decode hook: every string, list items too, that is exactly env(NAME).
+    const resolve = (path: string, value: TomlValue): TomlValue => {
+      if (Array.isArray(value)) return value.map((item) => resolve(path, item))
+      if (typeof value !== 'string') return value
       const ref = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/.exec(value)
-      if (!ref) continue
+      if (!ref) return value
       const resolved = env[ref[1] as string]
-      if (resolved === undefined) this.unresolved.set(path, value)
-      this.leaves.set(path, resolved ?? '')
+      if (!resolved) {
+        this.unresolved.set(path, value)
+        return ''
+      }
+      return resolved
     }
+    for (const [path, value] of this.leaves) this.leaves.set(path, resolve(path, value))
   }
 
   value(path: string): TomlValue | undefined {
@@ -313,7 +320,13 @@ function readApiAndAuth(reader: TomlReader, settings: TomlSettings): void {
   set(settings.rest, 'extraSearchPath', reader.list('api.extra_search_path'))
   set(settings.rest, 'maxRows', reader.int('api.max_rows', 1))
   settings.siteUrl = reader.str('auth.site_url')
-  settings.additionalRedirectUrls = reader.list('auth.additional_redirect_urls')
+  // One entry may hold several URLs separated by commas (an env() value): Auth keeps
+  // the list comma-joined (GOTRUE_URI_ALLOW_LIST, the Management API's uri_allow_list).
+  settings.additionalRedirectUrls = reader
+    .list('auth.additional_redirect_urls')
+    ?.flatMap((entry) => entry.split(','))
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   settings.jwtExpiry = reader.int('auth.jwt_expiry', 30)
   set(settings.auth, 'enableSignup', reader.bool('auth.enable_signup'))
   set(settings.auth, 'enableAnonymousSignIns', reader.bool('auth.enable_anonymous_sign_ins'))
@@ -321,6 +334,8 @@ function readApiAndAuth(reader: TomlReader, settings: TomlSettings): void {
   set(settings.auth, 'refreshTokenRotation', reader.bool('auth.enable_refresh_token_rotation'))
   set(settings.auth, 'refreshTokenReuseInterval', reader.int('auth.refresh_token_reuse_interval'))
   set(settings.auth, 'otpExpiry', reader.int('auth.email.otp_expiry', 1))
+  set(settings.auth, 'enableConfirmations', reader.bool('auth.email.enable_confirmations'))
+  set(settings.auth, 'securePasswordChange', reader.bool('auth.email.secure_password_change'))
   set(settings.auth, 'signingKeysPath', reader.str('auth.signing_keys_path'))
   set(settings.rateLimits, 'tokenRefresh', reader.int('auth.rate_limit.token_refresh', 1))
   set(settings.rateLimits, 'verify', reader.int('auth.rate_limit.token_verifications', 1))
@@ -338,12 +353,10 @@ function readEmail(reader: TomlReader, settings: TomlSettings): void {
     reader.str(`auth.email.smtp.${key}`)
   set(settings.email, 'senderName', sender('sender_name'))
   set(settings.email, 'adminEmail', sender('admin_email'))
-  set(settings.email.recovery, 'subject', reader.str('auth.email.template.recovery.subject'))
-  set(
-    settings.email.recovery,
-    'contentPath',
-    reader.str('auth.email.template.recovery.content_path'),
-  )
+  for (const kind of ['recovery', 'confirmation'] as const) {
+    set(settings.email[kind], 'subject', reader.str(`auth.email.template.${kind}.subject`))
+    set(settings.email[kind], 'contentPath', reader.str(`auth.email.template.${kind}.content_path`))
+  }
 }
 
 function readStorage(reader: TomlReader, settings: TomlSettings): void {
@@ -378,7 +391,7 @@ function reportUnread(reader: TomlReader, unsupported: string[]): void {
   for (const [path, v] of reader.leaves) {
     if (reader.seen.has(path)) continue
     if (/^auth\.email\.template\.([^.]+)\./.test(path)) {
-      unsupported.push(`${path}: the local stack sends only the recovery e-mail`)
+      unsupported.push(`${path}: the local stack sends only the recovery and confirmation e-mails`)
       continue
     }
     unsupported.push(`${path} = ${show(v)}: not supported by the local stack`)
@@ -395,7 +408,7 @@ export function readTomlSettings(document: Table, env: Env): TomlSettings {
     rest: {},
     auth: {},
     rateLimits: {},
-    email: { recovery: {} },
+    email: { recovery: {}, confirmation: {} },
     storage: { buckets: [] },
     unsupported,
     problems: reader.problems,

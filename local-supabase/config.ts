@@ -68,6 +68,10 @@ export type StackConfig = {
     otpExpiry: number
     /** Seconds a PKCE flow state stays valid. */
     flowStateExpiry: number
+    /** New e-mail users confirm before signing in ([auth.email] enable_confirmations). */
+    enableConfirmations: boolean
+    /** A password change needs a recent sign-in ([auth.email] secure_password_change). */
+    securePasswordChange: boolean
   }
   rateLimits: {
     tokenRefresh: RateLimit
@@ -91,8 +95,13 @@ export type StackConfig = {
    * by name: `LOCAL_SUPABASE_LIMITS=reports_per_address=1000` (db/limits.ts).
    */
   limits: Record<string, number>
-  /** The e-mails Auth sends: sender and the recovery template. */
-  email: { senderName: string; adminEmail: string; recovery: EmailTemplate }
+  /** The e-mails Auth sends: sender and the recovery and sign-up confirmation templates. */
+  email: {
+    senderName: string
+    adminEmail: string
+    recovery: EmailTemplate
+    confirmation: EmailTemplate
+  }
   /** Apply supabase/seed.sql on a new database ([db.seed] enabled). */
   seed: boolean
   /** [storage]: Storage API on or off, the global size cap (bytes) and the buckets to create. */
@@ -173,7 +182,13 @@ function readSettings(
 ): StackConfig {
   // Relative template paths are relative to the project folder (the one holding supabase/), as the CLI reads them.
   const projectDir = configPath ? path.resolve(path.dirname(configPath), '..') : process.cwd()
-  const recovery = loadRecoveryTemplate(toml.email.recovery, projectDir, read.problems)
+  const recovery = loadTemplate('recovery', toml.email.recovery, projectDir, read.problems)
+  const confirmation = loadTemplate(
+    'confirmation',
+    toml.email.confirmation,
+    projectDir,
+    read.problems,
+  )
   const logLevel = read.text('LOCAL_SUPABASE_LOG_LEVEL', 'warn')
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     read.problems.push(`LOCAL_SUPABASE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
@@ -220,6 +235,7 @@ function readSettings(
         toml.email.adminEmail ?? 'admin@email.com',
       ),
       recovery,
+      confirmation,
     },
     seed: toml.seed ?? true,
     storage: {
@@ -256,6 +272,14 @@ function authSettings(read: EnvReader, toml: TomlSettings): StackConfig['auth'] 
     ),
     otpExpiry: read.int('LOCAL_SUPABASE_OTP_EXPIRY', toml.auth.otpExpiry ?? 3600, 1),
     flowStateExpiry: 300,
+    enableConfirmations: read.bool(
+      'LOCAL_SUPABASE_ENABLE_CONFIRMATIONS',
+      toml.auth.enableConfirmations ?? false,
+    ),
+    securePasswordChange: read.bool(
+      'LOCAL_SUPABASE_SECURE_PASSWORD_CHANGE',
+      toml.auth.securePasswordChange ?? false,
+    ),
   }
 }
 
@@ -336,7 +360,8 @@ function readConfigFile(
     return empty
   }
   try {
-    const settings = readTomlSettings(parseToml(text), env)
+    const withFiles = { ...supabaseEnvFiles(path.dirname(configPath), env.SUPABASE_ENV), ...env }
+    const settings = readTomlSettings(parseToml(text), withFiles)
     problems.push(...settings.problems)
     return settings
   } catch (error) {
@@ -347,39 +372,106 @@ function readConfigFile(
   }
 }
 
-/** [auth.email.template.recovery]: the file is read and checked at start-up, so a bad template never reaches a user. */
-function loadRecoveryTemplate(
+/**
+ * The variables the Supabase CLI loads before it reads config.toml's env(): in the
+ * folder holding config.toml, then the one above it (the project), the files
+ * `.env.<SUPABASE_ENV>.local`, `.env.local` (not when SUPABASE_ENV is "test"),
+ * `.env.<SUPABASE_ENV>` and `.env`, SUPABASE_ENV defaulting to "development"; the
+ * first file to set a name wins, and the environment wins over every file
+ * (godotenv.Load never overwrites). So supabase/.env.development holds the local
+ * values, and `SUPABASE_ENV=production` with the real ones set is what a push reads.
+ */
+export function supabaseEnvFiles(supabaseDir: string, supabaseEnv = ''): Env {
+  const name = supabaseEnv.trim() || 'development'
+  const files = [
+    `.env.${name}.local`,
+    ...(name === 'test' ? [] : ['.env.local']),
+    `.env.${name}`,
+    '.env',
+  ]
+  const loaded: Env = {}
+  for (const dir of [supabaseDir, path.dirname(supabaseDir)]) {
+    for (const file of files) {
+      let text: string
+      try {
+        text = readFileSync(path.join(dir, file), 'utf8')
+      } catch {
+        continue
+      }
+      for (const [key, value] of Object.entries(parseDotenv(text))) {
+        if (!(key in loaded)) loaded[key] = value
+      }
+    }
+  }
+  return loaded
+}
+
+/** KEY=value lines as godotenv reads them: `#` comments, optional `export`, quoted values. */
+export function parseDotenv(text: string): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const raw of text.split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.]*)\s*[=:]\s*(.*?)\s*$/.exec(raw)
+    if (!match) continue
+    let value = match[2] ?? ''
+    const quote = value[0]
+    if ((quote === '"' || quote === "'") && value.endsWith(quote) && value.length >= 2) {
+      value = value.slice(1, -1)
+      if (quote === '"') value = value.replace(/\\n/g, '\n').replace(/\\"/g, '"')
+    } else {
+      value = value.replace(/\s+#.*$/, '')
+    }
+    values[match[1] as string] = value
+  }
+  return values
+}
+
+/** GoTrue's built-in e-mails (mailer/templatemailer), used when config.toml names no template. */
+const DEFAULT_TEMPLATES = {
+  recovery: {
+    subject: 'Reset Your Password',
+    content: `<h2>Reset Password</h2>
+<p>Follow this link to reset the password for your user:</p>
+<p><a href="{{ .ConfirmationURL }}">Reset Password</a></p>
+<p>Alternatively, enter the code: {{ .Token }}</p>`,
+  },
+  confirmation: {
+    subject: 'Confirm Your Signup',
+    content: `<h2>Confirm your signup</h2>
+<p>Follow this link to confirm your user:</p>
+<p><a href="{{ .ConfirmationURL }}">Confirm your mail</a></p>
+<p>Alternatively, enter the code: {{ .Token }}</p>`,
+  },
+} as const
+
+/** [auth.email.template.<kind>]: the file is read and checked at start-up, so a bad template never reaches a user. */
+function loadTemplate(
+  kind: keyof typeof DEFAULT_TEMPLATES,
   settings: TomlSettings['email']['recovery'],
   projectDir: string,
   problems: string[],
 ): EmailTemplate {
-  if (!settings.contentPath) return defaultRecoveryTemplate(settings.subject)
+  const fallback = DEFAULT_TEMPLATES[kind]
+  const builtIn = () =>
+    compileTemplate(
+      settings.subject ?? fallback.subject,
+      fallback.content,
+      `built-in ${kind} template`,
+    )
+  if (!settings.contentPath) return builtIn()
   const file = path.resolve(projectDir, settings.contentPath)
   let content: string
   try {
     content = readFileSync(file, 'utf8')
   } catch {
-    problems.push(`auth.email.template.recovery.content_path: cannot read ${file}`)
-    return defaultRecoveryTemplate(settings.subject)
+    problems.push(`auth.email.template.${kind}.content_path: cannot read ${file}`)
+    return builtIn()
   }
   try {
-    return compileTemplate(settings.subject ?? 'Reset Your Password', content, file)
+    return compileTemplate(settings.subject ?? fallback.subject, content, file)
   } catch (error) {
     problems.push(error instanceof Error ? error.message : String(error))
-    return defaultRecoveryTemplate(settings.subject)
+    return builtIn()
   }
-}
-
-/** GoTrue's built-in recovery e-mail, used when config.toml names no template. */
-function defaultRecoveryTemplate(subject = 'Reset Your Password'): EmailTemplate {
-  return compileTemplate(
-    subject,
-    `<h2>Reset Password</h2>
-<p>Follow this link to reset the password for your user:</p>
-<p><a href="{{ .ConfirmationURL }}">Reset Password</a></p>
-<p>Alternatively, enter the code: {{ .Token }}</p>`,
-    'built-in recovery template',
-  )
 }
 
 function isHttpUrl(value: string): boolean {

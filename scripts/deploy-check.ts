@@ -8,6 +8,7 @@
  * (cron jobs), supabase/functions (functions, .env.example secrets) and
  * supabase/config.toml (Auth).
  */
+import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -88,6 +89,12 @@ type AuthConfig = {
   uri_allow_list?: string | null
   external_anonymous_users_enabled?: boolean | null
   password_min_length?: number | null
+  mailer_autoconfirm?: boolean | null
+  security_update_password_require_reauthentication?: boolean | null
+  rate_limit_email_sent?: number | null
+  rate_limit_otp?: number | null
+  rate_limit_verify?: number | null
+  rate_limit_token_refresh?: number | null
   smtp_host?: string | null
   smtp_admin_email?: string | null
   smtp_sender_name?: string | null
@@ -122,21 +129,76 @@ type CheckContext = {
   add: (ok: boolean, what: string, fix?: string) => void
 }
 
+/**
+ * A migration's content as a fingerprint that does not depend on how it was split
+ * into statements: `supabase db push` records each migration's statements
+ * (supabase_migrations.schema_migrations.statements, split by the CLI's parser),
+ * so the file and the record are compared with comments, whitespace and
+ * semicolons taken out. An edited SQL statement changes it; an edited comment does not.
+ */
+export function migrationFingerprint(sql: string): string {
+  const content = sql
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/--[^\n]*/g, '')
+    .replace(/[\s;]+/g, '')
+  return createHash('sha256').update(content).digest('hex')
+}
+
+type AppliedMigration = { version: string; name: string | null; statements: string[] | null }
+
 async function checkMigrations({ api, supabaseDir, add }: CheckContext): Promise<void> {
-  const applied = new Set(
+  const applied = new Map(
     (
-      await api.query<{ version: string }>(
-        'select version from supabase_migrations.schema_migrations',
+      await api.query<AppliedMigration>(
+        'select version, name, statements from supabase_migrations.schema_migrations order by version',
       )
-    ).map((r) => r.version),
+    ).map((r) => [r.version, r]),
   )
-  const missing = (await listMigrations(supabaseDir)).filter((m) => !applied.has(m.version))
+  const local = await listMigrations(supabaseDir)
+  const missing = local.filter((m) => !applied.has(m.version))
   add(
     missing.length === 0,
     missing.length === 0
       ? 'every migration is applied'
       : `migrations not applied: ${missing.map((m) => m.version).join(', ')}`,
-    'npx supabase db push',
+    'npx supabase db push --remote',
+  )
+  const differ: string[] = []
+  const unrecorded: string[] = []
+  for (const migration of local) {
+    const record = applied.get(migration.version)
+    if (!record) continue
+    if (!record.statements) {
+      unrecorded.push(migration.version)
+      continue
+    }
+    const file = migrationFingerprint(await readFile(migration.file, 'utf8'))
+    if (file !== migrationFingerprint(record.statements.join('\n'))) {
+      differ.push(`${migration.version}_${migration.name}.sql`)
+    }
+  }
+  add(
+    differ.length === 0,
+    differ.length === 0
+      ? 'every applied migration matches its file'
+      : `migrations edited after they were applied (the project ran other SQL): ${differ.join(', ')}`,
+    'never edit an applied migration: restore the file from git and put the change in a new migration',
+  )
+  add(
+    unrecorded.length === 0,
+    unrecorded.length === 0
+      ? 'every applied migration has its statements recorded'
+      : `applied migrations recorded without their statements (supabase migration repair?), not compared: ${unrecorded.join(', ')}`,
+    'compare by hand: npx supabase db diff --linked',
+  )
+  const localVersions = new Set(local.map((m) => m.version))
+  const unknown = [...applied.keys()].filter((version) => !localVersions.has(version))
+  add(
+    unknown.length === 0,
+    unknown.length === 0
+      ? 'the project ran no migration missing from the repository'
+      : `migrations on the project that the repository lacks: ${unknown.join(', ')}`,
+    'npx supabase migration fetch --linked, then see what they did',
   )
 }
 
@@ -152,7 +214,7 @@ async function checkExtensions({ api, add }: CheckContext): Promise<void> {
     add(
       installed.has(name),
       `extension ${name} installed`,
-      'npx supabase db push (the schedules migration enables it)',
+      'npx supabase db push --remote (the schedules migration enables it)',
     )
   }
 }
@@ -163,7 +225,7 @@ async function checkCronJobs({ api, supabaseDir, add }: CheckContext): Promise<v
   )
   for (const name of await scheduledJobs(supabaseDir)) {
     const job = jobs.find((j) => j.jobname === name)
-    add(job?.active === true, `cron job ${name} scheduled and active`, 'npx supabase db push')
+    add(job?.active === true, `cron job ${name} scheduled and active`, 'npx supabase db push --remote')
   }
   const failures = await api.query<{ jobname: string | null; return_message: string | null }>(
     `select j.jobname, d.return_message from cron.job_run_details d left join cron.job j using (jobid)
@@ -222,11 +284,12 @@ async function checkFunctionSecrets({ api, functionsDir, add }: CheckContext): P
 async function checkAuth({ api, projectRoot, add }: CheckContext): Promise<void> {
   const auth = await api.get<AuthConfig>('/config/auth')
   const local = parseConfig({})
+  const localConfig = local
   const site = auth.site_url ?? ''
   add(
     Boolean(site) && !isLocalUrl(site),
     `Auth site URL is the production app (${site || 'unset'})`,
-    'set [auth] site_url, then npx supabase config push',
+    'HOMEWARD_SITE_URL=https://… then SUPABASE_ENV=production npx supabase config push',
   )
   const allowed = (auth.uri_allow_list ?? '')
     .split(',')
@@ -237,6 +300,45 @@ async function checkAuth({ api, projectRoot, add }: CheckContext): Promise<void>
     Boolean(resetPage) && allowed.some((pattern) => globMatches(pattern, resetPage)),
     'Auth redirect allow list covers the password-reset page',
     `add "${site.replace(/\/$/, '')}/**" to [auth] additional_redirect_urls`,
+  )
+  add(
+    site.startsWith('https://'),
+    `Auth site URL is https (${site || 'unset'})`,
+    'HOMEWARD_SITE_URL=https://… then SUPABASE_ENV=production npx supabase config push',
+  )
+  const devUrls = allowed.filter((pattern) =>
+    /^(?:[a-z]+:\/\/)?(?:localhost|127\.0\.0\.1|\[::1\])(?:[:/]|$)/i.test(pattern),
+  )
+  add(
+    devUrls.length === 0,
+    devUrls.length === 0
+      ? 'Auth redirect allow list has no development addresses'
+      : `Auth redirect allow list has development addresses: ${devUrls.join(', ')}`,
+    'HOMEWARD_REDIRECT_URLS with the production URLs only, then SUPABASE_ENV=production npx supabase config push',
+  )
+  add(
+    auth.mailer_autoconfirm === false,
+    'owners confirm their e-mail before signing in (confirmations on)',
+    '[auth.email] enable_confirmations = true, then npx supabase config push',
+  )
+  add(
+    auth.security_update_password_require_reauthentication === true,
+    'a password change needs a recent sign-in (secure password change)',
+    '[auth.email] secure_password_change = true, then npx supabase config push',
+  )
+  const limits: [keyof AuthConfig, string, number][] = [
+    ['rate_limit_email_sent', 'email_sent', localConfig.rateLimits.emailSent.limit],
+    ['rate_limit_otp', 'sign_in_sign_ups', localConfig.rateLimits.otp.limit],
+    ['rate_limit_verify', 'token_verifications', localConfig.rateLimits.verify.limit],
+    ['rate_limit_token_refresh', 'token_refresh', localConfig.rateLimits.tokenRefresh.limit],
+  ]
+  const low = limits.filter(([field, , wanted]) => Number(auth[field] ?? 0) < wanted)
+  add(
+    low.length === 0,
+    low.length === 0
+      ? 'Auth rate limits are at least those of config.toml'
+      : `Auth rate limits below config.toml's: ${low.map(([field, name, wanted]) => `${name} ${String(auth[field] ?? 'unset')} < ${wanted}`).join(', ')}`,
+    '[auth.rate_limit] in config.toml (custom SMTP first: email_sent needs it), then npx supabase config push',
   )
   add(
     auth.external_anonymous_users_enabled === true,

@@ -352,6 +352,28 @@ CREATE TRIGGER messages_refuse_closed BEFORE INSERT ON public.messages FOR EACH 
 CREATE TRIGGER messages_set_sender BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.messages_set_sender();
 CREATE TRIGGER messages_throttle BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.throttle_messages();
 
+create table public.mobile_verifications (
+  owner_id uuid not null,
+  mobile_number text not null,
+  code_hash text,
+  code_expires_at timestamp with time zone,
+  failed_attempts integer default 0 not null,
+  codes_sent integer default 0 not null,
+  codes_window_started_at timestamp with time zone,
+  verified_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint mobile_verifications_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint mobile_verifications_pkey PRIMARY KEY (owner_id)
+);
+comment on table public.mobile_verifications is 'Whether each owner''s mobile number is verified by a code sent to it, and the outstanding code (hashed). The owner reads whether and when; codes only through send_mobile_code() and verify_mobile_code().';
+alter table public.mobile_verifications enable row level security;
+grant all on table public.mobile_verifications to service_role;
+grant select (owner_id, mobile_number, code_expires_at, verified_at) on table public.mobile_verifications to authenticated;
+create policy "Owners read their own mobile verification" on public.mobile_verifications for select to authenticated
+  using ((( SELECT auth.uid() AS uid) = owner_id));
+CREATE TRIGGER mobile_verifications_set_updated_at BEFORE UPDATE ON public.mobile_verifications FOR EACH ROW EXECUTE FUNCTION app_private.set_updated_at();
+
 create table public.notifications (
   id uuid default gen_random_uuid() not null,
   dedupe_key text not null,
@@ -377,7 +399,7 @@ create table public.notifications (
   constraint notifications_dedupe_key_key UNIQUE (dedupe_key),
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sending'::text, 'unknown'::text, 'sent'::text, 'failed'::text, 'cancelled'::text]))),
-  constraint notifications_template_check CHECK ((template = ANY (ARRAY['found_sms'::text, 'owner_found_email'::text, 'finder_thanks_email'::text, 'finder_new_link_email'::text, 'reminder_sms'::text, 'reminder_email'::text, 'finder_returned_email'::text, 'account_deleted_email'::text, 'chat_closed_email'::text])))
+  constraint notifications_template_check CHECK ((template = ANY (ARRAY['found_sms'::text, 'owner_found_email'::text, 'finder_thanks_email'::text, 'finder_new_link_email'::text, 'reminder_sms'::text, 'reminder_email'::text, 'finder_returned_email'::text, 'account_deleted_email'::text, 'chat_closed_email'::text, 'mobile_code_sms'::text])))
 );
 comment on table public.notifications is 'Outbox of e-mails and text messages, with delivery status, attempts and backoff. Service role only.';
 comment on column public.notifications.lease_id is 'The current holder''s lease: only it may record a failure or an unknown outcome.';
@@ -393,6 +415,7 @@ CREATE INDEX notifications_report_id_idx ON public.notifications USING btree (re
 grant all on table public.notifications to service_role;
 CREATE TRIGGER notifications_limit_finder_email BEFORE INSERT ON public.notifications FOR EACH ROW WHEN ((new.template = 'finder_thanks_email'::text)) EXECUTE FUNCTION app_private.limit_finder_email();
 CREATE TRIGGER notifications_scrub_settled_goodbye BEFORE UPDATE OF status ON public.notifications FOR EACH ROW WHEN ((new.template = ANY (ARRAY['account_deleted_email'::text, 'chat_closed_email'::text]))) EXECUTE FUNCTION app_private.scrub_settled_goodbye();
+CREATE TRIGGER notifications_skip_unverified_owner_sms BEFORE INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION app_private.skip_unverified_owner_sms();
 
 create table public.profiles (
   id uuid not null,
@@ -419,6 +442,7 @@ create policy "Owners update their own profile" on public.profiles for update to
   with check ((( SELECT auth.uid() AS uid) = id));
 create policy "Registered owners create their own profile" on public.profiles for insert to authenticated
   with check (((( SELECT auth.uid() AS uid) = id) AND (NOT ( SELECT app_private.is_anonymous_user() AS is_anonymous_user))));
+CREATE TRIGGER profiles_forget_mobile_verification AFTER UPDATE OF mobile_number ON public.profiles FOR EACH ROW WHEN ((old.mobile_number IS DISTINCT FROM new.mobile_number)) EXECUTE FUNCTION app_private.forget_mobile_verification();
 CREATE TRIGGER profiles_set_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION app_private.set_updated_at();
 
 create table public.tags (
@@ -1191,6 +1215,18 @@ end;
 $function$;
 grant execute on function app_private.folder_uuid(text) to anon, authenticated, public, service_role;
 
+CREATE OR REPLACE FUNCTION app_private.forget_mobile_verification()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.mobile_verifications v where v.owner_id = new.id;
+  return new;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.hash_token(token text)
  RETURNS text
  LANGUAGE sql
@@ -1587,6 +1623,15 @@ begin
   end loop;
   return null;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.mobile_code_rules()
+ RETURNS TABLE(valid_minutes integer, max_attempts integer, codes_per_hour integer)
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select 10, 5, 5;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.my_alerts()
@@ -2056,6 +2101,29 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.skip_unverified_owner_sms()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owner uuid;
+begin
+  if new.channel <> 'sms' or new.template not in ('found_sms', 'reminder_sms') then
+    return new;
+  end if;
+  select r.owner_id into owner from public.found_reports r where r.id = new.report_id;
+  if owner is null then
+    return new;
+  end if;
+  if app_private.verified_mobile(owner) is distinct from nullif(trim(new.recipient), '') then
+    return null;
+  end if;
+  return new;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.sms_resend_after(sent_by timestamp with time zone)
  RETURNS timestamp with time zone
  LANGUAGE sql
@@ -2134,6 +2202,20 @@ AS $function$
     '',
     'g'
   );
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.verified_mobile(owner uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select nullif(trim(p.mobile_number), '')
+    from public.profiles p
+    join public.mobile_verifications v on v.owner_id = p.id
+   where p.id = owner
+     and v.verified_at is not null
+     and v.mobile_number = p.mobile_number;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.wait_seconds(event_times timestamp with time zone[], limit_name text)
@@ -3333,6 +3415,76 @@ end;
 $function$;
 grant execute on function public.revoke_chat_invites(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.send_mobile_code()
+ RETURNS TABLE(mobile_number text, expires_at timestamp with time zone)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := auth.uid();
+  number text;
+  rules record;
+  verification public.mobile_verifications;
+  code text;
+begin
+  if caller is null or coalesce(app_private.is_anonymous_user(), true) then
+    raise exception 'not_signed_in' using errcode = 'P0001';
+  end if;
+  select nullif(trim(p.mobile_number), '') into number from public.profiles p where p.id = caller;
+  if number is null then
+    raise exception 'no_mobile_number' using errcode = 'P0001';
+  end if;
+  if app_private.verified_mobile(caller) is not null then
+    raise exception 'already_verified' using errcode = 'P0001';
+  end if;
+  select * into rules from app_private.mobile_code_rules();
+
+  insert into public.mobile_verifications (owner_id, mobile_number)
+  values (caller, (select p.mobile_number from public.profiles p where p.id = caller))
+  on conflict (owner_id) do nothing;
+  select * into verification from public.mobile_verifications v where v.owner_id = caller for update;
+  if verification.codes_window_started_at is null or verification.codes_window_started_at < now() - interval '1 hour' then
+    verification.codes_window_started_at := now();
+    verification.codes_sent := 0;
+  end if;
+  if verification.codes_sent >= rules.codes_per_hour then
+    raise exception 'too_many_codes' using errcode = 'P0001',
+      detail = 'retry after ' || ceil(extract(epoch from verification.codes_window_started_at + interval '1 hour' - now()))::int || ' s';
+  end if;
+
+  -- Six digits from the strong random source behind gen_random_uuid().
+  code := lpad(
+    (('x' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 8))::bit(32)::bigint % 1000000)::text,
+    6, '0');
+  update public.mobile_verifications v
+     set mobile_number = (select p.mobile_number from public.profiles p where p.id = caller),
+         code_hash = app_private.hash_token(caller::text || ':' || code),
+         code_expires_at = now() + make_interval(mins => rules.valid_minutes),
+         failed_attempts = 0,
+         codes_sent = verification.codes_sent + 1,
+         codes_window_started_at = verification.codes_window_started_at,
+         verified_at = null
+   where v.owner_id = caller
+  returning v.code_expires_at into expires_at;
+
+  insert into public.notifications (dedupe_key, channel, template, recipient, payload)
+  values ('mobile_code:' || caller || ':' || gen_random_uuid(), 'sms', 'mobile_code_sms', number,
+          jsonb_build_object('code', code, 'valid_minutes', rules.valid_minutes));
+
+  -- Deliver now rather than at the next run of the dispatch job; that job retries anyway.
+  begin
+    perform app_private.dispatch_due_notifications();
+  exception
+    when others then null;
+  end;
+
+  mobile_number := number;
+  return next;
+end;
+$function$;
+grant execute on function public.send_mobile_code() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.share_found_location(chat_id uuid, latitude double precision, longitude double precision, accuracy_m double precision)
  RETURNS void
  LANGUAGE plpgsql
@@ -3447,6 +3599,64 @@ begin
 end;
 $function$;
 grant execute on function public.use_proof_challenge(text,timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.verify_mobile_code(code text)
+ RETURNS TABLE(outcome text, attempts_left integer)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := auth.uid();
+  rules record;
+  verification public.mobile_verifications;
+  typed text := regexp_replace(coalesce(code, ''), '\s', '', 'g');
+begin
+  attempts_left := null;
+  if caller is null or coalesce(app_private.is_anonymous_user(), true) then
+    outcome := 'not_signed_in';
+    return next;
+    return;
+  end if;
+  select * into rules from app_private.mobile_code_rules();
+  select v.* into verification
+    from public.mobile_verifications v
+    join public.profiles p on p.id = v.owner_id and p.mobile_number = v.mobile_number
+   where v.owner_id = caller
+     for update of v;
+  if verification.owner_id is not null and verification.verified_at is not null then
+    outcome := 'verified';
+  elsif verification.owner_id is null or verification.code_hash is null then
+    outcome := 'no_code';
+  elsif verification.code_expires_at <= now() then
+    outcome := 'expired';
+  elsif verification.code_hash = app_private.hash_token(caller::text || ':' || typed) then
+    update public.mobile_verifications v
+       set verified_at = now(), code_hash = null, code_expires_at = null, failed_attempts = 0
+     where v.owner_id = caller;
+    -- The codes have done their job: none stays in the outbox.
+    update public.notifications n
+       set payload = n.payload - 'code'
+     where n.dedupe_key like 'mobile_code:' || caller || ':%'
+       and n.status in ('sent', 'failed', 'cancelled');
+    outcome := 'verified';
+  elsif verification.failed_attempts + 1 >= rules.max_attempts then
+    update public.mobile_verifications v
+       set failed_attempts = verification.failed_attempts + 1, code_hash = null, code_expires_at = null
+     where v.owner_id = caller;
+    outcome := 'too_many_attempts';
+    attempts_left := 0;
+  else
+    update public.mobile_verifications v
+       set failed_attempts = verification.failed_attempts + 1
+     where v.owner_id = caller;
+    outcome := 'wrong_code';
+    attempts_left := rules.max_attempts - verification.failed_attempts - 1;
+  end if;
+  return next;
+end;
+$function$;
+grant execute on function public.verify_mobile_code(text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.withdraw_postal_address(chat_id uuid)
  RETURNS void

@@ -9,6 +9,7 @@ import { API_VERSION, AuthError, authErrorResponse } from './errors.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { otpRoutes } from './routes/otp.ts'
 import { recoverRoutes } from './routes/recover.ts'
+import { resendRoutes } from './routes/resend.ts'
 import { settingsRoutes } from './routes/settings.ts'
 import { signupRoutes } from './routes/signup.ts'
 import { tokenRoutes } from './routes/token.ts'
@@ -45,6 +46,7 @@ export function createAuthApp(deps: AuthDeps): Hono {
     tokenRoutes,
     otpRoutes,
     recoverRoutes,
+    resendRoutes,
     verifyRoutes,
     userRoutes,
     adminRoutes,

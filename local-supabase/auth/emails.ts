@@ -14,8 +14,24 @@ export function recoveryEmail(
   input: { to: string; link: string; otp: string; siteUrl: string },
   email: StackConfig['email'],
 ): EmailInput {
+  return authEmail('recovery', input, email)
+}
+
+/** The sign-up confirmation ([auth.email.template.confirmation]). */
+export function confirmationEmail(
+  input: { to: string; link: string; otp: string; siteUrl: string },
+  email: StackConfig['email'],
+): EmailInput {
+  return authEmail('confirmation', input, email)
+}
+
+function authEmail(
+  kind: 'recovery' | 'confirmation',
+  input: { to: string; link: string; otp: string; siteUrl: string },
+  email: StackConfig['email'],
+): EmailInput {
   const link = new URL(input.link)
-  const rendered = email.recovery.render({
+  const rendered = email[kind].render({
     ConfirmationURL: input.link,
     Token: input.otp,
     TokenHash: link.searchParams.get('token') ?? '',

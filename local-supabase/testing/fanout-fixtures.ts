@@ -234,6 +234,12 @@ export async function startFanoutStack({
         `insert into public.profiles (id, email, full_name, mobile_number) values ($1, $2, 'Olivia', $3)`,
         [owner.id, email, mobile],
       )
+      // An owner who has entered the code texted to the number (report texts go only to verified numbers).
+      await stack.context.db.query(
+        `insert into public.mobile_verifications (owner_id, mobile_number, verified_at)
+         select id, mobile_number, now() from public.profiles where id = $1 and mobile_number is not null`,
+        [owner.id],
+      )
       const { tagCode, itemId } = await activatedItem(stack, owner.id, itemName)
       return { id: owner.id, email, client: owner.client, tagCode, itemId }
     },

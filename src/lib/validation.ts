@@ -13,6 +13,13 @@ export const MESSAGES = {
 } as const
 
 /**
+ * The shortest password Supabase Auth accepts: `[auth] minimum_password_length` in
+ * supabase/config.toml, which owns the rule (tests/stack/config-toml.test.ts holds
+ * the two equal). The service refuses a shorter one in its own words (SPEC.md §8).
+ */
+export const PASSWORD_MIN_LENGTH = 10
+
+/**
  * Longest values the owner's profile fields take. Sign-up carries them in the auth
  * user's metadata, which is inside every access token: a pasted 20,000-character
  * address made the token too large for any request header, and the new account

@@ -2,7 +2,7 @@ import { ws } from 'msw'
 import { createClient } from '@supabase/supabase-js'
 import { env } from '@/lib/env'
 import type { Database } from '@/types/database.types'
-import { rpc } from '@/testing/supabase-handlers'
+import { restGet, rpc } from '@/testing/supabase-handlers'
 
 /**
  * For app tests that render the owner's dashboard, whose live alerts open a
@@ -28,10 +28,12 @@ export function mockedSupabase() {
 // BroadcastChannel that is never removed (MaxListenersExceededWarning after ten).
 const realtime = ws.link('ws://*/realtime/v1/websocket')
 
-/** No reports yet (list_conversations), and a Realtime socket that accepts connections and stays quiet. */
+/** No reports yet (list_conversations), an unverified mobile number, and a Realtime socket that accepts connections and stays quiet. */
 export function ownerRealtime(connections: { count: number } = { count: 0 }) {
   return [
     rpc('list_conversations', []),
+    // The dashboard also reads whether the mobile number is verified: not yet.
+    restGet('mobile_verifications', []),
     rpc('mark_report_opened', true),
     realtime.addEventListener('connection', () => {
       connections.count += 1

@@ -359,6 +359,54 @@ export type Database = {
           },
         ]
       }
+      mobile_verifications: {
+        Row: {
+          code_expires_at: string | null
+          code_hash: string | null
+          codes_sent: number
+          codes_window_started_at: string | null
+          created_at: string
+          failed_attempts: number
+          mobile_number: string
+          owner_id: string
+          updated_at: string
+          verified_at: string | null
+        }
+        ComputedFields: never
+        Insert: {
+          code_expires_at?: string | null
+          code_hash?: string | null
+          codes_sent?: number
+          codes_window_started_at?: string | null
+          created_at?: string
+          failed_attempts?: number
+          mobile_number: string
+          owner_id: string
+          updated_at?: string
+          verified_at?: string | null
+        }
+        Update: {
+          code_expires_at?: string | null
+          code_hash?: string | null
+          codes_sent?: number
+          codes_window_started_at?: string | null
+          created_at?: string
+          failed_attempts?: number
+          mobile_number?: string
+          owner_id?: string
+          updated_at?: string
+          verified_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'mobile_verifications_owner_id_fkey'
+            columns: ['owner_id']
+            isOneToOne: true
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       notifications: {
         Row: {
           attempts: number
@@ -741,6 +789,13 @@ export type Database = {
         }[]
       }
       revoke_chat_invites: { Args: { chat_id: string }; Returns: number }
+      send_mobile_code: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          expires_at: string
+          mobile_number: string
+        }[]
+      }
       share_found_location: {
         Args: { accuracy_m: number; chat_id: string; latitude: number; longitude: number }
         Returns: undefined
@@ -748,6 +803,13 @@ export type Database = {
       share_postal_address: { Args: { address: string; chat_id: string }; Returns: undefined }
       tag_status: { Args: { code: string }; Returns: Json }
       use_proof_challenge: { Args: { challenge: string; expires_at: string }; Returns: boolean }
+      verify_mobile_code: {
+        Args: { code: string }
+        Returns: {
+          attempts_left: number
+          outcome: string
+        }[]
+      }
       withdraw_postal_address: { Args: { chat_id: string }; Returns: undefined }
     }
     Enums: {

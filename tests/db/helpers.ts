@@ -28,9 +28,18 @@ export function openTestDatabase(): Promise<Database> {
   )
 }
 
-type NewUser = { email?: string; anonymous?: boolean; metadata?: Record<string, unknown> }
+type NewUser = {
+  email?: string
+  anonymous?: boolean
+  metadata?: Record<string, unknown>
+  /** The profile's mobile number starts verified (true unless false), as an owner who entered the code. */
+  mobileVerified?: boolean
+}
 
-/** Inserts an auth.users row as GoTrue would and returns an actor signed in as it. */
+/**
+ * Inserts an auth.users row as GoTrue would and returns an actor signed in as it.
+ * A profile with a mobile number gets it verified unless `mobileVerified: false`.
+ */
 export async function createUser(db: Database, label: string, user: NewUser = {}): Promise<Actor> {
   const id = randomUUID()
   const anonymous = user.anonymous === true
@@ -48,6 +57,7 @@ export async function createUser(db: Database, label: string, user: NewUser = {}
       anonymous,
     ],
   )
+  if (user.mobileVerified !== false) await markMobileVerified(db, id)
   return {
     label,
     userId: id,
@@ -56,6 +66,17 @@ export async function createUser(db: Database, label: string, user: NewUser = {}
       claims: { sub: id, aud: 'authenticated', email: email ?? '', is_anonymous: anonymous },
     },
   }
+}
+
+/** Records the profile's current mobile number as verified (no-op without one). */
+export async function markMobileVerified(db: Database, ownerId: string): Promise<void> {
+  await db.query(
+    `insert into public.mobile_verifications (owner_id, mobile_number, verified_at)
+     select p.id, p.mobile_number, now() from public.profiles p
+      where p.id = $1 and p.mobile_number is not null
+     on conflict (owner_id) do update set mobile_number = excluded.mobile_number, verified_at = now()`,
+    [ownerId],
+  )
 }
 
 export function registeredMetadata(

@@ -3,11 +3,15 @@ import { action, field, fillFields } from './support/forms.ts'
 import { linkIn, smsTo, waitForEmail } from './support/inbox.ts'
 import {
   AFTER_SIGN_UP,
+  checkInboxNotice,
+  confirmEmail,
   logIn,
   logOut,
   registerFields,
   signUpButton,
   submitLogin,
+  textsOffNotice,
+  verifyMobile,
 } from './support/owner.ts'
 import { checkPage } from './support/page-check.ts'
 import { newFinder, newOwner } from './support/people.ts'
@@ -59,6 +63,23 @@ test('owner: register (validation error first), log in, activate a minted tag, r
     await field(page, 'MOBILE NUMBER').fill(owner.mobile)
     await signUpButton(page).click()
     await expect(page).toHaveURL(AFTER_SIGN_UP, { timeout: 20_000 })
+    await expect(checkInboxNotice(page, owner)).toBeVisible()
+  })
+
+  await test.step('cannot log in before confirming the e-mail; confirms from the dev inbox', async () => {
+    await submitLogin(page, owner.email, owner.password)
+    await expect(
+      page.getByText(`Your e-mail address ${owner.email} is not confirmed yet.`, { exact: false }),
+    ).toBeVisible()
+    await expect(page).toHaveURL(/\/login$/)
+    await checkPage(page, testInfo, 'login-unconfirmed')
+    await confirmEmail(page, owner)
+  })
+
+  await test.step('verify the mobile number with the code texted to it', async () => {
+    await expect(textsOffNotice(page)).toBeVisible()
+    await checkPage(page, testInfo, 'dashboard-texts-off')
+    await verifyMobile(page, owner)
   })
 
   await test.step('log out from the menu', async () => {

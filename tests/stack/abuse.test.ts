@@ -37,7 +37,8 @@ let envDir: string
 let gateway: Awaited<ReturnType<typeof createFunctionsGateway>>
 
 beforeAll(async () => {
-  stack = await startTestStack()
+  // Auto-confirmed sign-ups (the CLI's default), so signUp returns a session.
+  stack = await startTestStack({ auth: { enableConfirmations: false } })
   const provider = await writeProviderEnv(stack.inboxUrl, SITE)
   envDir = provider.envDir
   gateway = await createFunctionsGateway({

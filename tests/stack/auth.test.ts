@@ -18,7 +18,8 @@ import { gotrueConformance } from './gotrue-conformance.ts'
 
 let stack: TestStack
 beforeAll(async () => {
-  stack = await startTestStack()
+  // GoTrue with auto-confirm (the CLI's default); confirmations: auth-confirmations.test.ts
+  stack = await startTestStack({ auth: { enableConfirmations: false } })
 })
 afterAll(async () => {
   await stack?.close()

@@ -10,7 +10,12 @@ describe('parseConfig', () => {
     expect(config.jwtSecret).toBe('super-secret-jwt-token-with-at-least-32-characters-long')
     expect(config.publishableKey).toBe('sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH')
     expect(config.secretKey).toBe('sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz')
-    expect(config.rateLimits.otp).toEqual({ limit: 30, windowSeconds: 300 })
+    // The CLI's default without a config.toml; the repository's sizes it for the national peak.
+    expect(parseConfig({}, {}, { configPath: null }).rateLimits.otp).toEqual({
+      limit: 30,
+      windowSeconds: 300,
+    })
+    expect(config.rateLimits.otp).toEqual({ limit: 100, windowSeconds: 300 })
     expect(config.dataDir).toBe('.local-supabase/data')
   })
 

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { parse, stringify } from 'smol-toml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../local-supabase/config.ts'
+import { PASSWORD_MIN_LENGTH } from '../../src/lib/validation.ts'
 import {
   client,
   firstLink,
@@ -24,6 +25,11 @@ const repoConfig = fileURLToPath(new URL('../../supabase/config.toml', import.me
 const repoTemplate = fileURLToPath(
   new URL('../../supabase/templates/recovery.html', import.meta.url),
 )
+const repoConfirmation = fileURLToPath(
+  new URL('../../supabase/templates/confirmation.html', import.meta.url),
+)
+
+const repoDevEnv = fileURLToPath(new URL('../../supabase/.env.development', import.meta.url))
 
 type Doc = Record<string, Record<string, unknown>>
 const dirs: string[] = []
@@ -36,13 +42,21 @@ async function configWith(
   const dir = await mkdtemp(path.join(tmpdir(), 'homeward-config-'))
   dirs.push(dir)
   const doc = parse(await readFile(repoConfig, 'utf8')) as Doc
-  const auth = doc.auth as { email: { template: { recovery: Record<string, string> } } }
+  const auth = doc.auth as {
+    email: { template: { recovery: Record<string, string>; confirmation: Record<string, string> } }
+  }
   auth.email.template.recovery.content_path = repoTemplate
+  auth.email.template.confirmation.content_path = repoConfirmation
   change(doc)
   const file = path.join(dir, 'supabase', 'config.toml')
   await writeFile(path.join(dir, 'placeholder'), '')
   await import('node:fs/promises').then((fs) => fs.mkdir(path.dirname(file), { recursive: true }))
   await writeFile(file, stringify(doc))
+  // The local values of config.toml's env() (supabase/.env.development), as in the repository.
+  await writeFile(
+    path.join(dir, 'supabase', '.env.development'),
+    await readFile(repoDevEnv, 'utf8'),
+  )
   for (const [name, content] of Object.entries(files)) {
     await import('node:fs/promises').then((fs) =>
       fs.mkdir(path.dirname(path.join(dir, name)), { recursive: true }),
@@ -73,14 +87,46 @@ describe('parseConfig reads config.toml', () => {
     ])
     expect(config.auth).toMatchObject({
       enableAnonymousSignIns: true,
-      minimumPasswordLength: 6,
+      minimumPasswordLength: 10,
       otpExpiry: 3600,
+      enableConfirmations: true,
+      securePasswordChange: true,
     })
     expect(config.email).toMatchObject({
       senderName: 'Homeward',
       adminEmail: 'no-reply@homeward.example',
     })
     expect(config.email.recovery.source).toBe(repoTemplate)
+  })
+
+  it('the app states the password floor config.toml sets', () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(parseConfig({}).auth.minimumPasswordLength)
+  })
+
+  it('reads env() as the Supabase CLI does: the environment, else supabase/.env.<SUPABASE_ENV>', async () => {
+    // The repository's supabase/.env.development holds the local values.
+    expect(parseConfig({}).siteUrl).toBe('http://localhost:5173')
+    const production = { HOMEWARD_SITE_URL: 'https://homeward.example' }
+    const set = parseConfig({
+      ...production,
+      HOMEWARD_REDIRECT_URLS: 'https://homeward.example/**',
+    })
+    expect(set.siteUrl).toBe('https://homeward.example')
+    expect(set.additionalRedirectUrls).toEqual(['https://homeward.example/**'])
+    // Another SUPABASE_ENV does not read .env.development: an unset variable is named.
+    expect(() => parseConfig({ SUPABASE_ENV: 'production', ...production })).toThrow(
+      'config.toml auth.additional_redirect_urls = "env(HOMEWARD_REDIRECT_URLS)": that environment variable is not set',
+    )
+    const file = await configWith(() => {}, {
+      'supabase/.env.production':
+        '# production\nHOMEWARD_SITE_URL="https://homeward.example"\nexport HOMEWARD_REDIRECT_URLS=https://homeward.example/**,https://www.homeward.example/**\n',
+    })
+    const fromFile = parseConfig({ SUPABASE_ENV: 'production' }, {}, { configPath: file })
+    expect(fromFile.siteUrl).toBe('https://homeward.example')
+    expect(fromFile.additionalRedirectUrls).toEqual([
+      'https://homeward.example/**',
+      'https://www.homeward.example/**',
+    ])
   })
 
   it('lets environment variables override the file', () => {
@@ -107,7 +153,6 @@ describe('parseConfig reads config.toml', () => {
         apple: { enabled: false, client_id: 'z' },
       }
       auth.jwt_issuer = 'https://issuer.example'
-      ;(auth.email as Record<string, unknown>).enable_confirmations = true
       ;(
         (auth.email as Record<string, Record<string, unknown>>).template as Record<string, unknown>
       ).invite = {
@@ -121,8 +166,7 @@ describe('parseConfig reads config.toml', () => {
         '[storage.image_transformation] is switched on: not provided by the local stack',
         '[auth.external.github] is switched on: not provided by the local stack',
         'auth.jwt_issuer = "https://issuer.example": not supported by the local stack',
-        'auth.email.enable_confirmations = true: the local stack supports only false',
-        'auth.email.template.invite.subject: the local stack sends only the recovery e-mail',
+        'auth.email.template.invite.subject: the local stack sends only the recovery and confirmation e-mails',
       ]),
     )
     // A switched-off provider is not noise.
@@ -186,7 +230,7 @@ describe('the stack behaves as config.toml says', () => {
       (doc) => {
         const auth = doc.auth as Record<string, unknown>
         auth.additional_redirect_urls = ['https://homeward.example/**']
-        auth.minimum_password_length = 10
+        auth.minimum_password_length = 12
         const email = auth.email as {
           template: { recovery: Record<string, string> }
           smtp: Record<string, unknown>
@@ -236,12 +280,17 @@ describe('the stack behaves as config.toml says', () => {
   })
 
   it('minimum_password_length decides which passwords are too short', async () => {
-    const weak = await client(custom).auth.signUp({ email: uniqueEmail(), password: 'nine-char' })
+    const weak = await client(custom).auth.signUp({ email: uniqueEmail(), password: 'elevenchars' })
     expect(weak.error?.code).toBe('weak_password')
-    expect(weak.error?.message).toContain('10 characters')
+    expect(weak.error?.message).toContain('12 characters')
     expect(
-      (await client(standard).auth.signUp({ email: uniqueEmail(), password: 'nine-char' })).error,
+      (await client(standard).auth.signUp({ email: uniqueEmail(), password: 'elevenchars' })).error,
     ).toBeNull()
+    const short = await client(standard).auth.signUp({
+      email: uniqueEmail(),
+      password: 'nine-char',
+    })
+    expect(short.error?.message).toContain('10 characters')
   })
 
   it('the recovery template and sender decide the e-mail', async () => {

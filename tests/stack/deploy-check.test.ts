@@ -20,7 +20,7 @@ const functionsDir = `${supabaseDir}/functions`
 const REF = 'abcdefghijklmnopqrst'
 
 type Project = {
-  migrations: string[]
+  migrations: { version: string; name: string; statements: string[] | null }[]
   extensions: string[]
   jobs: { jobname: string; active: boolean }[]
   failures: { jobname: string; return_message: string }[]
@@ -33,8 +33,7 @@ type Project = {
 function fakeApi(project: Project): ManagementApi {
   return {
     async query<R>(sql: string): Promise<R[]> {
-      if (sql.includes('schema_migrations'))
-        return project.migrations.map((version) => ({ version })) as R[]
+      if (sql.includes('schema_migrations')) return project.migrations as R[]
       if (sql.includes('pg_extension'))
         return project.extensions.map((extname) => ({ extname })) as R[]
       if (sql.includes('job_run_details')) return project.failures as R[]
@@ -52,9 +51,32 @@ function fakeApi(project: Project): ManagementApi {
   }
 }
 
+/**
+ * What `supabase db push` records for a migration file: its statements, split and
+ * trimmed (here on each ";" at a line end, which differs from the CLI's parser in
+ * where comments land: the comparison must not care).
+ */
+function recordedStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*\n/)
+    .map((statement) => statement.trim())
+    .filter(Boolean)
+    .map((statement) => `${statement};`)
+}
+
+async function appliedMigrations(): Promise<Project['migrations']> {
+  return Promise.all(
+    (await listMigrations(supabaseDir)).map(async (m) => ({
+      version: m.version,
+      name: m.name,
+      statements: recordedStatements(await readFile(m.file, 'utf8')),
+    })),
+  )
+}
+
 async function deployedProject(): Promise<Project> {
   return {
-    migrations: (await listMigrations(supabaseDir)).map((m) => m.version),
+    migrations: await appliedMigrations(),
     extensions: ['pg_cron', 'pg_net'],
     jobs: (await scheduledJobs(supabaseDir)).map((jobname) => ({ jobname, active: true })),
     failures: [],
@@ -68,7 +90,13 @@ async function deployedProject(): Promise<Project> {
       site_url: 'https://homeward.example',
       uri_allow_list: 'https://homeward.example/**',
       external_anonymous_users_enabled: true,
-      password_min_length: 8,
+      password_min_length: 10,
+      mailer_autoconfirm: false,
+      security_update_password_require_reauthentication: true,
+      rate_limit_email_sent: 3600,
+      rate_limit_otp: 100,
+      rate_limit_verify: 100,
+      rate_limit_token_refresh: 300,
       smtp_host: 'smtp.resend.com',
       smtp_admin_email: 'no-reply@homeward.example',
       smtp_sender_name: 'Homeward',
@@ -117,8 +145,12 @@ describe('deploy:check', () => {
         secrets: ['SITE_URL'],
         auth: {
           site_url: 'http://localhost:3000',
-          uri_allow_list: '',
+          uri_allow_list: 'http://localhost:5173/**,http://127.0.0.1:5173/**',
           external_anonymous_users_enabled: false,
+          password_min_length: 6,
+          mailer_autoconfirm: true,
+          security_update_password_require_reauthentication: false,
+          rate_limit_email_sent: 2,
         },
       }),
       REF,
@@ -140,10 +172,65 @@ describe('deploy:check', () => {
     expect(text).toMatch(/function secrets not set: TWILIO_API_URL, .*EMAIL_FROM/)
     expect(text).not.toMatch(/function secrets not set: .*SITE_URL/)
     expect(text).toContain('Auth site URL is the production app (http://localhost:3000)')
+    expect(text).toContain('Auth site URL is https (http://localhost:3000)')
+    expect(text).toContain(
+      'Auth redirect allow list has development addresses: http://localhost:5173/**, http://127.0.0.1:5173/**',
+    )
+    expect(text).toContain(
+      'minimum password length is at least 10 → [auth] minimum_password_length',
+    )
+    expect(text).toContain(
+      'owners confirm their e-mail before signing in (confirmations on) → [auth.email] enable_confirmations = true',
+    )
+    expect(text).toContain('a password change needs a recent sign-in (secure password change)')
+    expect(text).toContain("Auth rate limits below config.toml's: email_sent 2 < 3600")
     expect(text).toContain('anonymous sign-ins are on')
     expect(text).toContain('custom SMTP with a sender')
     expect(text).toContain('recovery e-mail subject is "Reset your Homeward password"')
     expect(checks.find((c) => c.what === 'every migration is applied')).toBeUndefined()
+  })
+
+  it('reports a migration whose file was edited after it was applied, and one the repository lacks', async () => {
+    const project = await deployedProject()
+    const [baseline] = project.migrations
+    if (!baseline?.statements) throw new Error('no baseline')
+    // The project ran the baseline as pushed; the file has since been edited (a limit changed).
+    const edited = baseline.statements.map((statement) =>
+      statement.includes("'reports_per_tag'")
+        ? statement.replace(/'reports_per_tag',\s*\d+/, "'reports_per_tag', 99999")
+        : statement,
+    )
+    expect(edited).not.toEqual(baseline.statements)
+    project.migrations = [
+      { ...baseline, statements: edited },
+      ...project.migrations.slice(1),
+      { version: '20990101000000', name: 'hotfix', statements: ['select 1;'] },
+    ]
+    const failed = (await runChecks(fakeApi(project), REF)).filter((c) => !c.ok)
+    expect(failed.map((c) => c.what)).toEqual([
+      `migrations edited after they were applied (the project ran other SQL): ${baseline.version}_${baseline.name}.sql`,
+      'migrations on the project that the repository lacks: 20990101000000',
+    ])
+    expect(failed[0]?.fix).toContain('never edit an applied migration')
+  })
+
+  it('compares content, not layout: the same SQL split, spaced and commented differently passes', async () => {
+    const project = await deployedProject()
+    project.migrations = await Promise.all(
+      (await listMigrations(supabaseDir)).map(async (m) => ({
+        version: m.version,
+        name: m.name,
+        statements: [
+          (await readFile(m.file, 'utf8')).replace(/\n\s*\n/g, '\n').replace(/--[^\n]*/g, ''),
+        ],
+      })),
+    )
+    expect((await runChecks(fakeApi(project), REF)).filter((c) => !c.ok)).toEqual([])
+    project.migrations[0] = { ...project.migrations[0]!, statements: null }
+    const failed = (await runChecks(fakeApi(project), REF)).filter((c) => !c.ok)
+    expect(failed.map((c) => c.what)).toEqual([
+      expect.stringContaining('recorded without their statements'),
+    ])
   })
 
   it('reports an unreachable API as a failed check, not a crash', async () => {

@@ -20,7 +20,8 @@ let owner: { sb: SupabaseClient; id: string; email: string; token: string }
 let tags: { code: string; activation_code: string }[]
 
 beforeAll(async () => {
-  stack = await startTestStack(conformanceConfig)
+  // Auto-confirmed sign-ups (the CLI's default), so signUp returns a session.
+  stack = await startTestStack({ ...conformanceConfig, auth: { enableConfirmations: false } })
   service = serviceClient(stack)
   const sb = client(stack)
   const email = uniqueEmail('owner')

@@ -99,6 +99,11 @@ it('a failed SMS is retried by the migrations cron job until it is sent', async 
     `insert into public.profiles (id, email, full_name, mobile_number) values ($1, $2, 'Olivia', '07700 900123')`,
     [owner.id, `owner-${owner.id}@example.com`],
   )
+  // A verified number: report texts go to no other.
+  await stack.context.db.query(
+    `insert into public.mobile_verifications (owner_id, mobile_number, verified_at) values ($1, '07700 900123', now())`,
+    [owner.id],
+  )
   const { tagCode } = await activatedItem(stack, owner.id, 'Blue rucksack')
   const finder = await seededUser(stack, { isAnonymous: true })
   // The outbox rows only: nothing is sent until the cron job runs.

@@ -38,7 +38,8 @@ const users: UserClient[] = []
 
 // A busy machine can take over a minute to start a stack (migrations on PGlite).
 beforeAll(async () => {
-  stack = await startTestStack()
+  // Auto-confirmed sign-ups (the CLI's default), so signUp returns a session.
+  stack = await startTestStack({ auth: { enableConfirmations: false } })
   await stack.context.db.exec(ROOM_SCHEMA)
 }, 180_000)
 afterEach(async () => {
@@ -96,7 +97,7 @@ describe('the JWKS endpoint', () => {
 describe('sessions', () => {
   it('are ES256 with the kid, and supabase-js getClaims() verifies them with the JWKS', async () => {
     const sb = client(stack)
-    const { data, error } = await sb.auth.signUp({ email: uniqueEmail(), password: 'correct-1' })
+    const { data, error } = await sb.auth.signUp({ email: uniqueEmail(), password: 'correct-horse-1' })
     expect(error).toBeNull()
     const token = data.session!.access_token
     expect(decodeProtectedHeader(token)).toEqual({
@@ -227,7 +228,13 @@ describe('where the key comes from', () => {
       path.join(dir, 'config.toml'),
       toml
         .replace('content_path = "./supabase/templates/recovery.html"', '')
+        .replace('content_path = "./supabase/templates/confirmation.html"', '')
         .replace('[auth]\n', '[auth]\nsigning_keys_path = "./signing_keys.json"\n'),
+    )
+    // config.toml's env() values for development, beside it as in supabase/.
+    await writeFile(
+      path.join(dir, '.env.development'),
+      await readFile(path.resolve('supabase/.env.development'), 'utf8'),
     )
     const fromFile = await startStack({
       ...quiet,

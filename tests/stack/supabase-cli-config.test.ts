@@ -17,6 +17,7 @@ it('the Supabase CLI accepts supabase/config.toml without errors or deprecations
   try {
     await cp('supabase/config.toml', path.join(dir, 'supabase/config.toml'))
     await cp('supabase/templates', path.join(dir, 'supabase/templates'), { recursive: true })
+    await cp('supabase/.env.development', path.join(dir, 'supabase/.env.development'))
     const output = await run(path.resolve('node_modules/.bin/supabase'), ['status'], {
       cwd: dir,
       env: { ...process.env, DOCKER_HOST: 'unix:///nonexistent/docker.sock' },

@@ -14,7 +14,7 @@ export function settingsRoutes(app: AuthApp, auth: AuthContext): void {
     c.json({
       external: { anonymous_users: config.auth.enableAnonymousSignIns, email: true, phone: false },
       disable_signup: !config.auth.enableSignup,
-      mailer_autoconfirm: true,
+      mailer_autoconfirm: !config.auth.enableConfirmations,
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,

@@ -43,6 +43,9 @@ export function tokenRoutes(app: AuthApp, auth: AuthContext): void {
     if (!user?.encrypted_password || !(await bcrypt.compare(password, user.encrypted_password))) {
       throw invalidCredentials()
     }
+    if (!user.email_confirmed_at) {
+      throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed')
+    }
     if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned')
     const session = await db.transaction((tx) =>
       createSession(tx, issuer, user.id, 'password', userAgent),

@@ -26,6 +26,9 @@ export function userRoutes(app: AuthApp, auth: AuthContext): void {
       throw new AuthError(403, 'not_admin', 'User not allowed')
     }
     validateMetadata(body.data, 'data')
+    if (typeof body.password === 'string' && config.auth.securePasswordChange) {
+      await requireRecentSignIn(c.var.claims.session_id, body.nonce)
+    }
     const updated = await db.transaction(async (tx) => {
       if (typeof body.password === 'string') {
         if (user.is_anonymous && !user.email && typeof body.email !== 'string') {
@@ -86,6 +89,27 @@ export function userRoutes(app: AuthApp, auth: AuthContext): void {
     })
     return c.json(userJson(updated, await identitiesOf(db, updated.id)))
   })
+
+  /**
+   * secure_password_change (GoTrue user.go): a session older than 24 hours needs a
+   * reauthentication nonce, which the local stack cannot send (no /reauthenticate);
+   * a fresh sign-in or a recovery link is a recent session.
+   */
+  async function requireRecentSignIn(sessionId: unknown, nonce: unknown) {
+    const { rows } = await db.query<{ recent: boolean }>(
+      `select created_at > now() - interval '24 hours' as recent from auth.sessions where id = $1::uuid`,
+      [typeof sessionId === 'string' ? sessionId : '00000000-0000-0000-0000-000000000000'],
+    )
+    if (rows[0]?.recent) return
+    if (typeof nonce === 'string' && nonce) {
+      throw new AuthError(
+        422,
+        'reauthentication_not_supported',
+        'Reauthentication is not supported by the local Supabase stack',
+      )
+    }
+    throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication')
+  }
 
   app.post('/logout', async (c) => {
     const user = c.var.user

@@ -1,4 +1,4 @@
-/** Verification of recovery links and codes (GoTrue GET and POST /verify). */
+/** Verification of recovery and sign-up confirmation links and codes (GoTrue GET and POST /verify). */
 import { createHash } from 'node:crypto'
 import type { Queryable } from '../../db/types.ts'
 import type { AuthApp, AuthContext } from '../context.ts'
@@ -6,6 +6,7 @@ import { AuthError, validationFailed } from '../errors.ts'
 import { phoneNotSupported } from './otp.ts'
 import { clientIp, readBody, redirectTarget } from '../request.ts'
 import { createSession } from '../sessions.ts'
+import { confirmEmail } from '../confirmation.ts'
 import { findUserByEmail, type UserRow } from '../users.ts'
 
 export function verifyRoutes(app: AuthApp, auth: AuthContext): void {
@@ -19,11 +20,11 @@ export function verifyRoutes(app: AuthApp, auth: AuthContext): void {
       const user = await userForToken(type, token)
       if (token.startsWith('pkce_')) {
         const code = await db.transaction(async (tx) => {
-          await consumeToken(tx, user.id)
+          await consumeToken(tx, type, user.id)
           const { rows } = await tx.query<{ auth_code: string }>(
-            `select auth_code from auth.flow_state where user_id = $1 and authentication_method = 'recovery'
+            `select auth_code from auth.flow_state where user_id = $1 and authentication_method = $2
              order by created_at desc limit 1`,
-            [user.id],
+            [user.id, type === 'signup' ? 'email/signup' : 'recovery'],
           )
           return rows[0]?.auth_code
         })
@@ -33,7 +34,7 @@ export function verifyRoutes(app: AuthApp, auth: AuthContext): void {
         return c.redirect(target.toString(), 303)
       }
       const session = await db.transaction(async (tx) => {
-        await consumeToken(tx, user.id)
+        await consumeToken(tx, type, user.id)
         return createSession(tx, issuer, user.id, 'otp', c.req.header('user-agent') ?? null)
       })
       const fragment = new URLSearchParams({
@@ -74,11 +75,12 @@ export function verifyRoutes(app: AuthApp, auth: AuthContext): void {
         .update(email + token)
         .digest('hex')
       const user = await findUserByEmail(db, email)
-      if (user?.recovery_token?.endsWith(tokenHash)) tokenHash = user.recovery_token
+      const stored = type === 'signup' ? user?.confirmation_token : user?.recovery_token
+      if (typeof stored === 'string' && stored.endsWith(tokenHash)) tokenHash = stored
     }
     const user = await userForToken(type, tokenHash, 'Token has expired or is invalid')
     const session = await db.transaction(async (tx) => {
-      await consumeToken(tx, user.id)
+      await consumeToken(tx, type, user.id)
       return createSession(tx, issuer, user.id, 'otp', c.req.header('user-agent') ?? null)
     })
     return c.json(session)
@@ -89,15 +91,16 @@ export function verifyRoutes(app: AuthApp, auth: AuthContext): void {
     token: string,
     message = 'Email link is invalid or has expired',
   ) {
-    if (type !== 'recovery' || !token) {
+    const column = TOKEN_COLUMNS[type]
+    if (!column || !token) {
       if (!['recovery', 'signup', 'invite', 'magiclink', 'email', 'email_change'].includes(type)) {
         throw validationFailed('Verify requires a verification type')
       }
       throw new AuthError(403, 'otp_expired', message)
     }
     const { rows } = await db.query<UserRow>(
-      `select * from auth.users where recovery_token = $1 and deleted_at is null
-         and recovery_sent_at > now() - make_interval(secs => $2)`,
+      `select * from auth.users where ${column.token} = $1 and deleted_at is null
+         and ${column.sentAt} > now() - make_interval(secs => $2)`,
       [token, config.auth.otpExpiry],
     )
     const user = rows[0]
@@ -105,11 +108,21 @@ export function verifyRoutes(app: AuthApp, auth: AuthContext): void {
     return user
   }
 
-  async function consumeToken(tx: Queryable, userId: string) {
+  async function consumeToken(tx: Queryable, type: string, userId: string) {
+    if (type === 'signup') {
+      await confirmEmail(tx, userId)
+      return
+    }
     await tx.query(
       `update auth.users set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()),
          updated_at = now() where id = $1`,
       [userId],
     )
   }
+}
+
+/** Where each verification type keeps its token (the columns are fixed names, never input). */
+const TOKEN_COLUMNS: Record<string, { token: string; sentAt: string } | undefined> = {
+  recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
+  signup: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
 }

@@ -72,6 +72,54 @@ describe('/login', () => {
     expect(router.state.location.pathname).toBe('/login')
   })
 
+  it('an unconfirmed e-mail: says so in plain words and sends the link again', async () => {
+    const resent: unknown[] = []
+    const { user, router } = renderApp({
+      url: '/login',
+      handlers: [
+        http.post('*/auth/v1/token', () =>
+          HttpResponse.json(
+            { code: 'email_not_confirmed', message: 'Email not confirmed' },
+            { status: 400, headers: { 'X-Supabase-Api-Version': '2024-01-01' } },
+          ),
+        ),
+        http.post('*/auth/v1/resend', async ({ request }) => {
+          resent.push(await request.json())
+          return HttpResponse.json({})
+        }),
+      ],
+    })
+    await user.type(await screen.findByLabelText('EMAIL'), 'olivia.owner@example.com')
+    await user.type(screen.getByLabelText('PASSWORD'), 'right-password-1')
+    await user.click(screen.getAllByRole('button', { name: 'Login' })[0]!)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login credentials incorrect.')
+    expect(
+      screen.getByText(
+        'Your e-mail address olivia.owner@example.com is not confirmed yet. Open the link we sent you to confirm it, then log in.',
+      ),
+    ).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }))
+    expect(
+      await screen.findByText(
+        'We sent a new link to olivia.owner@example.com. It works for an hour.',
+      ),
+    ).toBeInTheDocument()
+    expect(resent).toEqual([
+      expect.objectContaining({ type: 'signup', email: 'olivia.owner@example.com' }),
+    ])
+    expect(router.state.location.pathname).toBe('/login')
+  })
+
+  it('a wrong password says nothing about confirmation', async () => {
+    const { user } = renderApp({ url: '/login', handlers: [passwordGrant('refuse')] })
+    await user.type(await screen.findByLabelText('EMAIL'), 'olivia.owner@example.com')
+    await user.type(screen.getByLabelText('PASSWORD'), 'wrong-password')
+    await user.click(screen.getAllByRole('button', { name: 'Login' })[0]!)
+    await screen.findByRole('alert')
+    expect(screen.queryByText(/not confirmed/)).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull()
+  })
+
   it('submits on Enter and goes to the dashboard once signed in', async () => {
     const seen: unknown[] = []
     const { user, router, store } = renderApp({

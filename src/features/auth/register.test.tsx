@@ -17,8 +17,8 @@ const VALID = {
   'FULL NAME': 'Olivia Owner',
   EMAIL: 'olivia.owner@example.com',
   'MOBILE NUMBER': '07700 900123',
-  PASSWORD: 'correct horse',
-  'REPEAT PASSWORD': 'correct horse',
+  PASSWORD: 'correct horse battery',
+  'REPEAT PASSWORD': 'correct horse battery',
   'D.O.B': '1990-04-01',
   ADDRESS: '1 High Street, Cambridge',
   COUNTY: 'Cambridgeshire',
@@ -53,7 +53,7 @@ function signup(answer: 'accept' | 'already-registered' | 'weak', seen: unknown[
       return HttpResponse.json(
         {
           code: 'weak_password',
-          message: 'Password should be at least 6 characters.',
+          message: 'Password should be at least 10 characters.',
           weak_password: { reasons: ['length'] },
         },
         { status: 422, headers },
@@ -154,8 +154,15 @@ describe('/register', () => {
     await fillIn(user, { PASSWORD: 'abc', 'REPEAT PASSWORD': 'abc' })
     await submit(user)
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Password should be at least 6 characters.',
+      'Password should be at least 10 characters.',
     )
+  })
+
+  it('says how long the password must be, before anything is sent', async () => {
+    renderApp({ url: '/register' })
+    expect(
+      await screen.findByText(/Your password needs at least 10 characters\./),
+    ).toBeInTheDocument()
   })
 
   it('creates the account with the profile in the metadata, then goes to /login', async () => {
@@ -164,10 +171,16 @@ describe('/register', () => {
     await fillIn(user, { 'FULL NAME': '  Olivia Owner ' })
     await submit(user)
     await expectPath(router, '/login')
+    // /login says to confirm the address first, and offers the link again.
+    expect(
+      await screen.findByText(/Check your inbox: we sent a link to olivia\.owner@example\.com\./),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Send the link again' })).toBeInTheDocument()
+    expect(screen.getByLabelText('EMAIL')).toHaveValue('olivia.owner@example.com')
     expect(seen).toEqual([
       expect.objectContaining({
         email: 'olivia.owner@example.com',
-        password: 'correct horse',
+        password: 'correct horse battery',
         data: {
           full_name: 'Olivia Owner',
           dob: '1990-04-01',

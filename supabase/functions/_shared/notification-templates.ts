@@ -17,6 +17,7 @@ export type Template =
   | 'finder_returned_email'
   | 'account_deleted_email'
   | 'chat_closed_email'
+  | 'mobile_code_sms'
 
 export type RenderableRow = {
   dedupe_key: string
@@ -130,6 +131,7 @@ export function smsSegments(body: string): number {
  */
 export function renderSms(row: RenderableRow, reference: string): string {
   const payload = row.payload
+  if (row.template === 'mobile_code_sms') return mobileCodeSms(payload, reference)
   const url = ownerChatUrl(payload)
   const ref = `Ref ${reference}`
   const compose =
@@ -149,6 +151,17 @@ export function renderSms(row: RenderableRow, reference: string): string {
   }
   const without = compose('')
   return smsSegments(without) === 1 ? without : full
+}
+
+/**
+ * The code that verifies the owner's number (send_mobile_code): 'Your Homeward code
+ * is 123456. Enter it on your dashboard within 10 minutes. Never share it. Ref …'.
+ * Not an alert, so it does not open with the spec's words.
+ */
+function mobileCodeSms(payload: Record<string, unknown>, reference: string): string {
+  const code = field(payload, 'code')
+  const minutes = typeof payload.valid_minutes === 'number' ? payload.valid_minutes : 10
+  return `Your ${BRAND} code is ${code}. Enter it on your dashboard within ${minutes} minutes. Never share it. Ref ${reference}`
 }
 
 type Section = {

@@ -3,7 +3,9 @@ import { Button, Heading, Link, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
+import { isAuthError } from '@supabase/supabase-js'
 import { signIn } from '@/features/auth/api/sign-in'
+import { ConfirmEmailNotice } from '@/features/auth/components/confirm-email-notice'
 import { paths } from '@/lib/paths'
 
 export const LOGIN_FAILED = 'Login credentials incorrect.'
@@ -12,11 +14,23 @@ export const LOGIN_FAILED = 'Login credentials incorrect.'
  * E-mail and password sign-in (SPEC.md §2 /login, §5 "Login"). Used on /login and
  * in place of the pages that show the login screen when signed out. Where to go
  * afterwards is the page's business: the session hook updates the store. `notice`
- * says why the visitor was sent here (e.g. an unclaimed tag).
+ * says why the visitor was sent here (e.g. an unclaimed tag). `registeredEmail`:
+ * the owner has just signed up and must confirm their e-mail first.
  */
-export function LoginForm({ notice }: { notice?: string | null }) {
+export function LoginForm({
+  notice,
+  registeredEmail = null,
+}: {
+  notice?: string | null
+  registeredEmail?: string | null
+}) {
   const formId = useId()
-  const [email, setEmail] = useState('')
+  const [email, setEmail] = useState(registeredEmail ?? '')
+  // The address whose confirmation is outstanding: just registered, or refused as unconfirmed.
+  const [unconfirmed, setUnconfirmed] = useState<{
+    email: string
+    reason: 'registered' | 'refused'
+  } | null>(registeredEmail ? { email: registeredEmail, reason: 'registered' } : null)
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
@@ -28,8 +42,12 @@ export function LoginForm({ notice }: { notice?: string | null }) {
     setIsSubmitting(true)
     try {
       await signIn(email, password)
-    } catch {
+    } catch (failure) {
       setError(LOGIN_FAILED)
+      // The password was right but the address is not confirmed: say so, and offer the link again.
+      if (isAuthError(failure) && failure.code === 'email_not_confirmed') {
+        setUnconfirmed({ email: email.trim(), reason: 'refused' })
+      }
     } finally {
       setIsSubmitting(false)
     }
@@ -44,6 +62,13 @@ export function LoginForm({ notice }: { notice?: string | null }) {
         <Text role="status" fontWeight="medium" bg="brand.subtle" borderRadius="l2" p="3">
           {notice}
         </Text>
+      )}
+      {unconfirmed && (
+        <ConfirmEmailNotice
+          key={`${unconfirmed.reason}:${unconfirmed.email}`}
+          email={unconfirmed.email}
+          reason={unconfirmed.reason}
+        />
       )}
       <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="4">

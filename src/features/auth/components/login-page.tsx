@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { useAtom, useAtomValue } from '@/lib/jotai'
 import { isChatRoute, routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
 import { userAtom } from '@/lib/store'
@@ -47,9 +47,17 @@ function useLoginNotice(): string | null {
 
 /**
  * /login: the form; signed in → the route after login or /dashboard. Reached from
- * an unclaimed tag or a chat link, it says why.
+ * an unclaimed tag or a chat link, it says why; just after sign-up, it says to
+ * confirm the e-mail address first.
  */
 export function LoginPage() {
   useLeaveWhenSignedIn()
-  return <LoginForm notice={useLoginNotice()} />
+  return <LoginForm notice={useLoginNotice()} registeredEmail={useRegisteredEmail()} />
+}
+
+/** The address just registered (/register passes it in the navigation state), or null. */
+function useRegisteredEmail(): string | null {
+  const state: unknown = useLocation().state
+  if (typeof state !== 'object' || state === null || !('registered' in state)) return null
+  return typeof state.registered === 'string' ? state.registered : null
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink, useNavigate } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
@@ -11,6 +11,7 @@ import {
   isValidEmail,
   isValidUkMobile,
   MESSAGES,
+  PASSWORD_MIN_LENGTH,
   PROFILE_MAX_LENGTH,
 } from '@/lib/validation'
 import { signUp } from '@/features/auth/api/sign-up'
@@ -40,6 +41,8 @@ const EMPTY: RegisterFields = {
   county: '',
   country: '',
 }
+
+const PASSWORD_HINT = `Your password needs at least ${PASSWORD_MIN_LENGTH} characters. We will e-mail you a link to confirm your address.`
 
 /** SPEC.md §5 "Sign-up", checked in this order; null when all is well. */
 export function checkRegistration(fields: RegisterFields): string | null {
@@ -76,7 +79,8 @@ export function RegisterForm() {
         country: fields.country.trim(),
         mobile_number: fields.mobileNumber.trim(),
       })
-      void navigate(paths.login)
+      // SPEC.md §2: success goes to /login, which says to confirm the e-mail first.
+      void navigate(paths.login, { state: { registered: fields.email.trim() } })
     } catch (failure) {
       setError(authRefusalMessage(failure, 'Registration failed. Please try again.'))
     } finally {
@@ -117,6 +121,9 @@ export function RegisterForm() {
             <LabelledInput label="COUNTY" autoComplete="address-level1" {...field('county')} />
             <LabelledInput label="COUNTRY" autoComplete="country-name" {...field('country')} />
           </SimpleGrid>
+          <Text color="fg.muted" fontSize="sm">
+            {PASSWORD_HINT}
+          </Text>
           <PrivacyNoticeLink>
             We keep these details to run your account and to tell you when your items are found.
           </PrivacyNoticeLink>

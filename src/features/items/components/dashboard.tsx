@@ -23,10 +23,12 @@ function useFollowRouteAfterLogin(): boolean {
 type DashboardProps = {
   /** Shown under an item's card, outside its link (e.g. the item's chat link). */
   itemExtra?: (item: Item) => ReactNode
+  /** Shown under the greeting (e.g. that texts are off until the mobile number is verified). */
+  notice?: ReactNode
 }
 
 /** /dashboard, signed in: greeting, the owner's items, and the two actions. */
-export function Dashboard({ itemExtra }: DashboardProps) {
+export function Dashboard({ itemExtra, notice }: DashboardProps) {
   const isLeaving = useFollowRouteAfterLogin()
   const { doc } = useAtomValue(userAtom)
   const { items = [] } = useAtomValue(stateAtom)
@@ -43,6 +45,7 @@ export function Dashboard({ itemExtra }: DashboardProps) {
       <Heading as="h2" size="2xl">
         {name ? `Hello, ${name}` : 'Hello'}
       </Heading>
+      {notice}
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
         <Button asChild colorPalette="teal">
           <RouterLink to={paths.activeTag}>Activate a Tag</RouterLink>
