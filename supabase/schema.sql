@@ -844,6 +844,30 @@ begin
     return false;
   end if;
 
+  -- Why it ended, for the finder's sessions and links even after the purge
+  -- (purge_reports wrote the row first when the purge came before the closing).
+  insert into app_private.chat_endings as e (chat_id, reason, ended_at, finder_user_ids, token_hashes)
+  select chat.id, chat.closed_reason, chat.closed_at,
+         coalesce(array_agg(distinct m.user_id) filter (where m.user_id is not null), '{}'),
+         coalesce((select array_agg(v.token_hash) from public.chat_invites v where v.chat_id = chat.id), '{}')
+    from public.chat_members m
+    join auth.users u on u.id = m.user_id and u.is_anonymous
+   where m.chat_id = chat.id and m.role = 'finder'
+  on conflict (chat_id) do update
+     set reason = excluded.reason, ended_at = excluded.ended_at,
+         finder_user_ids = array(select distinct unnest(e.finder_user_ids || excluded.finder_user_ids)),
+         token_hashes = array(select distinct unnest(e.token_hashes || excluded.token_hashes));
+
+  -- The item is home: the owner's postal address is no longer shown to anyone.
+  if p_reason = 'returned' then
+    update public.chat_returns cr
+       set postal_address = null, address_shared_at = null, updated_at = now()
+     where cr.chat_id = chat.id and cr.postal_address is not null;
+    if found then
+      perform app_private.announce_ways_back(chat, 'address_withdrawn');
+    end if;
+  end if;
+
   update public.found_reports r
      set purge_after = least(r.purge_after, chat.closed_at + app_private.closed_chat_retention())
    where r.id = chat.report_id

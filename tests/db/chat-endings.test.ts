@@ -188,7 +188,7 @@ describe("the owner's postal address", () => {
     for (const actor of [finder, otherOwner]) {
       await expectPgError(
         query(db, actor, 'select public.withdraw_postal_address($1)', [report.chat_id]),
-        { code: 'P0002' },
+        { code: 'PT404', message: 'chat_not_found' },
       )
     }
     expect(await readAddress(finder, report.chat_id)).toBe(ADDRESS)
