@@ -2654,6 +2654,10 @@ begin
   end if;
   -- The owner (and this page) are told live that the finder left.
   perform app_private.close_chat(delete_my_finder_details.chat_id, 'finder_left');
+  -- Closed before (by the owner, say): for the finder it is now over because they left.
+  update app_private.chat_endings e
+     set reason = 'finder_left'
+   where e.chat_id = delete_my_finder_details.chat_id;
   return true;
 end;
 $function$;

@@ -9,6 +9,9 @@
 -- public.chat_link_status tells a caller who cannot enter a chat why, and only
 -- when they hold one of its links or were its finder.
 --
+-- A finder who deletes their details after the chat closed is told that is why it
+-- is over for them (the chat's own closed_reason stays as it was).
+--
 -- Also: the owner's postal address is cleared once the item is home (returned),
 -- and a finder who handed it in can no longer ask for a postal address.
 
@@ -343,3 +346,33 @@ $function$;
 comment on function public.chat_link_status(uuid, text) is 'Why a chat cannot be entered, for the holder of one of its links or its finder''s session: ended (with the reason), replaced, revoked, expired, bound, valid; unknown to anyone else.';
 revoke all on function public.chat_link_status(uuid, text) from public;
 grant execute on function public.chat_link_status(uuid, text) to anon, authenticated, service_role;
+
+create or replace function public.delete_my_finder_details(chat_id uuid)
+ returns boolean
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  me uuid := (select auth.uid());
+  target_report uuid;
+begin
+  select c.report_id into target_report
+    from public.chats c
+    join public.chat_members m on m.chat_id = c.id and m.role = 'finder'
+   where c.id = delete_my_finder_details.chat_id and m.user_id = me;
+  if target_report is null then
+    raise exception 'not_the_finder' using errcode = '42501';
+  end if;
+  if app_private.purge_reports(array[target_report]) = 0 then
+    return false;
+  end if;
+  -- The owner (and this page) are told live that the finder left.
+  perform app_private.close_chat(delete_my_finder_details.chat_id, 'finder_left');
+  -- Closed before (by the owner, say): for the finder it is now over because they left.
+  update app_private.chat_endings e
+     set reason = 'finder_left'
+   where e.chat_id = delete_my_finder_details.chat_id;
+  return true;
+end;
+$function$;

@@ -117,6 +117,20 @@ describe('chat_link_status', () => {
     expect(await linkStatus(otherOwner, report.chat_id)).toMatchObject({ status: 'unknown' })
   })
 
+  it("a finder who deletes their details after the owner closed the chat: 'ended', finder_left", async () => {
+    const { finder, report } = await openChat()
+    await query(db, owner, 'select public.close_conversation($1)', [report.chat_id])
+    await query(db, finder, 'select public.delete_my_finder_details($1)', [report.chat_id])
+    expect(await linkStatus(stranger, report.chat_id, report.invite_token)).toMatchObject({
+      status: 'ended',
+      closed_reason: 'finder_left',
+    })
+    // The owner's chat keeps why it closed.
+    expect(
+      await query(db, owner, 'select closed_reason from public.chat_summary($1)', [report.chat_id]),
+    ).toEqual([{ closed_reason: 'closed_by_owner' }])
+  })
+
   it("keeps the first reason when the purge comes after a return: 'ended', returned", async () => {
     const { item, finder, report } = await openChat()
     await query(db, owner, 'select public.mark_item_returned($1)', [item.id])

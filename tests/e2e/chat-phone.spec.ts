@@ -116,6 +116,11 @@ test('on a phone the chat fits one screen while open, and each end state says so
   await test.step('closed by the owner: the finder’s notice and what is left, on the first screen', async () => {
     await send(b.page, 'Hello, is this yours?')
     await ownerDesk.goto(`/chat?chatId=${b.chatId}`)
+    // On a laptop the details sit beside the conversation.
+    await expect(ownerDesk.getByRole('complementary', { name: 'Chat details' })).toBeVisible({
+      timeout: 20_000,
+    })
+    await checkPage(ownerDesk, testInfo, 'laptop-owner-chat-open')
     await ownerDesk.getByRole('button', { name: 'Close this conversation' }).click()
     await ownerDesk.getByRole('button', { name: 'Yes, close it' }).click()
     await expect(b.page.getByRole('status', { name: 'Conversation closed' })).toContainText(
@@ -125,11 +130,14 @@ test('on a phone the chat fits one screen while open, and each end state says so
     await expectOnFirstScreen(b.page, ended(b.page))
     await expect(b.page.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
     await checkPage(b.page, testInfo, 'phone-finder-closed-by-owner')
+    await checkPage(ownerDesk, testInfo, 'laptop-owner-chat-closed')
   })
 
   await test.step('the finder deletes their details from the closed chat; a reload still says why', async () => {
+    // Still held until their deletion date: the details sheet offers to delete them now.
+    await b.page.getByRole('button', { name: 'Details' }).click()
     await b.page
-      .getByRole('group', { name: 'No more messages' })
+      .getByRole('dialog', { name: 'Chat details' })
       .getByRole('button', { name: 'Delete my details now' })
       .click()
     const question = b.page.getByRole('group', { name: 'Delete your details?' })

@@ -124,7 +124,13 @@ test('the owner closes one conversation; the finder sees it live and the item st
     status: 400,
     message: CLOSED_TEXT,
   })
-  await expect(ownerPage.getByRole('button', { name: 'Mark as returned' })).toBeVisible()
+  // A closed conversation offers nothing more: the item's status is on its own page.
+  await expect(ownerPage.getByRole('button', { name: 'Mark as returned' })).toHaveCount(0)
+  await expect(
+    ownerPage.getByRole('group', { name: 'No more messages' }).getByRole('link', {
+      name: 'Open dashboard',
+    }),
+  ).toBeVisible()
   await ownerContext.close()
   await page.context().close()
 })

@@ -53,6 +53,8 @@ export function ChatMessages({
           overscrollBehavior="contain"
           borderRadius="md"
           bg="bg.subtle"
+          // The newest message sits just above the message box, as in any chat.
+          css={{ '& > :first-child': { marginTop: 'auto' } }}
           tabIndex={0}
         >
           {messages.map((message) => (

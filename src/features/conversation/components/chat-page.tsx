@@ -106,6 +106,7 @@ export function ChatPage(slots: ChatSlots) {
       role={phase.role}
       userId={phase.userId}
       isAskingToDelete={asksToDeleteDetails(searchParams)}
+      token={token}
       {...slots}
     />
   )
@@ -117,6 +118,8 @@ type ChatScreenProps = ChatSlots & {
   role: ChatRole
   userId: string
   isAskingToDelete: boolean
+  /** The link this page was opened with, if any. */
+  token: string | null
 }
 
 /** Whether the finder's details are still held (chat_summary gives their deletion date). */
@@ -135,6 +138,7 @@ function ChatScreen({
   role,
   userId,
   isAskingToDelete,
+  token,
   WaysBack,
   OwnerActions,
 }: ChatScreenProps) {
@@ -207,7 +211,12 @@ function ChatScreen({
         {canForget && isAsking && (
           <DeleteDetailsQuestion
             chatId={chatId}
-            onDeleted={() => setIsForgotten(true)}
+            onDeleted={() => {
+              // The session goes with the details: the link (dead now) is kept for this
+              // tab, so that a reload can still ask the database why the chat ended.
+              if (token) rememberRefusedToken(chatId, token)
+              setIsForgotten(true)
+            }}
             onCancel={() => setIsAsking(false)}
           />
         )}

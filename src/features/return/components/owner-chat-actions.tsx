@@ -47,6 +47,8 @@ export function OwnerChatActionsBar({
   const actions = useOwnerChatActions(refreshSummary)
   const { pending, isBusy, error } = actions
   const question = pending && summary ? confirmationText(pending, summary) : null
+  // Closed without a return: nothing to offer or say here.
+  if (actions.isClosed && !actions.isReturned && !question && !error) return null
   return (
     <Stack gap="2">
       <HStack gap="3" wrap="wrap">
