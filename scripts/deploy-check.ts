@@ -5,8 +5,9 @@
  * the project ref from SUPABASE_PROJECT_REF or supabase/.temp/project-ref
  * (written by `supabase link`). Reads names and settings only, never prints a
  * secret. The requirements come from the repository itself: the migrations
- * (cron jobs), supabase/functions (functions, .env.example secrets) and
- * supabase/config.toml (Auth).
+ * (their content, compared with what the project recorded; cron jobs),
+ * supabase/functions (functions, .env.example secrets) and supabase/config.toml
+ * (Auth, where a development value left on the live project is reported).
  */
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'

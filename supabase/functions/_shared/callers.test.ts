@@ -83,16 +83,29 @@ async function startLocalStack(mode: 'data folder' | 'signing_keys_path'): Promi
 }
 
 async function session(stack: LocalStack, kind: 'anonymous' | 'owner'): Promise<string> {
-  // GoTrue: a sign-up without e-mail or phone is an anonymous sign-in.
-  const url = `${stack.apiUrl}/auth/v1/signup`
-  const body =
-    kind === 'anonymous'
-      ? {}
-      : { email: `owner-${crypto.randomUUID()}@example.com`, password: 'correct-horse-1' }
-  const response = await fetch(url, {
+  const headers = { apikey: stack.publishableKey, 'content-type': 'application/json' }
+  if (kind === 'anonymous') {
+    // GoTrue: a sign-up without e-mail or phone is an anonymous sign-in.
+    const response = await fetch(`${stack.apiUrl}/auth/v1/signup`, {
+      method: 'POST',
+      headers,
+      body: '{}',
+    })
+    assert.equal(response.status, 200, await response.clone().text())
+    return ((await response.json()) as { access_token: string }).access_token
+  }
+  // An owner with a confirmed e-mail (config.toml has confirmations on), then a password sign-in.
+  const owner = { email: `owner-${crypto.randomUUID()}@example.com`, password: 'correct-horse-1' }
+  const created = await fetch(`${stack.apiUrl}/auth/v1/admin/users`, {
     method: 'POST',
-    headers: { apikey: stack.publishableKey, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    headers: { ...headers, apikey: stack.secretKey },
+    body: JSON.stringify({ ...owner, email_confirm: true }),
+  })
+  assert.equal(created.status, 200, await created.clone().text())
+  const response = await fetch(`${stack.apiUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(owner),
   })
   assert.equal(response.status, 200, await response.clone().text())
   return ((await response.json()) as { access_token: string }).access_token

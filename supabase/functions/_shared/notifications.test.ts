@@ -643,14 +643,17 @@ Deno.test('goodbye notes: the account deletion and the closed chat, with no link
   assert.match(closed.text, /Your details have been deleted/)
 })
 
-Deno.test('the mobile code SMS carries the code, how long it lasts and the reference, in one segment', () => {
-  const text = renderSms(
-    row({ template: 'mobile_code_sms', payload: { code: '042917', valid_minutes: 10 } }),
-    '3F9A0C1B2D',
-  )
-  assert.equal(
-    text,
-    'Your Homeward code is 042917. Enter it on your dashboard within 10 minutes. Never share it. Ref 3F9A0C1B2D',
-  )
-  assert.equal(smsSegments(text), 1)
-})
+Deno.test(
+  'the mobile code SMS carries the code, how long it lasts and the reference, in one segment',
+  () => {
+    const text = renderSms(
+      row({ template: 'mobile_code_sms', payload: { code: '042917', valid_minutes: 10 } }),
+      '3F9A0C1B2D',
+    )
+    assert.equal(
+      text,
+      'Your Homeward code is 042917. Enter it on your dashboard within 10 minutes. Never share it. Ref 3F9A0C1B2D',
+    )
+    assert.equal(smsSegments(text), 1)
+  },
+)
