@@ -499,7 +499,10 @@ describe.skipIf(!hasChromium)('the finder offline (production build in Chromium)
       // Saved on the phone, in the words for what the page can tell: Playwright's offline
       // emulation leaves navigator.onLine true in a reloaded page, which then reads as
       // "online, yet nothing answers" (PENDING_UNREACHABLE_TEXT), not as offline.
-      await page.getByText(/Your report is saved on this phone/).first().waitFor()
+      await page
+        .getByText(/Your report is saved on this phone/)
+        .first()
+        .waitFor()
       const saved = await page.evaluate(() => localStorage.getItem('homeward.pendingReport'))
       expect(JSON.parse(saved ?? 'null')).toMatchObject({
         report: { name: 'Ada', tagCode: 'HW7K3M9QPX' },
