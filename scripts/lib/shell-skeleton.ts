@@ -11,7 +11,7 @@ export const SHELL_END = '<!--/shell-->'
 export const LOADING_TEXT = 'Loading Homeward…'
 
 export const SHELL_SKELETON =
-  `${SHELL_START}<div style="min-height:100dvh;display:flex;flex-direction:column;font-family:Inter,'Inter fallback',system-ui,sans-serif;color:#1a202c">` +
+  `${SHELL_START}<div style="position:fixed;inset:0;background:#fff;display:flex;flex-direction:column;font-family:Inter,'Inter fallback',system-ui,sans-serif;color:#1a202c">` +
   `<div style="border-bottom:1px solid #e4e4e7;padding:0.75rem 1rem;font-weight:600;font-size:1.125rem;color:#1a6f80">Homeward</div>` +
   `<p role="status" style="margin:4rem auto;font-size:1rem;color:#52525b">${LOADING_TEXT}</p>` +
   `</div>${SHELL_END}`

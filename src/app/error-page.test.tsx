@@ -1,7 +1,12 @@
 import { screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '@/testing/render-app'
-import { browserPage, isMissingChunkError, reloadOnceForNewBuild, RELOAD_GUARD_MS } from './new-build'
+import {
+  browserPage,
+  isMissingChunkError,
+  reloadOnceForNewBuild,
+  RELOAD_GUARD_MS,
+} from './new-build'
 import { ERROR_TEXTS } from './error-page'
 
 vi.setConfig({ testTimeout: 20_000 })

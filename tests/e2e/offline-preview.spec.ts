@@ -3,6 +3,8 @@ import { resolve } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { siteBuiltForThisRun } from './support/built-site.ts'
 import { waitForApp } from './support/app.ts'
+import { API_URL } from './support/urls.ts'
+import { LOCAL_PUBLISHABLE_KEY } from '../../local-supabase/config.ts'
 
 const root = resolve(import.meta.dirname, '../..')
 const PREVIEW_URL = 'http://localhost:4173'
@@ -71,4 +73,32 @@ test('after one visit under npm run preview, the finder page and start_url work 
   await expect(page.getByRole('heading', { name: HEADLINE })).toBeVisible()
   await waitForApp(page)
   await context.close()
+})
+
+test('under npm run preview the Edge Functions answer the app: :4173 is an allowed origin', async ({
+  page,
+}) => {
+  await page.goto(`${PREVIEW_URL}/tag`)
+  // What the finder's report calls first, from the page (the browser enforces CORS: a
+  // refused origin is a TypeError, which the app could only read as "offline").
+  const outcome = await page.evaluate(
+    async ({ apiUrl, key }) => {
+      try {
+        const response = await fetch(`${apiUrl}/functions/v1/pow-challenge`, {
+          method: 'POST',
+          headers: {
+            apikey: key,
+            Authorization: `Bearer ${key}`,
+            'Content-Type': 'application/json',
+          },
+          body: '{}',
+        })
+        return `answered ${response.status}`
+      } catch (error) {
+        return `refused: ${String(error)}`
+      }
+    },
+    { apiUrl: API_URL, key: LOCAL_PUBLISHABLE_KEY },
+  )
+  expect(outcome).toMatch(/^answered \d{3}$/)
 })
