@@ -491,7 +491,12 @@ declare
   chat public.chats;
   unread int;
 begin
-  perform realtime.send(to_jsonb(new), 'message', 'chat:' || new.chat_id::text, true);
+  perform realtime.send(
+    jsonb_build_object('chat_id', new.chat_id, 'position', new.position),
+    'message',
+    'chat:' || new.chat_id::text,
+    true
+  );
   if new.sender_role = 'finder' then
     select * into chat from public.chats c where c.id = new.chat_id;
     if chat.id is not null and app_private.take_owner_alert(chat.id) then
@@ -504,8 +509,10 @@ begin
         jsonb_build_object(
           'chat_id', chat.id,
           'item_id', chat.item_id,
-          'message', to_jsonb(new),
+          'position', new.position,
           'unread', unread,
+          'preview', left(btrim(regexp_replace(new.body, '\s+', ' ', 'g')), 81),
+          'photos', coalesce(cardinality(new.photo_paths), 0),
           'quiet_seconds', (select extract(epoch from l.per)::int from app_private.limits l
                              where l.name = 'owner_alerts_per_chat')
         ),
@@ -2657,7 +2664,7 @@ $function$;
 grant execute on function public.join_chat(uuid,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.list_conversations()
- RETURNS TABLE(chat_id uuid, report_id uuid, item_id uuid, item_name text, finder_first_name text, found_location text, found_at timestamp with time zone, unread integer)
+ RETURNS TABLE(chat_id uuid, report_id uuid, item_id uuid, item_name text, finder_first_name text, found_location text, found_at timestamp with time zone, unread integer, closed_at timestamp with time zone)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -2666,7 +2673,8 @@ AS $function$
          app_private.first_name(r.finder_name), r.found_location, r.created_at,
          (select count(*)::int from public.messages msg
            where msg.chat_id = c.id and msg.position > m.last_read_position
-             and msg.sender_id <> m.user_id)
+             and msg.sender_id <> m.user_id),
+         c.closed_at
     from public.chats c
     join public.chat_members m on m.chat_id = c.id and m.user_id = c.owner_id
     join public.items i on i.id = c.item_id

@@ -121,10 +121,10 @@ describe('SMS answer window', () => {
     )
     await markUnknown(looking, false)
     expect((await stored(id)).status).toBe('unknown')
-    await db.query(
-      'update public.notifications set resend_after = $2 where id = $1',
-      [id, afterSend.resend_after],
-    )
+    await db.query('update public.notifications set resend_after = $2 where id = $1', [
+      id,
+      afterSend.resend_after,
+    ])
 
     // a look-up's holder that dies sent nothing: its lease running out moves no window
     await dueNow(id)

@@ -188,7 +188,7 @@ describe('handing it in', () => {
         ...owner,
         context: { ...owner.context, settings: { 'realtime.topic': `owner:${owner.userId}` } },
       },
-      `select payload->'message'->>'body' as body from realtime.messages
+      `select payload->>'preview' as body from realtime.messages
         where topic = realtime.topic() and event = 'message' and payload->>'chat_id' = $1`,
       [report.chat_id],
     )

@@ -633,6 +633,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: {
           chat_id: string
+          closed_at: string
           finder_first_name: string
           found_at: string
           found_location: string
