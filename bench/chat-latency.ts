@@ -265,6 +265,16 @@ async function steadyLoad(options: SteadyOptions) {
     let duplicated = 0
     let sendErrors = 0
     let fetchErrors = 0
+    // What the failures said, counted (the first words of each message).
+    const failures = new Map<string, number>()
+    const failed = (what: string, error: unknown) => {
+      const text =
+        `${what}: ${error instanceof Error ? error.message : String((error as { message?: unknown })?.message ?? error)}`.slice(
+          0,
+          120,
+        )
+      failures.set(text, (failures.get(text) ?? 0) + 1)
+    }
     const noticesSeen = new Set<string>()
     const byChat = new Map<string, Chat>()
 
@@ -286,6 +296,7 @@ async function steadyLoad(options: SteadyOptions) {
             .order('position')
           if (error) {
             fetchErrors += 1
+            failed('fetch', error)
             continue
           }
           const now = performance.now()
@@ -365,8 +376,9 @@ async function steadyLoad(options: SteadyOptions) {
           seenAt.set(key, now)
           seenSamples.push(now - at)
         }
-      } catch {
+      } catch (error) {
         sendErrors += 1
+        failed('send', error)
       } finally {
         inFlight -= 1
       }
@@ -406,6 +418,9 @@ async function steadyLoad(options: SteadyOptions) {
           .map((v) => v.toFixed(2))
           .join(' ')}`,
     )
+    for (const [text, count] of [...failures].sort((a, b) => b[1] - a[1]).slice(0, 5)) {
+      console.log(`  ${count} × ${text}`)
+    }
     for (const chat of chats) {
       await chat.owner.client.removeAllChannels()
       await chat.finder.client.removeAllChannels()
