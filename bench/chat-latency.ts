@@ -30,6 +30,9 @@ import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
+import { isMainThread, Worker, workerData } from 'node:worker_threads'
+import { createClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stats, type Stats } from './stats.ts'
@@ -44,7 +47,11 @@ import {
   type MessageRow,
 } from '../local-supabase/testing/chat-fixtures.ts'
 import { serviceClient, startTestStack } from '../local-supabase/testing/test-stack.ts'
-import { subscribe, type UserClient } from '../local-supabase/testing/realtime-support.ts'
+import {
+  mintToken,
+  subscribe,
+  type UserClient,
+} from '../local-supabase/testing/realtime-support.ts'
 
 function line(label: string, s: Stats): string {
   const f = (v: number) => `${v.toFixed(1)} ms`.padStart(9)
@@ -232,7 +239,7 @@ type Listener = {
   held: Set<string>
 }
 
-async function steadyLoad(options: SteadyOptions) {
+async function steadyLoad(options: SteadyOptions, sameProcess: boolean) {
   const { chats: chatCount, perMinute, durationSeconds } = options
   const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
   console.log(
@@ -245,6 +252,79 @@ async function steadyLoad(options: SteadyOptions) {
   const setupStart = performance.now()
   const stack = await startTestStack()
   try {
+    const chats = await prepareChats(stack, chatCount)
+    const input: SteadyInput = {
+      apiUrl: stack.apiUrl,
+      publishableKey: stack.config.publishableKey,
+      chats,
+      options,
+      setupStartedSecondsAgo: (performance.now() - setupStart) / 1000,
+    }
+    if (sameProcess) await steadyClients(input)
+    else await inWorker(input)
+  } finally {
+    await stack.close()
+  }
+}
+
+/** A chat the clients open: its id, and each side's user id and access token. */
+type ChatSpec = {
+  chatId: string
+  owner: { id: string; token: string }
+  finder: { id: string; token: string }
+}
+
+type SteadyInput = {
+  apiUrl: string
+  publishableKey: string
+  chats: ChatSpec[]
+  options: SteadyOptions
+  setupStartedSecondsAgo: number
+}
+
+/** The rows behind each chat, made in the database (no clients here). */
+async function prepareChats(stack: RunningStack, count: number): Promise<ChatSpec[]> {
+  const service = serviceClient(stack)
+  const specs: ChatSpec[] = []
+  const user = async (isAnonymous: boolean) => {
+    const id = randomUUID()
+    await stack.context.db.query(
+      `insert into auth.users (id, aud, role, email, is_anonymous, created_at, updated_at)
+       values ($1, 'authenticated', 'authenticated', $2, $3, now(), now())`,
+      [id, isAnonymous ? null : `owner-${id}@example.com`, isAnonymous],
+    )
+    // Tokens for the whole run and its drain.
+    return { id, token: await mintToken(stack, id) }
+  }
+  for (let i = 0; i < count; i++) {
+    const owner = await user(false)
+    const finder = await user(true)
+    const item = await activatedItem(stack, owner.id, `Bench item ${i}`)
+    const report = await reportFound(service, item.tagCode, finder.id)
+    specs.push({ chatId: report.chat_id, owner, finder })
+  }
+  return specs
+}
+
+/**
+ * The 4,000 clients in a thread of their own: in the stack's thread their
+ * WebSockets and fetches would take the CPU time the stack is being timed on.
+ */
+function inWorker(input: SteadyInput): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: { steady: input } })
+    worker.once('error', reject)
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the clients' thread exited with ${code}`)),
+    )
+  })
+}
+
+async function steadyClients(input: SteadyInput) {
+  const { options } = input
+  const { perMinute, durationSeconds } = options
+  const setupStart = performance.now() - input.setupStartedSecondsAgo * 1000
+  {
     const listeners = new Map<string, Listener>()
     const listenerOf = (chatId: string, side: 'owner' | 'finder') => {
       const key = `${chatId}:${side}`
@@ -320,25 +400,54 @@ async function steadyLoad(options: SteadyOptions) {
       }
     }
 
-    const chats = await openChats(
-      stack,
-      chatCount,
-      (side, notice) => {
-        const now = performance.now()
-        const key = keyOf(notice.chat_id, notice.position)
-        const seenKey = `${key}:${side}`
-        if (noticesSeen.has(seenKey)) duplicated += 1
-        noticesSeen.add(seenKey)
-        const message = sent.get(key)
-        if (!message) earlyNotices.set(seenKey, now)
-        else if (message.by !== side) noticeSamples.push(now - message.at)
-        const listener = listenerOf(notice.chat_id, side)
-        if (notice.position > listener.cursor) void catchUp(notice.chat_id, side)
-      },
-      ['owner', 'finder'],
-      8,
-    )
-    for (const chat of chats) byChat.set(chat.chatId, chat)
+    const onNotice = (side: 'owner' | 'finder', notice: Notice) => {
+      const now = performance.now()
+      const key = keyOf(notice.chat_id, notice.position)
+      const seenKey = `${key}:${side}`
+      if (noticesSeen.has(seenKey)) duplicated += 1
+      noticesSeen.add(seenKey)
+      const message = sent.get(key)
+      if (!message) earlyNotices.set(seenKey, now)
+      else if (message.by !== side) noticeSamples.push(now - message.at)
+      const listener = listenerOf(notice.chat_id, side)
+      if (notice.position > listener.cursor) void catchUp(notice.chat_id, side)
+    }
+    const clientFor = ({ id, token }: { id: string; token: string }): UserClient => ({
+      id,
+      client: createClient(input.apiUrl, input.publishableKey, {
+        accessToken: () => Promise.resolve(token),
+        realtime: { transport: WebSocket as never, reconnectAfterMs: () => 200 },
+      }),
+      setToken: () => undefined,
+    })
+    const chats: Chat[] = []
+    let next = 0
+    const join = async () => {
+      while (next < input.chats.length) {
+        const spec = input.chats[next++] as ChatSpec
+        const chat = {
+          chatId: spec.chatId,
+          owner: clientFor(spec.owner),
+          finder: clientFor(spec.finder),
+        }
+        for (const side of ['owner', 'finder'] as const) {
+          // supabase-js hands Realtime the access token asynchronously: join only once it has
+          await chat[side].client.realtime.setAuth(spec[side].token)
+          const channel = chat[side].client
+            .channel(`chat:${chat.chatId}`, { config: { private: true } })
+            .on('broadcast', { event: 'message' }, (message) => {
+              onNotice(side, message.payload as Notice)
+            })
+          const { status, error } = await subscribe(channel)
+          if (status !== 'SUBSCRIBED') {
+            throw new Error(`chat ${chat.chatId} (${side}): ${status} ${error?.message ?? ''}`)
+          }
+        }
+        chats.push(chat)
+        byChat.set(chat.chatId, chat)
+      }
+    }
+    await Promise.all(Array.from({ length: 8 }, join))
     console.log(
       `  set up ${chats.length} chats (${chats.length * 2} channels) in ${((performance.now() - setupStart) / 1000).toFixed(0)} s`,
     )
@@ -425,8 +534,6 @@ async function steadyLoad(options: SteadyOptions) {
       await chat.owner.client.removeAllChannels()
       await chat.finder.client.removeAllChannels()
     }
-  } finally {
-    await stack.close()
   }
 }
 
@@ -445,15 +552,24 @@ async function main() {
   const args = new Set(argv)
   console.log(`Homeward chat bench — ${new Date().toISOString()}, Node ${process.version}`)
   if (args.has('--steady')) {
-    await steadyLoad({
-      chats: Math.round(numberOption(argv, '--chats', 2000)),
-      perMinute: numberOption(argv, '--per-minute', 3),
-      durationSeconds: numberOption(argv, '--duration', 300),
-    })
+    await steadyLoad(
+      {
+        chats: Math.round(numberOption(argv, '--chats', 2000)),
+        perMinute: numberOption(argv, '--per-minute', 3),
+        durationSeconds: numberOption(argv, '--duration', 300),
+      },
+      args.has('--same-process'),
+    )
     return
   }
   if (!args.has('--skip-latency')) await latencyReport()
   routeBundle(args.has('--skip-build'))
 }
 
-await main()
+if (isMainThread) {
+  await main()
+} else {
+  const { steady } = workerData as { steady: SteadyInput }
+  await steadyClients(steady)
+  process.exit(0)
+}
