@@ -92,7 +92,7 @@ export type StackConfig = {
   trustProxy: boolean
   /**
    * Rows of the project's `app_private.limits` (docs/limits-and-settings.md "Limits") set at start,
-   * by name: `LOCAL_SUPABASE_LIMITS=reports_per_address=1000` (db/limits.ts).
+   * by name: `LOCAL_SUPABASE_LIMITS=proof_free_per_address=1000` (db/limits.ts).
    */
   limits: Record<string, number>
   /** The e-mails Auth sends: sender and the recovery and sign-up confirmation templates. */

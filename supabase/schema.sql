@@ -87,13 +87,24 @@ create table app_private.owner_alert_windows (
 );
 comment on table app_private.owner_alert_windows is 'How many owner alerts each chat has had in its current window (limit owner_alerts_per_chat).';
 
+create table app_private.proof_difficulty (
+  id boolean default true not null,
+  doubling_every integer not null,
+  max_doublings integer not null,
+  constraint proof_difficulty_doubling_every_check CHECK ((doubling_every >= 1)),
+  constraint proof_difficulty_id_check CHECK (id),
+  constraint proof_difficulty_max_doublings_check CHECK (((max_doublings >= 0) AND (max_doublings <= 30))),
+  constraint proof_difficulty_pkey PRIMARY KEY (id)
+);
+comment on table app_private.proof_difficulty is 'How the proof of work''s difficulty grows with a client address''s recent volume: past proof_free_per_address challenges in its window, each doubling_every more double the numbers to try, at most max_doublings times. One row.';
+
 create table app_private.report_sources (
   id bigint generated always as identity not null,
   address_hash text not null,
   created_at timestamp with time zone default now() not null,
   constraint report_sources_pkey PRIMARY KEY (id)
 );
-comment on table app_private.report_sources is 'Hashed client addresses of recent found reports, for the per-address limit. Kept one day.';
+comment on table app_private.report_sources is 'No longer written (reports are not limited per client address since migration 20261128040000; the proof of work''s difficulty is). Emptied by purge_finder_data''s housekeeping.';
 CREATE INDEX report_sources_address_idx ON app_private.report_sources USING btree (address_hash, created_at);
 
 create table app_private.retention_periods (
@@ -518,7 +529,12 @@ declare
   chat public.chats;
   unread int;
 begin
-  perform realtime.send(to_jsonb(new), 'message', 'chat:' || new.chat_id::text, true);
+  perform realtime.send(
+    jsonb_build_object('chat_id', new.chat_id, 'position', new.position),
+    'message',
+    'chat:' || new.chat_id::text,
+    true
+  );
   if new.sender_role = 'finder' then
     select * into chat from public.chats c where c.id = new.chat_id;
     if chat.id is not null and app_private.take_owner_alert(chat.id) then
@@ -531,8 +547,10 @@ begin
         jsonb_build_object(
           'chat_id', chat.id,
           'item_id', chat.item_id,
-          'message', to_jsonb(new),
+          'position', new.position,
           'unread', unread,
+          'preview', left(btrim(regexp_replace(new.body, '\s+', ' ', 'g')), 81),
+          'photos', coalesce(cardinality(new.photo_paths), 0),
           'quiet_seconds', (select extract(epoch from l.per)::int from app_private.limits l
                              where l.name = 'owner_alerts_per_chat')
         ),
@@ -1118,16 +1136,12 @@ CREATE OR REPLACE FUNCTION app_private.enforce_report_limits()
  SET search_path TO ''
 AS $function$
 declare
-  address text := app_private.client_address();
-  source_hash text;
   per_tag app_private.limits;
   per_finder app_private.limits;
-  per_address app_private.limits;
   oldest timestamptz;
 begin
   select l.* into per_tag from app_private.limits l where l.name = 'reports_per_tag';
   select l.* into per_finder from app_private.limits l where l.name = 'reports_per_finder';
-  select l.* into per_address from app_private.limits l where l.name = 'reports_per_address';
 
   -- Each check: the max_count-th newest event inside the window, if there is
   -- one, is the one whose leaving it allows one more.
@@ -1157,23 +1171,6 @@ begin
           detail = app_private.seconds_until(oldest + per_finder.per)::text;
       end if;
     end if;
-  end if;
-
-  if address is not null then
-    source_hash := encode(extensions.digest('homeward-report-source:' || address, 'sha256'), 'hex');
-    perform pg_advisory_xact_lock(hashtextextended('report-address:' || source_hash, 0));
-    if per_address.name is not null then
-      select s.created_at into oldest
-        from app_private.report_sources s
-       where s.address_hash = source_hash and s.created_at > now() - per_address.per
-       order by s.created_at desc
-      offset per_address.max_count - 1 limit 1;
-      if oldest is not null then
-        raise exception 'too_many_reports' using errcode = 'P0001', hint = 'address',
-          detail = app_private.seconds_until(oldest + per_address.per)::text;
-      end if;
-    end if;
-    insert into app_private.report_sources (address_hash) values (source_hash);
   end if;
   return new;
 end;
@@ -1801,6 +1798,32 @@ begin
       using hint = 'select vault.create_secret(''<value>'', ''' || secret_name || '''); see docs/deploy.md';
   end if;
   return value;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.proof_doublings(address_subject text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  free app_private.limits;
+  growth app_private.proof_difficulty;
+  recent int;
+begin
+  select l.* into free from app_private.limits l where l.name = 'proof_free_per_address';
+  select d.* into growth from app_private.proof_difficulty d;
+  if free.name is null or growth.id is null then
+    return 0;
+  end if;
+  select count(*)::int into recent
+    from app_private.challenge_issues c
+   where c.subject = address_subject and c.created_at > now() - free.per;
+  if recent < free.max_count then
+    return 0;
+  end if;
+  return least(growth.max_doublings, (recent - free.max_count) / growth.doubling_every + 1);
 end;
 $function$;
 
@@ -2514,41 +2537,6 @@ end;
 $function$;
 grant execute on function public.complete_notification(uuid,text,uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.count_challenge_issue(client_address text DEFAULT NULL::text, user_id uuid DEFAULT NULL::uuid)
- RETURNS integer
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  address text := nullif(left(trim(count_challenge_issue.client_address), 100), '');
-  subjects text[] := '{}';
-  subject text;
-  wait int := 0;
-begin
-  if address is not null then
-    subjects := subjects || ('address:' || encode(extensions.digest('homeward-challenge-source:' || address, 'sha256'), 'hex'));
-  end if;
-  if count_challenge_issue.user_id is not null then
-    subjects := subjects || ('user:' || count_challenge_issue.user_id::text);
-  end if;
-  foreach subject in array subjects loop
-    perform pg_advisory_xact_lock(hashtextextended('challenge-issue:' || subject, 0));
-    wait := greatest(wait, app_private.challenge_wait(
-      subject,
-      case when subject like 'address:%' then 'challenges_per_address' else 'challenges_per_user' end
-    ));
-  end loop;
-  if wait > 0 then
-    return wait;
-  end if;
-  insert into app_private.challenge_issues (subject) select unnest(subjects);
-  delete from app_private.challenge_issues c where c.created_at < now() - interval '1 day';
-  return 0;
-end;
-$function$;
-grant execute on function public.count_challenge_issue(text,uuid) to service_role;
-
 CREATE OR REPLACE FUNCTION public.create_found_report(tag_code text, finder_id uuid, finder_name text, finder_email text, finder_phone text, finder_address text, found_location text, site_url text)
  RETURNS TABLE(report_id uuid, chat_id uuid, invite_token text, item_id uuid, owner_id uuid)
  LANGUAGE sql
@@ -2781,6 +2769,47 @@ end;
 $function$;
 grant execute on function public.fail_notification(uuid,text,integer,uuid,integer) to service_role;
 
+CREATE OR REPLACE FUNCTION public.issue_challenge(client_address text DEFAULT NULL::text, user_id uuid DEFAULT NULL::uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  address text := nullif(left(trim(issue_challenge.client_address), 100), '');
+  address_subject text;
+  subjects text[] := '{}';
+  subject text;
+  wait int := 0;
+  doublings int := 0;
+begin
+  if address is not null then
+    address_subject := 'address:' || encode(extensions.digest('homeward-challenge-source:' || address, 'sha256'), 'hex');
+    subjects := subjects || address_subject;
+  end if;
+  if issue_challenge.user_id is not null then
+    subjects := subjects || ('user:' || issue_challenge.user_id::text);
+  end if;
+  foreach subject in array subjects loop
+    perform pg_advisory_xact_lock(hashtextextended('challenge-issue:' || subject, 0));
+    wait := greatest(wait, app_private.challenge_wait(
+      subject,
+      case when subject like 'address:%' then 'challenges_per_address' else 'challenges_per_user' end
+    ));
+  end loop;
+  if wait > 0 then
+    return jsonb_build_object('wait', wait, 'doublings', 0);
+  end if;
+  if address_subject is not null then
+    doublings := app_private.proof_doublings(address_subject);
+  end if;
+  insert into app_private.challenge_issues (subject) select unnest(subjects);
+  delete from app_private.challenge_issues c where c.created_at < now() - interval '1 day';
+  return jsonb_build_object('wait', 0, 'doublings', doublings);
+end;
+$function$;
+grant execute on function public.issue_challenge(text,uuid) to service_role;
+
 CREATE OR REPLACE FUNCTION public.join_chat(chat_id uuid, token text)
  RETURNS text
  LANGUAGE plpgsql
@@ -2842,7 +2871,7 @@ $function$;
 grant execute on function public.join_chat(uuid,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.list_conversations()
- RETURNS TABLE(chat_id uuid, report_id uuid, item_id uuid, item_name text, finder_first_name text, found_location text, found_at timestamp with time zone, unread integer)
+ RETURNS TABLE(chat_id uuid, report_id uuid, item_id uuid, item_name text, finder_first_name text, found_location text, found_at timestamp with time zone, unread integer, closed_at timestamp with time zone)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -2851,7 +2880,8 @@ AS $function$
          app_private.first_name(r.finder_name), r.found_location, r.created_at,
          (select count(*)::int from public.messages msg
            where msg.chat_id = c.id and msg.position > m.last_read_position
-             and msg.sender_id <> m.user_id)
+             and msg.sender_id <> m.user_id),
+         c.closed_at
     from public.chats c
     join public.chat_members m on m.chat_id = c.id and m.user_id = c.owner_id
     join public.items i on i.id = c.item_id
@@ -3695,15 +3725,17 @@ insert into app_private.escalation_settings values (t,t,00:15:00,24:00:00,22:00:
 
 insert into app_private.limits values (activation_failures_per_account,10,01:00:00,"wrong activation attempts by one account");
 insert into app_private.limits values (activation_failures_per_account_tag,5,01:00:00,"wrong activation attempts by one account on one tag");
-insert into app_private.limits values (challenges_per_address,60,00:10:00,"proof-of-work challenges issued to one client address");
+insert into app_private.limits values (challenges_per_address,600,00:10:00,"proof-of-work challenges issued to one client address (a backstop against a flood of requests; the proof's difficulty slows reports long before)");
 insert into app_private.limits values (challenges_per_user,20,00:10:00,"proof-of-work challenges issued to one signed-in user");
 insert into app_private.limits values (finder_emails_per_address,1,"1 day","finder thank-you e-mails to one address");
 insert into app_private.limits values (finder_new_links_per_address,3,"1 day","new chat links e-mailed to one finder address, across all chats");
 insert into app_private.limits values (messages_per_member,20,00:01:00,"chat messages sent by one member of one chat");
 insert into app_private.limits values (owner_alerts_per_chat,1,00:00:10,"owner alerts (owner:<uid> broadcasts) for finders' messages in one chat");
-insert into app_private.limits values (reports_per_address,5,01:00:00,"found reports from one client address");
+insert into app_private.limits values (proof_free_per_address,30,01:00:00,"proof-of-work challenges one client address gets at the base difficulty within the window; past them the difficulty grows (app_private.proof_difficulty)");
 insert into app_private.limits values (reports_per_finder,5,01:00:00,"found reports by one finder session");
 insert into app_private.limits values (reports_per_tag,3,01:00:00,"found reports on one tag");
+
+insert into app_private.proof_difficulty values (t,10,20);
 
 insert into app_private.retention_periods values (abuse_records,"1 day","the hashed network address of a report, and failed activation attempts");
 insert into app_private.retention_periods values (finder_details_after_found,"7 days","a finder's details, after the owner marks the item FOUND");

@@ -2,7 +2,8 @@
  * The project's abuse limits (the table `app_private.limits`, docs/limits-and-settings.md "Limits")
  * set for this stack at start from `LOCAL_SUPABASE_LIMITS`: the e2e suite, the
  * benches and the stack's fault tests send many reports from one machine, so
- * they raise `reports_per_address` this way rather than invent client addresses.
+ * they raise `proof_free_per_address` (and the `challenges_per_address` backstop)
+ * this way rather than invent client addresses.
  */
 import type { Queryable } from './types.ts'
 

@@ -55,6 +55,7 @@ async function hasTable(db: Queryable, qualifiedName: string): Promise<boolean> 
  * where the real ones are missing (see shims.ts).
  */
 async function ensurePlatform(db: Database): Promise<void> {
+  await useSupabaseSearchPath(db)
   if (!(await hasTable(db, 'auth.users'))) {
     const sql = await readFile(platformSqlPath, 'utf8')
     await db.transaction((tx) => tx.exec(sql))
@@ -71,6 +72,25 @@ async function ensurePlatform(db: Database): Promise<void> {
       statements text[],
       name text
     );
+  `)
+}
+
+/**
+ * Supabase's `postgres` role finds extensions unqualified: its search_path is
+ * `"$user", public, extensions` (supabase/postgres's init scripts), so a seed.sql
+ * or migration may call `crypt()` / `gen_salt()` (pgcrypto, in `extensions`)
+ * without the schema. The role connecting here gets the same, for its later
+ * sessions and for this one; migrations and seed.sql run with it too, whatever
+ * session of a pool they land on.
+ */
+export const SUPABASE_SEARCH_PATH = '"$user", public, extensions'
+
+async function useSupabaseSearchPath(db: Database): Promise<void> {
+  await db.exec(`
+    do $$ begin
+      execute format('alter role %I set search_path to ${SUPABASE_SEARCH_PATH}', current_user);
+    end $$;
+    set search_path to ${SUPABASE_SEARCH_PATH};
   `)
 }
 
@@ -118,6 +138,7 @@ export async function applyMigrations(
     const sql = files.get(migration.version)!
     try {
       await db.transaction(async (tx) => {
+        await tx.exec(`set local search_path to ${SUPABASE_SEARCH_PATH}`)
         await tx.exec(sql)
         await tx.query(
           'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
@@ -144,7 +165,10 @@ export async function applySeed(db: Database, supabaseDir = defaultSupabaseDir):
     return
   }
   try {
-    await db.transaction((tx) => tx.exec(sql))
+    await db.transaction(async (tx) => {
+      await tx.exec(`set local search_path to ${SUPABASE_SEARCH_PATH}`)
+      await tx.exec(sql)
+    })
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     throw new Error(`seed.sql failed: ${reason}`, { cause: error })

@@ -19,10 +19,24 @@ export type { StorageAppDeps } from './deps.ts'
 
 type Route = (c: Context) => Promise<Response>
 
-function bucketBody(row: BucketRow) {
+/** A timestamp as storage-api sends it: node-postgres's Date in JSON (`…T12:00:00.123Z`). */
+const jsonTime = (value: string) => new Date(value).toISOString()
+
+/**
+ * A bucket as storage-api answers it: the columns its routes select (no
+ * `owner_id`; `type` only in the list), timestamps in JavaScript's form.
+ */
+function bucketBody(row: BucketRow, { withType }: { withType: boolean }) {
   return {
-    ...row,
+    id: row.id,
+    name: row.name,
+    owner: row.owner,
+    public: row.public,
+    created_at: jsonTime(row.created_at),
+    updated_at: jsonTime(row.updated_at),
     file_size_limit: row.file_size_limit === null ? null : Number(row.file_size_limit),
+    allowed_mime_types: row.allowed_mime_types,
+    ...(withType ? { type: row.type } : {}),
   }
 }
 
@@ -62,7 +76,7 @@ function routeBuckets(app: Hono, deps: StorageAppDeps, route: (fn: Route) => Rou
     route(async (c) => {
       const caller = await resolveCaller(c.req.raw.headers, deps.config)
       const rows = await asCaller(deps.db, caller, operation(c, 'bucket.list'), listBuckets)
-      return json(rows.map(bucketBody))
+      return json(rows.map((row) => bucketBody(row, { withType: true })))
     }),
   )
   app.get(
@@ -74,7 +88,7 @@ function routeBuckets(app: Hono, deps: StorageAppDeps, route: (fn: Route) => Rou
         findBucket(tx, id),
       )
       if (!row) throw storageErrors.noSuchBucket()
-      return json(bucketBody(row))
+      return json(bucketBody(row, { withType: false }))
     }),
   )
 }

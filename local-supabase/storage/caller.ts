@@ -12,10 +12,15 @@ import { storageErrors } from './errors.ts'
 
 export type Caller = { role: string; claims: Claims; token: string | null }
 
-/** The caller of a request; AccessDenied for a bad token, as Storage's JWT check. */
+/**
+ * The caller of a request; AccessDenied for a bad token, as Storage's JWT check,
+ * and for no key at all: storage-api verifies the (empty) JWT and refuses with
+ * jose's "Invalid Compact JWS", where REST would take the caller for anon.
+ */
 export async function resolveCaller(headers: Headers, config: StackConfig): Promise<Caller> {
   try {
     const { role, claims, token } = await resolveApiRole(headers, config)
+    if (token === null) throw new JwtError('invalid', 'Invalid Compact JWS')
     return { role, claims, token }
   } catch (error) {
     throw storageErrors.accessDenied(

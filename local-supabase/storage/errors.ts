@@ -1,8 +1,8 @@
 /**
  * Storage's error shape (storage-api `StorageBackendError.render` and its
  * error handler): `{statusCode, code, error, message}` with the intended
- * status as a string, sent with HTTP 400 unless that status is 500 or more.
- * storage-js reads `code`, `statusCode` and `message` from it.
+ * status as a string, sent with HTTP 400 unless that status is 500 (storage-api's
+ * `userStatusCode`). storage-js reads `code`, `statusCode` and `message` from it.
  */
 export class StorageError extends Error {
   constructor(
@@ -17,7 +17,7 @@ export class StorageError extends Error {
   }
 
   get wireStatus(): number {
-    return this.statusCode >= 500 ? this.statusCode : 400
+    return this.statusCode === 500 ? 500 : 400
   }
 
   toBody(): Record<string, string> {
@@ -64,9 +64,12 @@ export const storageErrors = {
     new StorageError(400, 'InvalidParameter', 'InvalidParameter', `Invalid Parameter ${name}`),
   invalidRequest: (message: string) =>
     new StorageError(400, 'InvalidRequest', 'InvalidRequest', message),
+  // 501, not storage-api's own 409 for features it has switched off: 409 is also
+  // "already exists", which an idempotent createBucket ignores, so a refusal
+  // here would pass for success.
   notSupported: (feature: string) =>
     new StorageError(
-      409,
+      501,
       'NotSupported',
       'NotSupported',
       `${feature} is not supported by the local Supabase stack`,

@@ -188,8 +188,9 @@ export async function startFanoutStack({
 }: { anonymousLimit?: number } = {}): Promise<FanoutStack> {
   const stack = await startTestStack({
     rateLimits: { anonymousUsers: { limit: anonymousLimit, windowSeconds: 3600 } },
-    // every finder here is this machine: raise the per-address limits (docs/limits-and-settings.md "Limits")
-    limits: { reports_per_address: 100_000, challenges_per_address: 100_000 },
+    // every finder here is this machine: keep its proofs at the base difficulty and
+    // lift the per-address backstop (docs/limits-and-settings.md "Limits")
+    limits: { proof_free_per_address: 100_000, challenges_per_address: 100_000 },
   })
   const proxy = new FaultProxy(stack.inboxUrl)
   await proxy.listen()

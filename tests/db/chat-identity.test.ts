@@ -376,13 +376,17 @@ describe('realtime.messages: no client broadcasts on chat:* or owner:*', () => {
 
   it('members still read what the database broadcasts', async () => {
     const topic = `chat:${report.chat_id}`
-    const rows = await query<{ body: string }>(
+    const rows = await query<{ position: string }>(
       db,
       { ...finder, context: { ...finder.context, settings: { 'realtime.topic': topic } } },
-      `select payload->>'body' as body from realtime.messages
+      `select payload->>'position' as position from realtime.messages
         where topic = realtime.topic() and extension = 'broadcast' and payload ? 'position'`,
     )
-    expect(rows.map((r) => r.body)).toContain('three')
+    const three = await db.query<{ position: string }>(
+      `select position::text as position from public.messages where chat_id = $1 and body = 'three'`,
+      [report.chat_id],
+    )
+    expect(rows.map((r) => r.position)).toContain(three.rows[0]?.position)
   })
 })
 

@@ -185,6 +185,21 @@ describe('a closed conversation', () => {
     expect(await read(otherOwner, chatTopic)).toEqual([])
   })
 
+  it("shows on the owner's list of conversations", async () => {
+    const { report } = await openChat()
+    const closedAt = () =>
+      query<{ closed_at: string | null }>(
+        db,
+        owner,
+        'select closed_at from public.list_conversations() where chat_id = $1',
+        [report.chat_id],
+      )
+    expect(await closedAt()).toEqual([{ closed_at: null }])
+    await closeChat(report.chat_id, 'closed_by_owner')
+    const [row] = await closedAt()
+    expect(row?.closed_at).not.toBeNull()
+  })
+
   it('gets no reminder: pending ones are cancelled and none are added', async () => {
     const { report } = await openChat()
     await db.query(

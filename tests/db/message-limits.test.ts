@@ -56,7 +56,7 @@ async function storedCount(chatId: string): Promise<number> {
 async function ownerAlerts(chatId: string) {
   const { rows } = await db.query<{ unread: number; quiet_seconds: number; body: string }>(
     `select (payload->>'unread')::int as unread, (payload->>'quiet_seconds')::int as quiet_seconds,
-            payload->'message'->>'body' as body
+            payload->>'preview' as body
        from realtime.messages
       where topic = $1 and event = 'message' and payload->>'chat_id' = $2
       order by inserted_at, id`,

@@ -81,7 +81,7 @@ const ownerAlerts = (chatId: string) =>
       ...owner,
       context: { ...owner.context, settings: { 'realtime.topic': `owner:${owner.userId}` } },
     },
-    `select payload->'message'->>'body' as body from realtime.messages
+    `select payload->>'preview' as body from realtime.messages
       where topic = realtime.topic() and event = 'message' and payload->>'chat_id' = $1
       order by inserted_at, id`,
     [chatId],

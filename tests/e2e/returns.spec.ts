@@ -134,3 +134,37 @@ test('the owner closes one conversation; the finder sees it live and the item st
   await ownerContext.close()
   await page.context().close()
 })
+
+test('a conversation closed in another tab shows as closed on the open dashboard, without reloading', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000)
+  const owner = newOwner('Dee Dashboard')
+  const tag = mintTag()
+  const ownerContext = await browser.newContext()
+  const dashboard = await ownerContext.newPage()
+  await activateAsNewOwner(dashboard, owner, tag, 'Blue umbrella')
+  const finder = newFinder()
+  const { page, chatId } = await finderInChat(browser, tag.url, finder)
+
+  const reports = dashboard.getByRole('list', { name: 'Reports' })
+  await expect(reports.getByRole('link', { name: /^Open chat with/ })).toBeVisible({
+    timeout: 20_000,
+  })
+  await expect(reports.getByText('Conversation closed')).toHaveCount(0)
+
+  const chatTab = await ownerContext.newPage()
+  await chatTab.goto(`/chat?chatId=${chatId}`)
+  await chatTab.getByRole('button', { name: 'Close this conversation' }).click()
+  await chatTab.getByRole('button', { name: 'Yes, close it' }).click()
+  await expect(chatTab.getByRole('status', { name: 'Conversation closed' })).toBeVisible({
+    timeout: 20_000,
+  })
+  // owner:<uid>'s 'closed' event, heard by the dashboard left open in the first tab
+  await expect(reports.getByText('Conversation closed')).toBeVisible({ timeout: 20_000 })
+  await checkPage(dashboard, testInfo, 'dashboard-closed-1280')
+  await dashboard.setViewportSize({ width: 390, height: 844 })
+  await checkPage(dashboard, testInfo, 'dashboard-closed-390')
+  await ownerContext.close()
+  await page.context().close()
+})

@@ -2,7 +2,8 @@
  * Abuse limits through the real Edge Functions on the local stack, with the
  * unmodified supabase-js: activate-tag (per account, never locking out the
  * buyer; the owner's own tag), and report-found (proof of work, per tag and per
- * client address limits with Retry-After).
+ * finder limits with Retry-After; many finders behind one address all get through,
+ * with harder proofs as the address gets busier).
  */
 import { rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
@@ -22,6 +23,7 @@ import {
   type TestStack,
 } from '../../local-supabase/testing/test-stack.ts'
 import { solvedProof } from '../../local-supabase/testing/proof-of-work.ts'
+import { DEFAULT_MAX_NUMBER } from '../../supabase/functions/_shared/proof-of-work.ts'
 import { writeProviderEnv } from '../../local-supabase/testing/provider-env.ts'
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 })
@@ -227,22 +229,47 @@ describe('report-found', () => {
     })
   })
 
-  it('refuses the 6th report from one client address within the hour, whatever the session', async () => {
+  it('lets 50 finders behind one address report within the hour, each proof harder as the address gets busier', async () => {
+    // One address for everything here: the functions see 203.0.113.50 (a trusted
+    // proxy's X-Forwarded-For), and Auth sees every anonymous sign-in of this file
+    // come from this machine, under config.toml's [auth.rate_limit] anonymous_users.
     const owner = await seededUser(stack)
+    const statuses: number[] = []
+    const maxNumbers: number[] = []
+    for (let n = 0; n < 50; n += 1) {
+      const { tagCode } = await activatedItem(stack, owner.id, `Desk thing ${n}`)
+      const finder = await finderFrom('203.0.113.50')
+      const proof = await solvedProof(finder)
+      maxNumbers.push(proof.maxNumber)
+      statuses.push((await report(finder, tagCode, proof)).status)
+    }
+    expect(statuses).toEqual(Array.from({ length: 50 }, () => 200))
+    // the first ones at the base difficulty, then doubling as the volume grows
+    expect(maxNumbers[0]).toBe(DEFAULT_MAX_NUMBER)
+    for (let n = 1; n < 50; n += 1) expect(maxNumbers[n]).toBeGreaterThanOrEqual(maxNumbers[n - 1]!)
+    expect(maxNumbers[49]).toBeGreaterThanOrEqual(4 * DEFAULT_MAX_NUMBER)
+    // another address still starts at the base
+    const { tagCode } = await activatedItem(stack, owner.id, 'Elsewhere')
+    const elsewhere = await finderFrom('198.51.100.8')
+    const proof = await solvedProof(elsewhere)
+    expect(proof.maxNumber).toBe(DEFAULT_MAX_NUMBER)
+    expect((await report(elsewhere, tagCode, proof)).status).toBe(200)
+  })
+
+  it("still refuses a finder's 6th report within the hour", async () => {
+    const owner = await seededUser(stack)
+    const finder = await finderFrom('192.0.2.60')
     const statuses: number[] = []
     let last: Answer | null = null
     for (let n = 0; n < 6; n += 1) {
-      const { tagCode } = await activatedItem(stack, owner.id, `Thing ${n}`)
-      const finder = await finderFrom('203.0.113.50')
+      const { tagCode } = await activatedItem(stack, owner.id, `Busy ${n}`)
       last = await report(finder, tagCode, await solvedProof(finder))
       statuses.push(last.status)
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+    expect(Number(last?.retryAfter)).toBeGreaterThan(0)
     expect(last?.body).toMatchObject({
       error: { message: 'You have sent several reports in a short time. Please try again later.' },
     })
-    const { tagCode } = await activatedItem(stack, owner.id, 'Elsewhere')
-    const elsewhere = await finderFrom('198.51.100.8')
-    expect((await report(elsewhere, tagCode, await solvedProof(elsewhere))).status).toBe(200)
   })
 })

@@ -60,14 +60,19 @@ let report: Report
 const ownerTopic: { event: string; payload: Record<string, unknown> }[] = []
 let ownerTopicChannel: RealtimeChannel
 
-/** Joins chat:<id> and collects what arrives there. */
+/** What chat:<id> carries for a new message: a notice, never the row. */
+type Notice = { chat_id: string; position: number }
+
+const positionOf = (sent: { rows: MessageRow[] }) => Number(sent.rows[0]?.position)
+
+/** Joins chat:<id> and collects the notices that arrive there. */
 async function listen(user: { client: SupabaseClient }, chatId: string) {
-  const received: MessageRow[] = []
+  const received: Notice[] = []
   const statuses: string[] = []
   const channel = user.client
     .channel(`chat:${chatId}`, { config: { private: true } })
     .on('broadcast', { event: 'message' }, (message) => {
-      received.push(message.payload as MessageRow)
+      received.push(message.payload as Notice)
     })
   const joined = new Promise<string>((resolve) => {
     channel.subscribe((status) => {
@@ -127,29 +132,37 @@ describe('chat between owner and finder through the local stack', () => {
     const hello = await sendMessage(finder.client, report.chat_id, 'Hello, I have your rucksack.')
     expect(hello.rows[0]).toMatchObject({ sender_role: 'finder', sender_id: finder.id })
     const atOwner = await eventually(
-      () => ownerSide.received.find((m) => m.id === hello.id),
+      () => ownerSide.received.find((m) => m.position === positionOf(hello)),
       'the finder message at the owner',
     )
-    expect(atOwner).toMatchObject({ body: 'Hello, I have your rucksack.', sender_role: 'finder' })
+    // a notice: where to fetch from, none of the message itself
+    expect(atOwner).toEqual({ chat_id: report.chat_id, position: positionOf(hello) })
 
     const reply = await sendMessage(owner.client, report.chat_id, 'Thank you! Tonight?')
+    expect(reply.rows[0]).toMatchObject({ sender_role: 'owner', sender_id: owner.id })
     const atFinder = await eventually(
-      () => finderSide.received.find((m) => m.id === reply.id),
+      () => finderSide.received.find((m) => m.position === positionOf(reply)),
       'the owner reply at the finder',
     )
-    expect(atFinder).toMatchObject({ body: 'Thank you! Tonight?', sender_role: 'owner' })
+    expect(atFinder).toEqual({ chat_id: report.chat_id, position: positionOf(reply) })
 
     const alert = await eventually(
       () =>
-        ownerTopic.find(
-          (e) =>
-            e.event === 'message' && (e.payload.message as MessageRow | undefined)?.id === hello.id,
-        ),
+        ownerTopic.find((e) => e.event === 'message' && e.payload.position === positionOf(hello)),
       "the finder's message on the owner topic",
     )
-    expect(alert.payload).toMatchObject({ chat_id: report.chat_id, item_id: item.itemId })
+    // what the dashboard acts on: that conversation's unread count and the toast's preview
+    expect(alert.payload).toEqual({
+      chat_id: report.chat_id,
+      item_id: item.itemId,
+      position: positionOf(hello),
+      unread: 1,
+      preview: 'Hello, I have your rucksack.',
+      photos: 0,
+      quiet_seconds: 10,
+    })
     expect(
-      ownerTopic.some((e) => (e.payload.message as MessageRow | undefined)?.id === reply.id),
+      ownerTopic.some((e) => e.event === 'message' && e.payload.position === positionOf(reply)),
     ).toBe(false)
     await owner.client.removeChannel(ownerSide.channel)
     await finder.client.removeChannel(finderSide.channel)
@@ -209,9 +222,13 @@ describe('chat between owner and finder through the local stack', () => {
     expect(retry.rows).toHaveLength(0)
     const stored = await owner.client.from('messages').select('id').eq('id', id)
     expect(stored.data).toHaveLength(1)
-    await eventually(() => ownerSide.received.some((m) => m.id === id), 'the live message')
+    const position = positionOf(first)
+    await eventually(
+      () => ownerSide.received.some((m) => m.position === position),
+      'the live message',
+    )
     await settle()
-    expect(ownerSide.received.filter((m) => m.id === id)).toHaveLength(1)
+    expect(ownerSide.received.filter((m) => m.position === position)).toHaveLength(1)
     await owner.client.removeChannel(ownerSide.channel)
   })
 
@@ -246,8 +263,12 @@ describe('chat between owner and finder through the local stack', () => {
     const ownerSide = await listen({ client: ownerPhone }, report.chat_id)
     expect(ownerSide.status).toBe('SUBSCRIBED')
     const before = await sendMessage(finder.client, report.chat_id, 'Before the restart')
-    await eventually(() => ownerSide.received.some((m) => m.id === before.id), 'live message')
-    held = mergeMessages(held, ownerSide.received)
+    await eventually(
+      () => ownerSide.received.some((m) => m.position === positionOf(before)),
+      'live message',
+    )
+    // each notice: fetch after the last position held, as the open chat does
+    held = mergeMessages(held, await fetchAfter(lastPosition(held)))
 
     away = true
     await running().close()
@@ -265,14 +286,19 @@ describe('chat between owner and finder through the local stack', () => {
       'the channel to subscribe again',
       25_000,
     )
-    held = mergeMessages(held, ownerSide.received)
-    for (const sent of during) expect(held.some((m) => m.id === sent.id)).toBe(false)
+    for (const sent of during) {
+      expect(ownerSide.received.some((m) => m.position === positionOf(sent))).toBe(false)
+      expect(held.some((m) => m.id === sent.id)).toBe(false)
+    }
 
     // What the app does on SUBSCRIBED after a drop: fetch after the last position held.
     held = mergeMessages(held, await fetchAfter(lastPosition(held)))
     const after = await sendMessage(finder.client, report.chat_id, 'After the rejoin')
-    await eventually(() => ownerSide.received.some((m) => m.id === after.id), 'live again')
-    held = mergeMessages(held, ownerSide.received)
+    await eventually(
+      () => ownerSide.received.some((m) => m.position === positionOf(after)),
+      'live again',
+    )
+    held = mergeMessages(held, await fetchAfter(lastPosition(held)))
 
     const all = await fetchAfter()
     expect(held.map((m) => m.id)).toEqual(all.map((m) => m.id))

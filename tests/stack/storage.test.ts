@@ -284,7 +284,7 @@ describe('Storage (local stack) with supabase-js', () => {
     await files().upload(`${alice.id}/t.png`, png())
     const transformed = await files().download(`${alice.id}/t.png`, { transform: { width: 10 } })
     expect(transformed.error).toMatchObject({
-      statusCode: '409',
+      statusCode: '501',
       message: 'Image transformation is not supported by the local Supabase stack',
     })
     const resumable = await fetch(`${stack.apiUrl}/storage/v1/upload/resumable`, {
@@ -293,6 +293,77 @@ describe('Storage (local stack) with supabase-js', () => {
     })
     expect(resumable.status).toBe(400)
     expect(await resumable.json()).toMatchObject({ code: 'NotSupported' })
+  })
+
+  it("refuses managing buckets with a status that is not 409, which an idempotent createBucket takes for 'already exists'", async () => {
+    const { error } = await serviceClient(stack).storage.createBucket('made-by-api')
+    expect(error).toMatchObject({ status: 400, statusCode: '501' })
+    expect(error?.message).toMatch(/is not supported by the local Supabase stack/)
+  })
+
+  it('refuses a request with no key at all, as storage-api does ("Invalid Compact JWS")', async () => {
+    const refused = {
+      statusCode: '403',
+      code: 'AccessDenied',
+      error: 'Unauthorized',
+      message: 'Invalid Compact JWS',
+    }
+    const buckets = await fetch(`${stack.apiUrl}/storage/v1/bucket`)
+    expect(buckets.status).toBe(400)
+    expect(await buckets.json()).toEqual(refused)
+    const list = await fetch(`${stack.apiUrl}/storage/v1/object/list/${BUCKET}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prefix: '' }),
+    })
+    expect(list.status).toBe(400)
+    expect(await list.json()).toEqual(refused)
+    // the publishable key alone is the anon role, as the platform's gateway makes it
+    const anon = await fetch(`${stack.apiUrl}/storage/v1/object/list/${BUCKET}`, {
+      method: 'POST',
+      headers: { apikey: stack.config.publishableKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ prefix: '' }),
+    })
+    expect(anon.status).toBe(200)
+    expect(await anon.json()).toEqual([])
+  })
+
+  it("answers buckets with storage-api's columns and JavaScript timestamps", async () => {
+    const service = serviceClient(stack).storage
+    const listed = await service.listBuckets()
+    expect(listed.error).toBeNull()
+    const bucket = listed.data?.find((b) => b.id === BUCKET)
+    expect(Object.keys(bucket ?? {}).sort()).toEqual(
+      [
+        'allowed_mime_types',
+        'created_at',
+        'file_size_limit',
+        'id',
+        'name',
+        'owner',
+        'public',
+        'type',
+        'updated_at',
+      ].sort(),
+    )
+    expect(bucket).toMatchObject({ id: BUCKET, name: BUCKET, public: false, type: 'STANDARD' })
+    const one = await service.getBucket(BUCKET)
+    expect(one.error).toBeNull()
+    expect(Object.keys(one.data ?? {}).sort()).toEqual(
+      [
+        'allowed_mime_types',
+        'created_at',
+        'file_size_limit',
+        'id',
+        'name',
+        'owner',
+        'public',
+        'updated_at',
+      ].sort(),
+    )
+    for (const time of [bucket?.created_at, bucket?.updated_at, one.data?.created_at]) {
+      expect(time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+    }
   })
 
   it('refuses deleting rows of storage.objects outside the Storage API, as hosted Supabase does', async () => {

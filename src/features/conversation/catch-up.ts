@@ -12,11 +12,14 @@ export type CatchUpOptions = {
  * position up to which it has fetched everything. Only these fetches move that
  * cursor: our own sends (stored with later positions while the other side's
  * messages may still be unseen) and broadcasts (mere notices) never do. A
- * broadcast, a reconnect, a tab coming back or a failed send only asks for a
- * catch-up; calls during a fetch fold into one more fetch after it, so nothing
+ * broadcast (unless the position it names is fetched already), a reconnect, a
+ * tab coming back or a failed send only asks for a catch-up; calls during a fetch fold into one more fetch after it, so nothing
  * is missed and no two fetches run at once.
  */
-export function createCatchUp({ fetchAfter, apply }: CatchUpOptions): () => Promise<void> {
+export function createCatchUp({
+  fetchAfter,
+  apply,
+}: CatchUpOptions): (noticed?: number) => Promise<void> {
   let cursor = 0
   let running: Promise<void> | null = null
   let isWanted = false
@@ -34,7 +37,11 @@ export function createCatchUp({ fetchAfter, apply }: CatchUpOptions): () => Prom
     }
   }
 
-  return () => {
+  // `noticed`: the position a broadcast names; nothing to fetch when it is held already.
+  return (noticed) => {
+    if (noticed !== undefined && noticed <= cursor && !isWanted) {
+      return running ?? Promise.resolve()
+    }
     isWanted = true
     running ??= loop()
     return running

@@ -11,12 +11,18 @@ import type { ChatMessage } from '@/lib/chat/types'
 
 type SetMessages = (update: (list: ChatMessage[]) => ChatMessage[]) => void
 
+/** The position a `message` notice names ({chat_id, position}), if it names one. */
+function noticedPosition(payload: unknown): number | undefined {
+  const position = (payload as { position?: unknown } | null)?.position
+  return typeof position === 'number' && Number.isSafeInteger(position) ? position : undefined
+}
+
 /** A fresh cursor for every entry: the first fetch after becoming ready takes all. */
 function chatCatchUp(
   chatId: string | null,
   monitor: ConnectivityMonitor,
   setMessages: SetMessages,
-): () => Promise<void> {
+): (noticed?: number) => Promise<void> {
   if (!chatId) return () => Promise.resolve()
   return createCatchUp({
     fetchAfter: (after) => getMessagesAfter(chatId, after, monitor),
@@ -26,8 +32,8 @@ function chatCatchUp(
 
 /**
  * Keeps the open chat in step with the database: a first fetch, then on every
- * broadcast on `chat:<id>` (a notice that a row was stored, never trusted as
- * content), every reconnect and every return to the tab, a fetch of whatever
+ * broadcast on `chat:<id>` (a notice {chat_id, position} that a row was stored;
+ * none when that position is fetched already), every reconnect and every return to the tab, a fetch of whatever
  * was stored after the last position fetched (catch-up.ts). A 'closed' notice
  * (app_private.close_chat), and every resync, also runs `onClosed` (which
  * re-reads what the chat is about); a 'ways_back' notice (a hand-in, a shared
@@ -49,9 +55,9 @@ export function useChatSync(
     [chatId, isReady, monitor, setMessages],
   )
 
-  const catchUpQuietly = () => {
+  const catchUpQuietly = (noticed?: number) => {
     // Unreachable: the offline banner and the next probe take it from here.
-    catchUp().catch(() => undefined)
+    catchUp(noticed).catch(() => undefined)
   }
 
   useEffect(() => {
@@ -60,7 +66,11 @@ export function useChatSync(
 
   useBroadcastChannel({
     topic: isReady && chatId ? `chat:${chatId}` : null,
-    handlers: { message: catchUpQuietly, closed: onClosed, ways_back: waysBackChanged },
+    handlers: {
+      message: (payload) => catchUpQuietly(noticedPosition(payload)),
+      closed: onClosed,
+      ways_back: waysBackChanged,
+    },
     onResync: () => {
       catchUpQuietly()
       onClosed()

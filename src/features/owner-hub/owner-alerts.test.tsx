@@ -40,6 +40,7 @@ const conversation = (
   found_location: where,
   found_at: '2026-11-21T10:00:00Z',
   unread,
+  closed_at: null,
 })
 
 /** What list_conversations answers: the test changes it as the database would. */
@@ -173,20 +174,17 @@ describe("the owner's hub", () => {
       `/chat?chatId=${BAG.chat}`,
     ])
 
-    stored = stored.map((c) => (c.chat_id === KEYS.chat ? { ...c, unread: 1 } : c))
+    // the event carries the one conversation's unread count: the list is not fetched again
+    const callsBeforeMessage = listCalls
     act(() => {
       realtime.broadcast(`owner:${OWNER.id}`, 'message', {
         chat_id: KEYS.chat,
         item_id: KEYS.id,
-        message: {
-          id: '44444444-4444-4444-8444-444444444444',
-          chat_id: KEYS.chat,
-          sender_id: 'finder',
-          sender_role: 'finder',
-          body: 'Found your keys',
-          created_at: '2026-11-21T12:01:00Z',
-          position: 9,
-        },
+        position: 9,
+        unread: 1,
+        preview: 'Found your keys',
+        photos: 0,
+        quiet_seconds: 10,
       })
     })
     expect(
@@ -195,6 +193,7 @@ describe("the owner's hub", () => {
     expect(
       await within(card('Keys')).findByRole('link', { name: 'Open chat with Fiona, 1 new' }),
     ).toBeVisible()
+    expect(listCalls).toBe(callsBeforeMessage)
 
     await user.click(within(card('Rucksack')).getByRole('link', { name: 'Open chat with Fred' }))
     expect(router.state.location.search).toBe(`?chatId=${BAG.chat}`)
@@ -209,17 +208,11 @@ describe("the owner's hub", () => {
       realtime.broadcast(`owner:${OWNER.id}`, 'message', {
         chat_id: KEYS.chat,
         item_id: KEYS.id,
+        position: 9,
         unread: 1,
+        preview: 'Found your keys',
+        photos: 0,
         quiet_seconds: 2,
-        message: {
-          id: '66666666-6666-4666-8666-666666666666',
-          chat_id: KEYS.chat,
-          sender_id: 'finder',
-          sender_role: 'finder',
-          body: 'Found your keys',
-          created_at: '2026-11-21T12:01:00Z',
-          position: 9,
-        },
       })
     })
     expect(
@@ -236,6 +229,58 @@ describe("the owner's hub", () => {
       ),
     ).toBeVisible()
     expect(listCalls).toBe(callsBefore + 1)
+  })
+
+  it("a finder's long message or photo gets a short toast from the event's preview", async () => {
+    renderDashboard()
+    await waitFor(() => expect(realtime.joined).toContain(`owner:${OWNER.id}`), LOAD)
+    await within(card('Keys')).findByRole('link', { name: 'Open chat with Fiona' }, LOAD)
+    const alerts = screen.getByRole('region', { name: 'Alerts' })
+    act(() => {
+      realtime.broadcast(`owner:${OWNER.id}`, 'message', {
+        chat_id: KEYS.chat,
+        item_id: KEYS.id,
+        position: 3,
+        unread: 1,
+        preview: 'x'.repeat(81),
+        photos: 0,
+        quiet_seconds: 10,
+      })
+      realtime.broadcast(`owner:${OWNER.id}`, 'message', {
+        chat_id: KEYS.chat,
+        item_id: KEYS.id,
+        position: 4,
+        unread: 2,
+        preview: '',
+        photos: 2,
+        quiet_seconds: 10,
+      })
+    })
+    expect(
+      await within(alerts).findByText(`New message about your Keys: “${'x'.repeat(79)}…”`),
+    ).toBeVisible()
+    expect(await within(alerts).findByText('New message about your Keys: 2 photos')).toBeVisible()
+    expect(
+      await within(card('Keys')).findByRole('link', { name: 'Open chat with Fiona, 2 new' }),
+    ).toBeVisible()
+  })
+
+  it('shows a conversation closed elsewhere as closed, from the event', async () => {
+    renderDashboard()
+    await waitFor(() => expect(realtime.joined).toContain(`owner:${OWNER.id}`), LOAD)
+    await within(card('Keys')).findByRole('link', { name: 'Open chat with Fiona' }, LOAD)
+    expect(within(card('Keys')).queryByText('Conversation closed')).not.toBeInTheDocument()
+    const before = listCalls
+    act(() => {
+      realtime.broadcast(`owner:${OWNER.id}`, 'closed', {
+        chat_id: KEYS.chat,
+        item_id: KEYS.id,
+        closed_at: '2026-11-21T12:30:00Z',
+        closed_reason: 'returned',
+      })
+    })
+    expect(await within(card('Keys')).findByText('Conversation closed')).toBeVisible()
+    expect(listCalls).toBe(before)
   })
 
   it('ignores malformed events', async () => {

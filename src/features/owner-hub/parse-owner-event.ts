@@ -1,6 +1,3 @@
-import { parseMessageRow } from '@/features/owner-hub/parse-message-row'
-import type { MessageRow } from '@/lib/chat/types'
-
 export type OwnerReportEvent = {
   reportId: string
   chatId: string
@@ -9,10 +6,18 @@ export type OwnerReportEvent = {
   createdAt: string | null
 }
 
+/** A finder's message, as a notice: which conversation, its unread count, the toast's words. */
 export type OwnerMessageEvent = {
   chatId: string
   itemId: string
-  message: MessageRow
+  /** The message's position in its chat (one toast per message). */
+  position: number
+  /** The owner's unread messages in that conversation, counted when it was stored. */
+  unread: number
+  /** The start of what the finder wrote, white space collapsed (the toast shortens it). */
+  preview: string
+  /** How many photos the message carries. */
+  photos: number
   /**
    * The database alerts the owner once per conversation per window (limit
    * owner_alerts_per_chat) and says how long it lasts: messages within it come
@@ -35,15 +40,34 @@ export function parseReportEvent(payload: unknown): OwnerReportEvent | null {
   return { reportId, chatId, itemId, itemName: text(p.item_name), createdAt: text(p.created_at) }
 }
 
-/** `message` on owner:<uid>: {chat_id, item_id, message, unread, quiet_seconds} for a finder's message. */
+const count = (value: unknown) =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null
+
+/**
+ * `message` on owner:<uid> for a finder's message:
+ * {chat_id, item_id, position, unread, preview, photos, quiet_seconds}.
+ */
 export function parseOwnerMessageEvent(payload: unknown): OwnerMessageEvent | null {
   const p = fields(payload)
   const chatId = text(p.chat_id)
   const itemId = text(p.item_id)
-  const message = parseMessageRow(p.message)
-  if (!chatId || !itemId || !message) return null
+  const position = count(p.position)
+  const unread = count(p.unread)
+  if (!chatId || !itemId || position === null || unread === null) return null
+  const preview = typeof p.preview === 'string' ? p.preview : ''
   const quiet = p.quiet_seconds
   const quietSeconds =
     typeof quiet === 'number' && Number.isFinite(quiet) ? Math.min(Math.max(quiet, 0), 3600) : 0
-  return { chatId, itemId, message, quietSeconds }
+  return { chatId, itemId, position, unread, preview, photos: count(p.photos) ?? 0, quietSeconds }
+}
+
+export type OwnerClosedEvent = { chatId: string; closedAt: string }
+
+/** `closed` on owner:<uid>: {chat_id, item_id, closed_at, closed_reason} (app_private.close_chat). */
+export function parseOwnerClosedEvent(payload: unknown): OwnerClosedEvent | null {
+  const p = fields(payload)
+  const chatId = text(p.chat_id)
+  const closedAt = text(p.closed_at)
+  if (!chatId || !closedAt) return null
+  return { chatId, closedAt }
 }

@@ -7,10 +7,12 @@ import { useUnmountSignal } from '@/lib/use-unmount-signal'
 import { messageAlertText, reportAlertText } from '@/features/owner-hub/alert-text'
 import { listConversations } from '@/features/owner-hub/api/list-conversations'
 import {
+  parseOwnerClosedEvent,
   parseOwnerMessageEvent,
   parseReportEvent,
   type OwnerReportEvent,
 } from '@/features/owner-hub/parse-owner-event'
+import type { ConversationRow } from '@/lib/chat/types'
 import { conversationsAtom, ownerAlertsAtom, type OwnerAlert } from '@/features/owner-hub/state'
 import { useRefreshAfterQuiet } from '@/features/owner-hub/use-refresh-after-quiet'
 
@@ -37,7 +39,10 @@ function coalesced(load: () => Promise<void>): () => void {
 /**
  * The owner's hub: every report on their items (list_conversations) with unread
  * counts, kept fresh from the private channel `owner:<uid>`, which also raises
- * the toasts for new reports and finders' messages.
+ * the toasts for new reports and finders' messages. Its events are notices: a
+ * finder's message sets that one conversation's unread count (the list is fetched
+ * again only for a conversation it does not hold yet, after a quiet window, and on
+ * every resync), and `closed` marks that conversation closed.
  */
 export function useOwnerAlerts(ownerId: string | null | undefined): void {
   const store = useStore()
@@ -61,6 +66,21 @@ export function useOwnerAlerts(ownerId: string | null | undefined): void {
   }, [refresh, setConversations])
 
   const refreshAfterQuiet = useRefreshAfterQuiet(refresh)
+
+  /** Changes one conversation in the list; false when the list does not hold it. */
+  const updateConversation = useCallback(
+    (chatId: string, change: Partial<ConversationRow>) => {
+      const list = store.get(conversationsAtom)
+      if (!list?.some((conversation) => conversation.chat_id === chatId)) return false
+      setConversations(
+        list.map((conversation) =>
+          conversation.chat_id === chatId ? { ...conversation, ...change } : conversation,
+        ),
+      )
+      return true
+    },
+    [setConversations, store],
+  )
 
   /** The item's name from the owner's items in the store (SPEC §3 general state). */
   const itemName = useCallback(
@@ -107,22 +127,25 @@ export function useOwnerAlerts(ownerId: string | null | undefined): void {
           .finally(() => alertReport(event))
       },
       message: (payload) => {
-        refresh()
         const event = parseOwnerMessageEvent(payload)
-        if (!event) return
+        if (!event) {
+          refresh()
+          return
+        }
+        if (!updateConversation(event.chatId, { unread: event.unread })) refresh()
         refreshAfterQuiet(event.chatId, event.quietSeconds)
         addAlert({
-          id: `message:${event.message.id}`,
+          id: `message:${event.chatId}:${event.position}`,
           kind: 'message',
           itemId: event.itemId,
           chatId: event.chatId,
           itemName: itemName(event.itemId),
-          text: messageAlertText(
-            itemName(event.itemId),
-            event.message.body,
-            event.message.photo_paths.length,
-          ),
+          text: messageAlertText(itemName(event.itemId), event.preview, event.photos),
         })
+      },
+      closed: (payload) => {
+        const event = parseOwnerClosedEvent(payload)
+        if (!event || !updateConversation(event.chatId, { closed_at: event.closedAt })) refresh()
       },
     },
     onResync: refresh,

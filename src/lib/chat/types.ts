@@ -12,7 +12,11 @@ export type MessageRow = Tables['messages']['Row']
 export type ChatSummaryRow = Functions['chat_summary']['Returns'][number]
 
 /** One report's conversation on the owner's dashboard (list_conversations). */
-export type ConversationRow = Functions['list_conversations']['Returns'][number]
+type ListedConversation = Functions['list_conversations']['Returns'][number]
+export type ConversationRow = Omit<ListedConversation, 'closed_at'> & {
+  /** When it was closed (app_private.close_chat); null while open. The generated type says string. */
+  closed_at: string | null
+}
 
 /** What the screen shows: a stored message, or one of ours on its way. */
 export type ChatMessage = {

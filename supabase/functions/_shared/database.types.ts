@@ -631,10 +631,6 @@ export type Database = {
         Args: { id: string; lease_id?: string; provider_id: string }
         Returns: undefined
       }
-      count_challenge_issue: {
-        Args: { client_address?: string; user_id?: string }
-        Returns: number
-      }
       create_found_report: {
         Args: {
           finder_address: string
@@ -689,11 +685,13 @@ export type Database = {
         }
         Returns: undefined
       }
+      issue_challenge: { Args: { client_address?: string; user_id?: string }; Returns: Json }
       join_chat: { Args: { chat_id: string; token: string }; Returns: string }
       list_conversations: {
         Args: Record<PropertyKey, never>
         Returns: {
           chat_id: string
+          closed_at: string
           finder_first_name: string
           found_at: string
           found_location: string

@@ -7,7 +7,7 @@ import type { IssueCaller } from './issue-limit.ts'
 
 const ORIGIN = 'http://localhost:5173'
 const FINDER_ID = 'a2f4c1de-1111-4a4a-9b9b-0123456789ab'
-const unlimited = () => Promise.resolve(0)
+const unlimited = () => Promise.resolve({ wait: 0, doublings: 0 })
 const callers = await testCallers()
 const FINDER = await callers.user({ sub: FINDER_ID, isAnonymous: true })
 
@@ -48,7 +48,7 @@ Deno.test('answers the CORS preflight', async () => {
     secret: 'key',
     countIssue: (caller) => {
       counted.push(caller)
-      return Promise.resolve(0)
+      return Promise.resolve({ wait: 0, doublings: 0 })
     },
   })
   const response = await handler(
@@ -65,7 +65,7 @@ Deno.test('answers the CORS preflight', async () => {
 Deno.test(
   'issuing is limited: over a limit it answers 429 with Retry-After and issues nothing',
   async () => {
-    // as public.count_challenge_issue: 3 per user, 5 per address, nothing counted when refused
+    // as public.issue_challenge: 3 per user, 5 per address, nothing counted when refused
     const issued = new Map<string, number>()
     const countIssue = ({ address, userId }: IssueCaller) => {
       const subjects = [
@@ -73,10 +73,10 @@ Deno.test(
         ...(userId ? [[`user:${userId}`, 3] as const] : []),
       ]
       if (subjects.some(([subject, max]) => (issued.get(subject) ?? 0) >= max)) {
-        return Promise.resolve(42)
+        return Promise.resolve({ wait: 42, doublings: 0 })
       }
       for (const [subject] of subjects) issued.set(subject, (issued.get(subject) ?? 0) + 1)
-      return Promise.resolve(0)
+      return Promise.resolve({ wait: 0, doublings: 0 })
     }
     const handler = createHandler({
       allowedOrigins: [ORIGIN],
@@ -133,7 +133,7 @@ Deno.test(
       secret: 'key',
       countIssue: (caller) => {
         counted.push(caller)
-        return Promise.resolve(0)
+        return Promise.resolve({ wait: 0, doublings: 0 })
       },
     })
     const ask = (headers: Record<string, string>) =>
@@ -160,3 +160,32 @@ Deno.test(
     ])
   },
 )
+
+Deno.test('the difficulty SQL answers doubles the base number of tries', async () => {
+  const handler = createHandler({
+    allowedOrigins: [ORIGIN],
+    callerEnv: callers.env,
+    secret: 'key',
+    maxNumber: 300,
+    countIssue: () => Promise.resolve({ wait: 0, doublings: 3 }),
+  })
+  const response = await handler(
+    new Request('http://localhost/functions/v1/pow-challenge', {
+      method: 'POST',
+      headers: { Origin: ORIGIN, Authorization: FINDER },
+    }),
+  )
+  assert.equal(response.status, 200)
+  const challenge = (await response.json()) as Challenge
+  assert.equal(challenge.maxNumber, 2400)
+  // the doubled maxNumber is signed: report-found accepts the solved challenge
+  let number = 0
+  while ((await sha256Hex(`${challenge.salt}${number}`)) !== challenge.challenge) number += 1
+  assert.deepEqual(
+    await verifyProof(
+      { ...challenge, number },
+      { secret: 'key', consume: () => Promise.resolve(true) },
+    ),
+    { ok: true },
+  )
+})

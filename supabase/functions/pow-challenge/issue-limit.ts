@@ -1,15 +1,34 @@
 /**
- * Who asks pow-challenge for a challenge, for the issuing limits that SQL owns
- * (public.count_challenge_issue: per client address and per signed-in user; the
- * finder's browser signs in anonymously before it asks).
+ * Who asks pow-challenge for a challenge, for the issuing limits and the
+ * difficulty that SQL owns (public.issue_challenge: a hard limit per signed-in
+ * user, the finder's anonymous session; per client address a difficulty that
+ * grows with the address's recent volume, and only a high backstop limit, since
+ * many honest finders share one address).
  */
 import type { User } from '../_shared/caller.ts'
 import { clientAddress } from '../_shared/http.ts'
 
 export type IssueCaller = { address: string | null; userId: string | null }
 
-/** Seconds to wait before one more challenge may be issued to the caller, or 0 (and counted). */
-export type CountIssue = (caller: IssueCaller) => Promise<number>
+/**
+ * The issue, counted: `wait` seconds before one more may be issued (nothing
+ * counted), or 0 and how many times to double the base number of tries.
+ */
+export type Issue = { wait: number; doublings: number }
+
+export type CountIssue = (caller: IssueCaller) => Promise<Issue>
+
+/** The most doublings pow-challenge obeys (SQL allows at most 30; 2^30 times the base stays a safe integer). */
+const MAX_DOUBLINGS = 30
+
+function readIssue(data: unknown): Issue | null {
+  if (typeof data !== 'object' || data === null) return null
+  const { wait, doublings } = data as Record<string, unknown>
+  if (!Number.isInteger(wait) || !Number.isInteger(doublings)) return null
+  const [w, d] = [wait as number, doublings as number]
+  if (w < 0 || d < 0 || d > MAX_DOUBLINGS) return null
+  return { wait: w, doublings: d }
+}
 
 /**
  * The caller's address as the platform's proxy reports it, and the user its
@@ -29,12 +48,13 @@ type RpcClient = {
 /** The limits as SQL keeps them (service role). */
 export function sqlCountIssue(client: RpcClient): CountIssue {
   return async ({ address, userId }) => {
-    const { data, error } = await client.rpc('count_challenge_issue', {
+    const { data, error } = await client.rpc('issue_challenge', {
       client_address: address,
       user_id: userId,
     })
-    if (error) throw new Error(`count_challenge_issue: ${error.message}`)
-    if (typeof data !== 'number') throw new Error('count_challenge_issue: no answer')
-    return data
+    if (error) throw new Error(`issue_challenge: ${error.message}`)
+    const issue = readIssue(data)
+    if (!issue) throw new Error('issue_challenge: no answer')
+    return issue
   }
 }

@@ -47,6 +47,11 @@ export function ItemConversations({ itemId }: { itemId: string }) {
         return (
           <Box as="li" key={conversation.chat_id} borderWidth="1px" borderRadius="md" p="2">
             <Text fontSize="sm">{foundLine(conversation)}</Text>
+            {conversation.closed_at && (
+              <Text fontSize="sm" color="fg.muted">
+                Conversation closed
+              </Text>
+            )}
             <HStack gap="2" mt="1">
               <Button asChild size="sm" variant="outline" colorPalette="teal">
                 <RouterLink
