@@ -109,7 +109,7 @@ const semanticColors = lightOnly({
 /**
  * The touch rule (issue 45): every control a person presses on a phone is at least
  * 44 × 44 px, the control itself or its hit area. A smaller control (a small button, a
- * link in a row of links) keeps its look and gets an invisible ::after that reaches
+ * link in a row of links; a button on a laptop) keeps its look and gets an invisible ::after that reaches
  * 22 px from its centre every way; a control already as big has none. The size is the
  * `touch` token (sizes.touch) in the theme below; tests/screens/layout.ts measures it.
  */
@@ -178,7 +178,9 @@ const homewardConfig = defineConfig({
       },
     },
     recipes: {
-      button: { base: hitArea },
+      // Below md (phones and small tablets) every button is at least 44 × 44 px: two
+      // small buttons stacked 8 px apart would otherwise share their hit areas.
+      button: { base: { ...hitArea, mdDown: { minH: 'touch', minW: 'touch' } } },
       link: { base: hitArea },
       // 16 px text in fields (phones zoom into anything smaller) and 44 px high.
       input: { defaultVariants: { size: 'lg' } },
