@@ -28,8 +28,11 @@ export async function layoutProblems(page: Page, { touch }: { touch: boolean }):
         if (box.width <= 1 || box.height <= 1) return false
         if (style.clipPath !== 'none' && /inset\(50%\)|rect\(0/.test(style.clipPath + style.clip))
           return false
-        return element.closest('[hidden], [inert], [aria-hidden="true"]') === null
+        return true
       }
+      // A control people can reach (not inside something hidden from them).
+      const isReachable = (element: Element) =>
+        isShown(element) && element.closest('[hidden], [inert], [aria-hidden="true"]') === null
 
       // WCAG 2.5.5's exception: a link inside a sentence is sized by the line it sits in.
       const inSentence = (element: Element) => {
@@ -58,6 +61,7 @@ export async function layoutProblems(page: Page, { touch }: { touch: boolean }):
           'input[type="radio"]',
         ].join(', '),
       )
+      // Drawn boxes count whatever assistive technology is told (a tick is aria-hidden).
       for (const box of boxes) {
         if (!isShown(box)) continue
         const { width, height } = box.getBoundingClientRect()
@@ -73,7 +77,7 @@ export async function layoutProblems(page: Page, { touch }: { touch: boolean }):
       ]
       if (touch) {
         for (const control of controls) {
-          if (!isShown(control)) continue
+          if (!isReachable(control)) continue
           if (control.closest('label') && control.tagName === 'INPUT') continue
           if (inSentence(control)) continue
           control.scrollIntoView({ block: 'center', inline: 'center' })

@@ -133,6 +133,13 @@ export async function mainWorld(browser: Browser, at: At): Promise<MainWorld> {
   await ownerSide.page.goto(`/chat?chatId=${chatId}`)
   await send(ownerSide.page, OWNER_SAYS)
   await expect(finderSide.page.getByText(OWNER_SAYS)).toBeVisible({ timeout: 20_000 })
+  // The finder's receipts settle on "seen" (the owner has opened the chat), so the
+  // picture does not depend on when it is taken. (A chat without receipts goes on.)
+  await finderSide.page
+    .getByText(/has seen your message/)
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(() => undefined)
 
   const closed = await finderInChat(browser, closedTag.url, { ...newFinder(), name: 'Kit Marlowe' })
   await closeConversation(ownerSide.page, closed.chatId)
