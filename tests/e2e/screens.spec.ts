@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { focusProblems } from '../screens/focus.ts'
 import { layoutProblems } from '../screens/layout.ts'
 import { settle } from '../screens/shots.ts'
 import {
@@ -45,7 +46,10 @@ function dynamic(page: Page, world?: WhoAndWhat): Locator[] {
   return masks
 }
 
-/** The layout rules at 390 (a phone's touch sizes) and 320 px wide (no sideways scroll). */
+/**
+ * The layout rules at 390 (a phone's touch sizes) and 320 px wide (no sideways
+ * scroll), and focus visible on every control Tab reaches.
+ */
 async function expectLayout(page: Page, name: string): Promise<void> {
   const before = page.viewportSize() ?? PHONE
   await page.setViewportSize(PHONE)
@@ -54,6 +58,8 @@ async function expectLayout(page: Page, name: string): Promise<void> {
   await page.setViewportSize(NARROW)
   await settle(page)
   problems.push(...(await layoutProblems(page, { touch: false })).map((p) => `320 px: ${p}`))
+  await page.setViewportSize(PHONE)
+  problems.push(...(await focusProblems(page)))
   await page.setViewportSize(before)
   expect.soft(problems, `the layout rules on ${name}`).toEqual([])
 }

@@ -21,8 +21,10 @@ export async function layoutProblems(page: Page, { touch }: { touch: boolean }):
         return `<${element.tagName.toLowerCase()}${id}> "${label || text}"`
       }
       const isShown = (element: Element) => {
+        // Not rendered, invisible, or inside a closed <details> (content-visibility: hidden).
+        if (!element.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true }))
+          return false
         const style = getComputedStyle(element)
-        if (style.display === 'none' || style.visibility === 'hidden') return false
         const box = element.getBoundingClientRect()
         // Visually hidden (a checkbox's real input, a skip link off screen): its label is measured.
         if (box.width <= 1 || box.height <= 1) return false
@@ -72,7 +74,7 @@ export async function layoutProblems(page: Page, { touch }: { touch: boolean }):
       }
       const controls = [
         ...document.querySelectorAll(
-          'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], label:has(input[type="checkbox"]), label:has(input[type="radio"]), [data-scope="checkbox"][data-part="root"]',
+          'button, a[href], summary, input:not([type="hidden"]), select, textarea, [role="button"], label:has(input[type="checkbox"]), label:has(input[type="radio"]), [data-scope="checkbox"][data-part="root"]',
         ),
       ]
       if (touch) {

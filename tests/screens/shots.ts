@@ -58,7 +58,10 @@ export class Gallery {
   /** The contact sheet: every state, phone beside laptop, with what the layout rules found. */
   write(): void {
     const escape = (text: string) =>
-      text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c)
+      text.replace(
+        /[&<>"]/g,
+        (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c,
+      )
     const figures = this.shots
       .map(
         (shot) => `<section id="${shot.name}">
@@ -72,7 +75,10 @@ export class Gallery {
       )
       .join('\n')
     const contents = this.shots
-      .map((shot) => `<li><a href="#${shot.name}">${escape(shot.title)}</a>${shot.problems.length ? ' ⚠' : ''}</li>`)
+      .map(
+        (shot) =>
+          `<li><a href="#${shot.name}">${escape(shot.title)}</a>${shot.problems.length ? ' ⚠' : ''}</li>`,
+      )
       .join('')
     writeFileSync(
       join(this.dir, 'index.html'),

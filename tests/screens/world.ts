@@ -1,4 +1,10 @@
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 import { operatorClient } from '../../scripts/tags-cli.ts'
 import { finderInChat, openChatFromThankYou, reportFound } from '../e2e/support/finder.ts'
 import { fillFields } from '../e2e/support/forms.ts'
