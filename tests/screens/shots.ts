@@ -1,12 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, type Page } from '@playwright/test'
+import { waitForApp } from '../e2e/support/app.ts'
 import { layoutProblems } from './layout.ts'
 import { LAPTOP, NARROW, PHONE } from './world.ts'
 
-/** Waits until a page is still enough to photograph: the app's fonts, no spinner, no pending paint. */
+/** Waits until a page is still enough to photograph: the app running, its fonts, no spinner, no pending paint. */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('domcontentloaded')
+  // The app runs (a prerendered page looks slightly different until it has hydrated).
+  await waitForApp(page)
   await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0, { timeout: 20_000 })
   // The app's own font: every Inter face it registers, loaded (the prerendered pages
   // paint in 'Inter fallback' first), then whatever else is loading.
