@@ -108,12 +108,12 @@ const semanticColors = lightOnly({
 
 /**
  * The touch rule (issue 45): every control a person presses on a phone is at least
- * 44 × 44 px, the control itself or its hit area. A smaller control (a small button, a
- * link in a row of links; a button on a laptop) keeps its look and gets an invisible ::after that reaches
- * 22 px from its centre every way; a control already as big has none. The size is the
- * `touch` token (sizes.touch) in the theme below; tests/screens/layout.ts measures it.
+ * 44 × 44 px, the control itself or its hit area. A smaller control (a link in a row of
+ * links, a small button on a laptop) keeps its look and gets an invisible ::after that
+ * reaches 22 px from its centre every way; a control already as big has none. The size
+ * is the `touch` token (sizes.touch) below; tests/screens/layout.ts measures it.
  */
-const REACH = 'min(0px, calc(50% - var(--chakra-sizes-touch) / 2))'
+const REACH = `min(0px, calc(50% - var(--${cssVarsPrefix}-sizes-touch) / 2))`
 const hitArea = {
   position: 'relative',
   _after: {
