@@ -1,25 +1,18 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
 import { recipes, slotRecipes } from '@chakra-ui/react/theme'
 import { describe, expect, it } from 'vitest'
 import { system } from './system'
 
-const SRC = resolve(import.meta.dirname, '..')
-
-/** Every .tsx file under src, tests left out. */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return sourceFiles(path)
-    return /\.tsx$/.test(entry.name) && !/\.test\.tsx$/.test(entry.name) ? [path] : []
-  })
-}
+/** Every .tsx file under src (tests left out), as text. */
+const sources = Object.entries(
+  import.meta.glob<string>('../**/*.tsx', { query: '?raw', import: 'default', eager: true }),
+)
+  .filter(([path]) => !path.endsWith('.test.tsx'))
+  .map(([, text]) => text)
 
 /** The Chakra components the app imports (`import { Button, Checkbox } from '@chakra-ui/react'`). */
 function chakraComponentsInUse(): Set<string> {
   const used = new Set<string>()
-  for (const file of sourceFiles(SRC)) {
-    const text = readFileSync(file, 'utf8')
+  for (const text of sources) {
     for (const [, names = ''] of text.matchAll(
       /import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g,
     ))
