@@ -4,6 +4,7 @@ import {
   badgeRecipe,
   buttonRecipe,
   cardSlotRecipe,
+  checkboxSlotRecipe,
   cssVarsPrefix,
   cssVarsRoot,
   drawerSlotRecipe,
@@ -105,6 +106,24 @@ const semanticColors = lightOnly({
   ),
 })
 
+/**
+ * The touch rule (issue 45): every control a person presses on a phone is at least
+ * 44 × 44 px, the control itself or its hit area. A smaller control (a link in a row of
+ * links, a small button on a laptop) keeps its look and gets an invisible ::after that
+ * reaches 22 px from its centre every way; a control already as big has none. The size
+ * is the `touch` token (sizes.touch) below; tests/screens/layout.ts measures it.
+ */
+const REACH = `min(0px, calc(50% - var(--${cssVarsPrefix}-sizes-touch) / 2))`
+const hitArea = {
+  position: 'relative',
+  _after: {
+    content: '""',
+    position: 'absolute',
+    insetBlock: REACH,
+    insetInline: REACH,
+  },
+} as const
+
 const brand = {
   50: { value: '#e8f6f8' },
   100: { value: '#c6e9ef' },
@@ -133,6 +152,13 @@ const homewardConfig = defineConfig({
       },
     },
     body: { fontFamily: 'body' },
+    // Focus is always visible: Chakra's recipes draw their own rings; anything else a
+    // keyboard reaches (a plain link, a summary) gets the brand's outline.
+    ':where(a, button, summary, [tabindex]):focus-visible': {
+      outline: '2px solid',
+      outlineColor: 'brand.focusRing',
+      outlineOffset: '2px',
+    },
   },
   theme: {
     tokens: {
@@ -146,6 +172,22 @@ const homewardConfig = defineConfig({
         unit: { value: '8px' },
       },
       radii: { base: { value: '4px' } },
+      sizes: {
+        /** The smallest a pressed control (or its hit area) may be on a phone. */
+        touch: { value: '44px' },
+      },
+    },
+    recipes: {
+      // Below md (phones and small tablets) every button is at least 44 × 44 px: two
+      // small buttons stacked 8 px apart would otherwise share their hit areas.
+      button: { base: { ...hitArea, mdDown: { minH: 'touch', minW: 'touch' } } },
+      link: { base: hitArea },
+      // 16 px text in fields (phones zoom into anything smaller) and 44 px high.
+      input: { defaultVariants: { size: 'lg' } },
+    },
+    slotRecipes: {
+      // The whole row (box and words) is the control: 44 px high, a 20 px box.
+      checkbox: { slots: checkboxSlotRecipe.slots, base: { root: { minH: 'touch' } } },
     },
     semanticTokens: {
       colors: {
@@ -244,6 +286,7 @@ const chakraTheme = defineConfig({
     slotRecipes: {
       alert: alertSlotRecipe,
       card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
       drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       list: listSlotRecipe,

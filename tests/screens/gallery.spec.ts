@@ -1,0 +1,264 @@
+import { resolve } from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { waitForApp } from '../e2e/support/app.ts'
+import { finderInChat, lookUpTag } from '../e2e/support/finder.ts'
+import { fillFields } from '../e2e/support/forms.ts'
+import { activateAsNewOwner } from '../e2e/support/owner.ts'
+import { newFinder, newOwner } from '../e2e/support/people.ts'
+import { mintTag } from '../e2e/support/tags.ts'
+import { Gallery } from './shots.ts'
+import {
+  activateAnother,
+  expireChatLinks,
+  FINDER_SAYS,
+  ITEM,
+  mainWorld,
+  newPerson,
+  openEditTag,
+  thankYouChatLink,
+} from './world.ts'
+
+/**
+ * `npm run screens`: every page and state of the product, as an owner (phone and
+ * laptop), a finder, a stranger and someone given a forwarded link, each end state and
+ * each error, photographed at 390 × 844 and 1280 × 800 into screens/ with an
+ * index.html contact sheet (docs/screens.md). A picture book, not a test: the layout
+ * rules' findings are listed on the sheet; tests/e2e/screens.spec.ts enforces them.
+ */
+const gallery = new Gallery(resolve(import.meta.dirname, '../../screens'))
+
+/** A closed conversation has finished loading. */
+const closedNotice = (page: Page) => page.getByRole('status', { name: 'Conversation closed' })
+
+test('the screen gallery', async ({ browser }) => {
+  const shoot = (page: Page, name: string, title: string, who: string) =>
+    test.step(name, () => gallery.take(page, name, title, who))
+
+  const visitor = await newPerson(browser)
+  await test.step('public pages', async () => {
+    const pages: [string, string, string][] = [
+      ['/', 'home', 'Home'],
+      ['/how-it-works', 'how-it-works', 'How it works'],
+      ['/faq', 'faq', 'FAQ'],
+      ['/how-to-scan', 'how-to-scan', 'How to scan'],
+      ['/found', 'found', 'Found something (type the code)'],
+      ['/tag', 'tag', 'Tag page without a code'],
+      ['/privacy', 'privacy', 'Privacy notice'],
+      ['/terms', 'terms', 'Terms'],
+      ['/campaign', 'campaign', 'Campaign page'],
+      ['/register', 'register', 'Register'],
+      ['/login', 'login', 'Login'],
+      ['/password-reset', 'password-reset', 'Password reset'],
+      ['/no-such-page', 'not-found', 'Error: the 404 page'],
+    ]
+    for (const [path, name, title] of pages) {
+      await visitor.page.goto(path)
+      await waitForApp(visitor.page)
+      await shoot(visitor.page, name, title, 'visitor')
+    }
+    await visitor.page.goto('/tag?tagId=NOSUCHTAG1')
+    await lookUpTag(visitor.page.getByText('Tag not found'))
+    await shoot(visitor.page, 'tag-not-found', 'Error: tag not found', 'finder')
+    await visitor.context.close()
+  })
+
+  const world = await mainWorld(browser, (name, page) =>
+    shoot(
+      page,
+      name,
+      name === 'thank-you' ? 'Thank-you page' : "Finder's report form (the owner's LOST note)",
+      'finder',
+    ),
+  )
+  const owner = world.ownerSide.page
+
+  await test.step('owner', async () => {
+    await owner.goto('/dashboard')
+    await expect(owner.getByRole('list', { name: 'Reports' }).first()).toBeVisible({
+      timeout: 20_000,
+    })
+    await shoot(owner, 'dashboard', 'Dashboard with items and reports', 'owner')
+    await owner.goto('/activeTag')
+    await waitForApp(owner)
+    await shoot(owner, 'activate-tag', 'Activate a tag', 'owner')
+    await openEditTag(owner, world.tag)
+    await shoot(owner, 'edit-tag-lost', 'Edit Tag, LOST, every way back ticked', 'owner')
+    await owner.getByRole('button', { name: 'FOUND', exact: true }).click()
+    await shoot(owner, 'edit-tag-found', 'Edit Tag, FOUND', 'owner')
+    await owner.goto(world.tag.url)
+    await lookUpTag(owner.getByRole('heading', { level: 1, name: 'Test scan' }))
+    await shoot(owner, 'test-scan', 'The owner scans their own tag', 'owner')
+    await owner.goto(`/chat?chatId=${world.finderSide.chatId}`)
+    await expect(owner.getByText(FINDER_SAYS).first()).toBeVisible({ timeout: 20_000 })
+    await shoot(owner, 'owner-chat', "The owner's chat", 'owner')
+    await owner.goto(`/chat?chatId=${world.closedChatId}`)
+    await expect(closedNotice(owner)).toBeVisible({ timeout: 20_000 })
+    await shoot(owner, 'owner-chat-closed', 'End state: closed by the owner (owner)', 'owner')
+    await owner.goto('/account')
+    await waitForApp(owner)
+    await shoot(owner, 'account', 'Account settings', 'owner')
+    await owner.getByRole('button', { name: 'Delete my account' }).click()
+    await expect(owner.getByRole('group', { name: 'Delete your account?' })).toBeVisible()
+    await shoot(owner, 'account-delete-confirm', 'Account settings: delete, asked first', 'owner')
+  })
+
+  await test.step('finder', async () => {
+    await shoot(world.finderSide.page, 'finder-chat', "The finder's chat", 'finder')
+    await shoot(
+      world.closedFinder.page,
+      'finder-chat-closed',
+      'End state: closed by the owner (finder)',
+      'finder',
+    )
+    await world.closedFinder.context.close()
+  })
+
+  await test.step('stranger, forwarded and replaced links', async () => {
+    const stranger = await newPerson(browser)
+    await stranger.page.goto(world.finderSide.link)
+    await expect(
+      stranger.page.getByRole('heading', {
+        name: 'This chat link is already in use on another device.',
+      }),
+    ).toBeVisible({ timeout: 20_000 })
+    await shoot(stranger.page, 'link-in-use', "The finder's link in another browser", 'stranger')
+    await stranger.page.getByRole('button', { name: 'Send me a new link' }).click()
+    await expect(stranger.page.getByText(/We have e-mailed you a new link/)).toBeVisible()
+    await shoot(stranger.page, 'link-new-sent', 'A new link e-mailed', 'stranger')
+    await world.finderSide.page.reload()
+    await waitForApp(world.finderSide.page)
+    await shoot(
+      world.finderSide.page,
+      'link-replaced',
+      "End state: link replaced (the finder's first browser)",
+      'finder',
+    )
+    const forwarded = await newPerson(browser)
+    await forwarded.page.goto(world.finderSide.link)
+    await expect(
+      forwarded.page.getByRole('heading', { name: 'This chat link is not valid or has expired.' }),
+    ).toBeVisible({ timeout: 20_000 })
+    await shoot(forwarded.page, 'link-forwarded', 'The old link, forwarded', 'forwarded link')
+    await Promise.all([stranger.context.close(), forwarded.context.close()])
+  })
+
+  await test.step('end state: returned', async () => {
+    const tag = mintTag()
+    await activateAnother(owner, tag, 'Red violin')
+    const finder = await finderInChat(browser, tag.url, newFinder())
+    await owner.goto(`/chat?chatId=${finder.chatId}`)
+    await owner.getByRole('button', { name: 'Mark as returned' }).click()
+    const question = owner.getByRole('alertdialog')
+    await expect(question).toBeVisible()
+    await shoot(owner, 'owner-confirm-returned', "'Mark as returned', asked first", 'owner')
+    await question.getByRole('button', { name: 'Yes, mark as returned' }).click()
+    await expect(closedNotice(owner)).toBeVisible({ timeout: 20_000 })
+    await shoot(owner, 'owner-chat-returned', 'End state: returned (owner)', 'owner')
+    await expect(closedNotice(finder.page)).toBeVisible({ timeout: 20_000 })
+    await shoot(finder.page, 'finder-chat-returned', 'End state: returned (finder)', 'finder')
+    await finder.context.close()
+  })
+
+  await test.step("end state: the finder's details deleted", async () => {
+    const tag = mintTag()
+    await activateAnother(owner, tag, 'Green scarf')
+    const finder = await finderInChat(browser, tag.url, newFinder())
+    await finder.page.getByRole('button', { name: 'Delete my details now' }).click()
+    const question = finder.page.getByRole('group', { name: 'Delete your details?' })
+    await expect(question).toBeVisible()
+    await shoot(finder.page, 'finder-delete-confirm', 'Delete my details, asked first', 'finder')
+    await question.getByRole('button', { name: 'Delete my details', exact: true }).click()
+    await expect(finder.page.getByText(/^Your details have been deleted/)).toBeVisible({
+      timeout: 20_000,
+    })
+    await shoot(
+      finder.page,
+      'finder-details-deleted',
+      "End state: the finder's details deleted (finder)",
+      'finder',
+    )
+    await owner.goto(`/chat?chatId=${finder.chatId}`)
+    await expect(closedNotice(owner)).toBeVisible({ timeout: 20_000 })
+    await shoot(
+      owner,
+      'owner-chat-finder-left',
+      "End state: the finder's details deleted (owner)",
+      'owner',
+    )
+    await finder.context.close()
+  })
+
+  await test.step('end state: link expired', async () => {
+    const tag = mintTag()
+    await activateAnother(owner, tag, 'Silver watch')
+    const finder = await newPerson(browser)
+    const reporter = newFinder()
+    await finder.page.goto(tag.url)
+    await lookUpTag(finder.page.getByRole('button', { name: 'Inform the Owner' }))
+    await fillFields(finder.page, {
+      NAME: reporter.name,
+      EMAIL: reporter.email,
+      'WHERE YOU FOUND THE ITEM': reporter.where,
+    })
+    await finder.page.getByRole('button', { name: 'Inform the Owner' }).click()
+    await expect(finder.page).toHaveURL(/\/found\/thank-you$/, { timeout: 30_000 })
+    const link = await thankYouChatLink(finder.page)
+    await expireChatLinks(new URL(link).searchParams.get('chatId') ?? '')
+    const later = await newPerson(browser)
+    await later.page.goto(link)
+    await expect(
+      later.page.getByRole('heading', { name: 'This chat link is not valid or has expired.' }),
+    ).toBeVisible({ timeout: 20_000 })
+    await shoot(later.page, 'link-expired', 'End state: link expired', 'finder')
+    await Promise.all([finder.context.close(), later.context.close()])
+  })
+
+  await test.step('error: offline while reporting', async () => {
+    const finder = await newPerson(browser)
+    await finder.page.goto(world.tag.url)
+    await lookUpTag(finder.page.getByRole('button', { name: 'Inform the Owner' }))
+    await finder.page.waitForLoadState('networkidle')
+    await finder.context.setOffline(true)
+    const who = newFinder()
+    await fillFields(finder.page, {
+      NAME: who.name,
+      EMAIL: who.email,
+      'WHERE YOU FOUND THE ITEM': who.where,
+    })
+    await finder.page.getByRole('button', { name: 'Inform the Owner' }).click()
+    await expect(finder.page.getByText(/You are offline/).first()).toBeVisible()
+    await shoot(finder.page, 'finder-offline', 'Error: offline while reporting', 'finder')
+    // Closed while offline: the kept report is never sent.
+    await finder.context.close()
+  })
+
+  await test.step("end state: the owner's account deleted", async () => {
+    const other = await newPerson(browser)
+    const tag = mintTag()
+    await activateAsNewOwner(other.page, newOwner('Dora Departing'), tag, 'Yellow kite')
+    const finder = await finderInChat(browser, tag.url, newFinder())
+    await other.page.goto('/account')
+    await other.page.getByRole('button', { name: 'Delete my account' }).click()
+    await other.page
+      .getByRole('group', { name: 'Delete your account?' })
+      .getByRole('button', { name: 'Delete my account for good' })
+      .click()
+    await expect(other.page).toHaveURL(/\/$/, { timeout: 30_000 })
+    await shoot(other.page, 'account-deleted', 'After deleting the account (owner)', 'owner')
+    await expect(closedNotice(finder.page)).toBeVisible({ timeout: 20_000 })
+    await shoot(
+      finder.page,
+      'finder-chat-account-deleted',
+      "End state: the owner's account deleted (finder)",
+      'finder',
+    )
+    await Promise.all([other.context.close(), finder.context.close()])
+  })
+
+  await test.step('owner: the dashboard at the end', async () => {
+    await owner.goto('/dashboard')
+    await expect(owner.getByText(ITEM).first()).toBeVisible({ timeout: 20_000 })
+    await shoot(owner, 'dashboard-end', 'Dashboard after every end state', 'owner')
+    await Promise.all([world.ownerSide.context.close(), world.finderSide.context.close()])
+  })
+})
