@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { supabase } from '@/lib/supabase'
 import { server } from '@/testing/server'
 import { renderApp } from '@/testing/render-app'
-import { fakeSession, fakeUser, restGet, rpc } from '@/testing/supabase-handlers'
+import { checkPhoto, fakeSession, fakeUser, restGet, rpc } from '@/testing/supabase-handlers'
 import { fakeRealtime, type FakeRealtime } from '@/features/chat/testing/fake-realtime'
 import { PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
 import {
@@ -1045,16 +1045,15 @@ describe('photos', () => {
         storage.signs.push(path)
         return HttpResponse.json({ signedURL: `/object/sign/chat-photos/${path}?token=t-${path}` })
       }),
-      http.post('*/storage/v1/object/chat-photos/*', ({ request }) => {
-        const path = new URL(request.url).pathname.replace(/^.*\/object\/chat-photos\//, '')
+      checkPhoto(({ bucket, name, contentType }) => {
         if (storage.failUploads) {
           return HttpResponse.json(
-            { statusCode: '500', code: 'InternalError', error: 'internal', message: 'disk full' },
+            { error: { code: 'internal_error', message: 'Something went wrong. Please try again.' } },
             { status: 500 },
           )
         }
-        storage.uploads.push({ path, contentType: request.headers.get('content-type') })
-        return HttpResponse.json({ Key: `chat-photos/${path}`, Id: crypto.randomUUID() })
+        expect(bucket).toBe('chat-photos')
+        storage.uploads.push({ path: name, contentType })
       }),
     )
   })
@@ -1072,7 +1071,7 @@ describe('photos', () => {
     expect(within(photos).getByRole('img', { name: 'Attachment 1' })).toBeInTheDocument()
     expect(storage.uploads).toHaveLength(1)
     expect(storage.uploads[0]?.path).toMatch(PATH)
-    expect(storage.uploads[0]?.contentType).toMatch(/^multipart\/form-data/)
+    expect(storage.uploads[0]?.contentType).toBe('image/jpeg')
     expect(images.encodes).toEqual([
       { width: 1600, height: 1200, type: 'image/jpeg', quality: 0.82 },
     ])

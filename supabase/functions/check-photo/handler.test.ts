@@ -41,19 +41,19 @@ async function send(
   options: { name?: string; bucket?: string; authorization?: string | null } = {},
 ) {
   const userId = crypto.randomUUID()
-  const form = new FormData()
-  form.set('bucket', options.bucket ?? 'chat-photos')
-  form.set('name', options.name ?? `${CHAT}/${userId}/${crypto.randomUUID()}.jpg`)
-  form.set('photo', new File([photo.slice()], 'photo', { type: declaredType }))
+  const query = new URLSearchParams({
+    bucket: options.bucket ?? 'chat-photos',
+    name: options.name ?? `${CHAT}/${userId}/${crypto.randomUUID()}.jpg`,
+  })
   const authorization =
     options.authorization === undefined
       ? await callers.user({ sub: userId, isAnonymous: true })
       : options.authorization
   return handler(
-    new Request('http://localhost/check-photo', {
+    new Request(`http://localhost/check-photo?${query}`, {
       method: 'POST',
-      headers: authorization ? { authorization } : {},
-      body: form,
+      headers: { 'content-type': declaredType, ...(authorization ? { authorization } : {}) },
+      body: photo.slice(),
     }),
   )
 }

@@ -14,8 +14,8 @@
  * The message (or the item's photo_path) refers to the name only after this
  * answered 200, so the other side only ever downloads the re-encoded image.
  *
- * POST multipart/form-data: bucket ("chat-photos" | "item-photos"), name
- * (<folders>/<uuid>.jpg), photo (the file), with the caller's JWT.
+ * POST ?bucket=chat-photos|item-photos&name=<folders>/<uuid>.jpg with the photo's
+ * bytes as the body (whatever Content-Type: the bytes decide), with the caller's JWT.
  * 200 { path } | 400 bad_request | 401 unauthorized | 403 forbidden |
  * 409 conflict | 413 too_large | 415 not_an_image | 422 unreadable |
  * 429 too_many_photos (Retry-After) | 500 internal_error.
@@ -62,34 +62,50 @@ export const MESSAGES = {
 
 const DEFAULT_RETRY_AFTER_SECONDS = 3600
 
-async function readForm(request: Request): Promise<{ bucket: Bucket; name: string; photo: File }> {
+/** The body's bytes, refusing more than MAX_UPLOAD_BYTES without reading them all. */
+async function readBytes(request: Request): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? '0')
-  // the photo plus a little room for the form's other fields
-  if (declared > MAX_UPLOAD_BYTES + 16 * 1024) {
-    throw new HttpError(413, 'too_large', MESSAGES.tooLarge)
+  if (declared > MAX_UPLOAD_BYTES) throw new HttpError(413, 'too_large', MESSAGES.tooLarge)
+  const chunks: Uint8Array[] = []
+  let size = 0
+  if (request.body) {
+    const reader = request.body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > MAX_UPLOAD_BYTES) {
+        await reader.cancel()
+        throw new HttpError(413, 'too_large', MESSAGES.tooLarge)
+      }
+      chunks.push(value)
+    }
   }
-  let form: FormData
-  try {
-    form = await request.formData()
-  } catch {
-    throw new HttpError(400, 'bad_request', MESSAGES.badRequest)
+  const bytes = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
   }
-  const bucket = form.get('bucket')
-  const name = form.get('name')
-  const photo = form.get('photo')
+  return bytes
+}
+
+async function readUpload(request: Request): Promise<{ bucket: Bucket; name: string; bytes: Uint8Array }> {
+  const query = new URL(request.url).searchParams
+  const bucket = query.get('bucket')
+  const name = query.get('name')
   if (
-    typeof bucket !== 'string' ||
+    bucket === null ||
     !(BUCKETS as readonly string[]).includes(bucket) ||
-    typeof name !== 'string' ||
+    name === null ||
     !NAME.test(name) ||
-    (bucket === 'item-photos') !== (name.split('/').length === 2) ||
-    !(photo instanceof File)
+    (bucket === 'item-photos') !== (name.split('/').length === 2)
   ) {
     throw new HttpError(400, 'bad_request', MESSAGES.badRequest)
   }
-  if (photo.size > MAX_UPLOAD_BYTES) throw new HttpError(413, 'too_large', MESSAGES.tooLarge)
-  if (photo.size === 0) throw new HttpError(400, 'bad_request', MESSAGES.badRequest)
-  return { bucket: bucket as Bucket, name, photo }
+  const bytes = await readBytes(request)
+  if (bytes.byteLength === 0) throw new HttpError(400, 'bad_request', MESSAGES.badRequest)
+  return { bucket: bucket as Bucket, name, bytes }
 }
 
 function refusal(error: RpcError): HttpError {
@@ -108,8 +124,7 @@ export function createHandler(deps: CheckPhotoDeps): (request: Request) => Promi
   return withHttp(
     deps.allowedOrigins,
     requireUser({ refusal: MESSAGES.signIn, env: deps.callerEnv }, async (request) => {
-      const { bucket, name, photo } = await readForm(request)
-      const bytes = new Uint8Array(await photo.arrayBuffer())
+      const { bucket, name, bytes } = await readUpload(request)
       const format = sniffPhoto(bytes)
       if (!format) throw new HttpError(415, 'not_an_image', MESSAGES.notAnImage)
       let jpeg: Uint8Array
