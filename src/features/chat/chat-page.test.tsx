@@ -347,9 +347,9 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     const deletions: unknown[] = []
     let logouts = 0
     server.use(
-      http.post('*/rest/v1/rpc/delete_my_finder_details', async ({ request }) => {
+      http.post('*/functions/v1/delete-my-details', async ({ request }) => {
         deletions.push(await request.json())
-        return HttpResponse.json(true)
+        return HttpResponse.json({ deleted: true })
       }),
       // The anonymous finder no longer exists: the browser forgets its session.
       http.post('*/auth/v1/logout', () => {
@@ -378,9 +378,9 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
   it("opens asking to delete the finder's details when they follow their e-mail's link, and deletes nothing until they confirm", async () => {
     const deletions: unknown[] = []
     server.use(
-      http.post('*/rest/v1/rpc/delete_my_finder_details', async ({ request }) => {
+      http.post('*/functions/v1/delete-my-details', async ({ request }) => {
         deletions.push(await request.json())
-        return HttpResponse.json(true)
+        return HttpResponse.json({ deleted: true })
       }),
       http.post('*/auth/v1/logout', () => new HttpResponse(null, { status: 204 })),
     )
