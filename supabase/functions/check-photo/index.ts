@@ -23,7 +23,7 @@ Deno.serve(
     async store(bucket, name, jpeg) {
       const { error } = await admin.storage
         .from(bucket)
-        .upload(name, new Blob([jpeg], { type: 'image/jpeg' }), {
+        .upload(name, new Blob([jpeg.slice()], { type: 'image/jpeg' }), {
           contentType: 'image/jpeg',
           cacheControl: '3600',
           upsert: false,
