@@ -17,6 +17,7 @@ import {
   initializeImageMagick,
   MagickColor,
   MagickFormat,
+  MagickReadSettings,
   ResourceLimits,
 } from 'npm:@imagemagick/magick-wasm@0.0.43'
 
@@ -74,7 +75,14 @@ export class UnreadablePhotoError extends Error {}
 export async function reencodePhoto(bytes: Uint8Array, format: PhotoFormat): Promise<Uint8Array> {
   await initialize()
   try {
-    return ImageMagick.read(bytes, FORMATS[format], (image) => {
+    const settings = new MagickReadSettings({ format: FORMATS[format] })
+    // libjpeg decodes a large JPEG at 1/2, 1/4 or 1/8 of its size straight away
+    // (no smaller than this), which keeps a 12 MP photo well inside the CPU time
+    // an Edge Function has; the resize below then does the rest.
+    if (format === 'jpeg') {
+      settings.setDefine(MagickFormat.Jpeg, 'size', `${MAX_PHOTO_EDGE}x${MAX_PHOTO_EDGE}`)
+    }
+    return ImageMagick.read(bytes, settings, (image) => {
       if (image.width < 1 || image.height < 1) throw new UnreadablePhotoError('empty image')
       image.autoOrient()
       if (image.hasAlpha) {
