@@ -31,7 +31,6 @@ afterAll(async () => {
   await stack?.close()
 })
 
-
 it("leaves no object of the finder's after the purge", async () => {
   const service = serviceClient(stack)
   const owner = await seededUser(stack)

@@ -126,7 +126,9 @@ describe('/found/thank-you photos for the owner', () => {
         if (refuseUploads) return refuseUploads
         if (failUploads) {
           return HttpResponse.json(
-            { error: { code: 'internal_error', message: 'Something went wrong. Please try again.' } },
+            {
+              error: { code: 'internal_error', message: 'Something went wrong. Please try again.' },
+            },
             { status: 500 },
           )
         }

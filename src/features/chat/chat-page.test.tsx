@@ -1048,7 +1048,9 @@ describe('photos', () => {
       checkPhoto(({ bucket, name, contentType }) => {
         if (storage.failUploads) {
           return HttpResponse.json(
-            { error: { code: 'internal_error', message: 'Something went wrong. Please try again.' } },
+            {
+              error: { code: 'internal_error', message: 'Something went wrong. Please try again.' },
+            },
             { status: 500 },
           )
         }

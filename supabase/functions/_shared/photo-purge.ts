@@ -51,7 +51,10 @@ export async function removeDuePhotos(
 
 /** The store on a service-role supabase-js client. */
 export function storageStore(admin: {
-  rpc(name: 'photos_to_delete', args: { max_rows: number }): PromiseLike<{
+  rpc(
+    name: 'photos_to_delete',
+    args: { max_rows: number },
+  ): PromiseLike<{
     data: unknown
     error: { message: string } | null
   }>

@@ -1,9 +1,5 @@
 import assert from 'node:assert/strict'
-import {
-  ImageMagick,
-  MagickColor,
-  MagickFormat,
-} from 'npm:@imagemagick/magick-wasm@0.0.43'
+import { ImageMagick, MagickColor, MagickFormat } from 'npm:@imagemagick/magick-wasm@0.0.43'
 import { testCallers } from '../_shared/testing/callers.ts'
 import { createHandler, MAX_UPLOAD_BYTES, MESSAGES, type RpcError } from './handler.ts'
 import { reencodePhoto } from './photo-codec.ts'
@@ -152,30 +148,33 @@ Deno.test('bytes that start like a JPEG but do not decode are refused (422)', as
   assert.equal(stored.length, 0)
 })
 
-Deno.test('a JPEG with an Exif GPS block is stored re-encoded, without Exif, at most 1600 px', async () => {
-  const { handler, stored, reserved } = harness()
-  const original = withExif(await drawnJpeg(2400, 1800))
-  assert.ok(contains(original, EXIF))
-  ImageMagick.read(original, MagickFormat.Jpeg, (image) => {
-    assert.notEqual(image.getProfile('exif'), null, 'the test photo carries Exif')
-  })
-  const response = await send(handler, original, 'image/jpeg')
-  assert.equal(response.status, 200)
-  const [photo] = stored
-  assert.ok(photo)
-  assert.deepEqual((await response.json()).path, photo.name)
-  assert.deepEqual([...photo.jpeg.subarray(0, 3)], [0xff, 0xd8, 0xff])
-  assert.equal(contains(photo.jpeg, EXIF), false)
-  assert.equal(contains(photo.jpeg, APP1), false)
-  // decoded again: no Exif profile, the long side capped
-  ImageMagick.read(photo.jpeg, MagickFormat.Jpeg, (image) => {
-    assert.equal(image.getProfile('exif'), null)
-    assert.equal(image.width, 1600)
-    assert.equal(image.height, 1200)
-  })
-  assert.equal(reserved[0]?.bytes, photo.jpeg.byteLength)
-  assert.match(reserved[0]?.authorization ?? '', /^Bearer /)
-})
+Deno.test(
+  'a JPEG with an Exif GPS block is stored re-encoded, without Exif, at most 1600 px',
+  async () => {
+    const { handler, stored, reserved } = harness()
+    const original = withExif(await drawnJpeg(2400, 1800))
+    assert.ok(contains(original, EXIF))
+    ImageMagick.read(original, MagickFormat.Jpeg, (image) => {
+      assert.notEqual(image.getProfile('exif'), null, 'the test photo carries Exif')
+    })
+    const response = await send(handler, original, 'image/jpeg')
+    assert.equal(response.status, 200)
+    const [photo] = stored
+    assert.ok(photo)
+    assert.deepEqual((await response.json()).path, photo.name)
+    assert.deepEqual([...photo.jpeg.subarray(0, 3)], [0xff, 0xd8, 0xff])
+    assert.equal(contains(photo.jpeg, EXIF), false)
+    assert.equal(contains(photo.jpeg, APP1), false)
+    // decoded again: no Exif profile, the long side capped
+    ImageMagick.read(photo.jpeg, MagickFormat.Jpeg, (image) => {
+      assert.equal(image.getProfile('exif'), null)
+      assert.equal(image.width, 1600)
+      assert.equal(image.height, 1200)
+    })
+    assert.equal(reserved[0]?.bytes, photo.jpeg.byteLength)
+    assert.match(reserved[0]?.authorization ?? '', /^Bearer /)
+  },
+)
 
 Deno.test('a PNG (declared as anything) becomes a JPEG', async () => {
   const { handler, stored } = harness()
@@ -199,29 +198,32 @@ Deno.test('the unsent-photo limit answers 429 with Retry-After; a stranger 403',
   assert.equal(stranger.stored.length, 0)
 })
 
-Deno.test('bad names, buckets, sizes and callers are refused before anything is stored', async () => {
-  const { handler, stored } = harness()
-  const jpeg = await drawnJpeg(20, 20)
-  const id = () => crypto.randomUUID()
-  for (const name of [`${id()}/${id()}/${id()}.png`, `${id()}/x/${id()}.jpg`, `../${id()}.jpg`]) {
-    assert.equal((await send(handler, jpeg, 'image/jpeg', { name })).status, 400, name)
-  }
-  assert.equal((await send(handler, jpeg, 'image/jpeg', { bucket: 'avatars' })).status, 400)
-  assert.equal(
-    (await send(handler, jpeg, 'image/jpeg', { bucket: 'item-photos' })).status,
-    400,
-    'an item photo is <item>/<uuid>.jpg',
-  )
-  const big = new Uint8Array(MAX_UPLOAD_BYTES + 1)
-  big.set(jpeg)
-  assert.equal((await send(handler, big, 'image/jpeg')).status, 413)
-  assert.equal((await send(handler, jpeg, 'image/jpeg', { authorization: null })).status, 401)
-  assert.equal(
-    (await send(handler, jpeg, 'image/jpeg', { authorization: await callers.otherKey() })).status,
-    401,
-  )
-  assert.equal(stored.length, 0)
-})
+Deno.test(
+  'bad names, buckets, sizes and callers are refused before anything is stored',
+  async () => {
+    const { handler, stored } = harness()
+    const jpeg = await drawnJpeg(20, 20)
+    const id = () => crypto.randomUUID()
+    for (const name of [`${id()}/${id()}/${id()}.png`, `${id()}/x/${id()}.jpg`, `../${id()}.jpg`]) {
+      assert.equal((await send(handler, jpeg, 'image/jpeg', { name })).status, 400, name)
+    }
+    assert.equal((await send(handler, jpeg, 'image/jpeg', { bucket: 'avatars' })).status, 400)
+    assert.equal(
+      (await send(handler, jpeg, 'image/jpeg', { bucket: 'item-photos' })).status,
+      400,
+      'an item photo is <item>/<uuid>.jpg',
+    )
+    const big = new Uint8Array(MAX_UPLOAD_BYTES + 1)
+    big.set(jpeg)
+    assert.equal((await send(handler, big, 'image/jpeg')).status, 413)
+    assert.equal((await send(handler, jpeg, 'image/jpeg', { authorization: null })).status, 401)
+    assert.equal(
+      (await send(handler, jpeg, 'image/jpeg', { authorization: await callers.otherKey() })).status,
+      401,
+    )
+    assert.equal(stored.length, 0)
+  },
+)
 
 Deno.test('a name already taken is a 409, never an overwrite', async () => {
   const { handler, stored } = harness()

@@ -56,8 +56,7 @@ export const MESSAGES = {
   tooLarge: 'This photo is too large (over 5 MB). Please choose a smaller one.',
   notAnImage: 'This file is not a photo we can use. Please choose a JPEG, PNG or WebP photo.',
   unreadable: 'This photo could not be read. Please choose another one.',
-  tooMany:
-    'You have uploaded many photos that were not sent. Please send them or try again later.',
+  tooMany: 'You have uploaded many photos that were not sent. Please send them or try again later.',
 } as const
 
 const DEFAULT_RETRY_AFTER_SECONDS = 3600
@@ -90,7 +89,9 @@ async function readBytes(request: Request): Promise<Uint8Array> {
   return bytes
 }
 
-async function readUpload(request: Request): Promise<{ bucket: Bucket; name: string; bytes: Uint8Array }> {
+async function readUpload(
+  request: Request,
+): Promise<{ bucket: Bucket; name: string; bytes: Uint8Array }> {
   const query = new URL(request.url).searchParams
   const bucket = query.get('bucket')
   const name = query.get('name')
@@ -111,12 +112,14 @@ async function readUpload(request: Request): Promise<{ bucket: Bucket; name: str
 function refusal(error: RpcError): HttpError {
   if (error.message === 'too_many_photos') {
     const seconds = Number(error.details)
-    const retryAfter = Number.isInteger(seconds) && seconds > 0 ? seconds : DEFAULT_RETRY_AFTER_SECONDS
+    const retryAfter =
+      Number.isInteger(seconds) && seconds > 0 ? seconds : DEFAULT_RETRY_AFTER_SECONDS
     return new HttpError(429, 'too_many_photos', MESSAGES.tooMany, {
       'Retry-After': String(retryAfter),
     })
   }
-  if (error.message === 'photo_not_allowed') return new HttpError(403, 'forbidden', MESSAGES.notYours)
+  if (error.message === 'photo_not_allowed')
+    return new HttpError(403, 'forbidden', MESSAGES.notYours)
   return new HttpError(500, 'internal_error', `reserve_photo_upload: ${error.message}`)
 }
 

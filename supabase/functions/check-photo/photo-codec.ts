@@ -53,7 +53,10 @@ let ready: Promise<void> | null = null
 /** Loads the wasm once per worker, on the first photo. */
 function initialize(): Promise<void> {
   ready ??= (async () => {
-    const wasm = new URL('x86/magick.wasm', import.meta.resolve('npm:@imagemagick/magick-wasm@0.0.43'))
+    const wasm = new URL(
+      'x86/magick.wasm',
+      import.meta.resolve('npm:@imagemagick/magick-wasm@0.0.43'),
+    )
     await initializeImageMagick(await Deno.readFile(wasm))
     ResourceLimits.width = BigInt(MAX_SOURCE_EDGE)
     ResourceLimits.height = BigInt(MAX_SOURCE_EDGE)

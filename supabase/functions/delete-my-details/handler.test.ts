@@ -38,20 +38,26 @@ const call = async (
     }),
   )
 
-Deno.test("deletes the finder's details as the caller, then removes the photos in the same request", async () => {
-  const { handler, calls } = harness({ data: true, error: null })
-  const response = await call(handler, { chat_id: CHAT })
-  assert.equal(response.status, 200)
-  assert.deepEqual(await response.json(), { deleted: true })
-  assert.deepEqual(calls, [`delete ${CHAT} as caller`, 'remove photos'])
-})
+Deno.test(
+  "deletes the finder's details as the caller, then removes the photos in the same request",
+  async () => {
+    const { handler, calls } = harness({ data: true, error: null })
+    const response = await call(handler, { chat_id: CHAT })
+    assert.equal(response.status, 200)
+    assert.deepEqual(await response.json(), { deleted: true })
+    assert.deepEqual(calls, [`delete ${CHAT} as caller`, 'remove photos'])
+  },
+)
 
-Deno.test('the details are deleted even when removing the photos fails (the schedule retries)', async () => {
-  const { handler, calls } = harness({ data: true, error: null }, new Error('Storage is down'))
-  const response = await call(handler, { chat_id: CHAT })
-  assert.equal(response.status, 200)
-  assert.deepEqual(calls, [`delete ${CHAT} as caller`, 'remove photos'])
-})
+Deno.test(
+  'the details are deleted even when removing the photos fails (the schedule retries)',
+  async () => {
+    const { handler, calls } = harness({ data: true, error: null }, new Error('Storage is down'))
+    const response = await call(handler, { chat_id: CHAT })
+    assert.equal(response.status, 200)
+    assert.deepEqual(calls, [`delete ${CHAT} as caller`, 'remove photos'])
+  },
+)
 
 Deno.test("someone who is not the chat's finder gets a 403 and nothing is removed", async () => {
   const { handler, calls } = harness({
