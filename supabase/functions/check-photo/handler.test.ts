@@ -233,3 +233,55 @@ Deno.test('a name already taken is a 409, never an overwrite', async () => {
   assert.equal((await send(handler, jpeg, 'image/jpeg', { name })).status, 409)
   assert.equal(stored.length, 1)
 })
+
+/** A PNG that claims width x height pixels (a decompression bomb's header), with no real picture. */
+function pngClaiming(width: number, height: number): Uint8Array {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    return c >>> 0
+  })
+  const crc32 = (bytes: Uint8Array) => {
+    let c = 0xffffffff
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8)
+    return (c ^ 0xffffffff) >>> 0
+  }
+  const chunk = (type: string, data: Uint8Array) => {
+    const body = new Uint8Array([...new TextEncoder().encode(type), ...data])
+    const out = new Uint8Array(12 + data.length)
+    const view = new DataView(out.buffer)
+    view.setUint32(0, data.length)
+    out.set(body, 4)
+    view.setUint32(8 + data.length, crc32(body))
+    return out
+  }
+  const header = new Uint8Array(13)
+  const view = new DataView(header.buffer)
+  view.setUint32(0, width)
+  view.setUint32(4, height)
+  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
+  return new Uint8Array([
+    ...[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+    ...chunk('IHDR', header),
+    ...chunk('IDAT', new Uint8Array([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    ...chunk('IEND', new Uint8Array()),
+  ])
+}
+
+Deno.test(
+  'an image claiming more pixels than allowed is refused from its header (422)',
+  async () => {
+    const { handler, stored } = harness()
+    for (const [width, height] of [
+      [20_000, 20_000],
+      [13_000, 10],
+    ] as const) {
+      const response = await send(handler, pngClaiming(width, height), 'image/png')
+      assert.equal(response.status, 422, `${width} x ${height}`)
+      // refused by the size limits at the header, not for the missing picture data after it
+      await assert.rejects(reencodePhoto(pngClaiming(width, height), 'png'), /IHDR/)
+    }
+    await assert.rejects(reencodePhoto(pngClaiming(100, 10), 'png'), /Not enough image data/)
+    assert.equal(stored.length, 0)
+  },
+)
