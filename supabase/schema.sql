@@ -87,6 +87,21 @@ create table app_private.owner_alert_windows (
 );
 comment on table app_private.owner_alert_windows is 'How many owner alerts each chat has had in its current window (limit owner_alerts_per_chat).';
 
+create table app_private.photo_uploads (
+  photo_upload_id bigint generated always as identity not null,
+  user_id uuid not null,
+  bucket_id text not null,
+  name text not null,
+  bytes integer not null,
+  created_at timestamp with time zone default now() not null,
+  constraint photo_uploads_bytes_check CHECK ((bytes >= 0)),
+  constraint photo_uploads_pkey PRIMARY KEY (photo_upload_id),
+  constraint photo_uploads_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+comment on table app_private.photo_uploads is 'Photos stored through check-photo in the last hour, per member: what the unsent-photo limits count. Rows older than the limits'' window are dropped as new ones come.';
+alter table app_private.photo_uploads enable row level security;
+CREATE INDEX photo_uploads_user_id_created_at_idx ON app_private.photo_uploads USING btree (user_id, created_at);
+
 create table app_private.proof_difficulty (
   id boolean default true not null,
   doubling_every integer not null,
@@ -1533,6 +1548,22 @@ AS $function$
   select l.max_count, l.per from app_private.limits l where l.name = limit_name;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.may_store_photo(bucket text, object_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    case bucket
+      when 'chat-photos' then app_private.can_post_chat_photo(object_name)
+      when 'item-photos' then app_private.photo_name_ok(object_name, 1)
+        and app_private.owns_item_photo(object_name)
+      else false
+    end,
+    false)
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.message_photos_uploaded(for_chat uuid, paths text[])
  RETURNS boolean
  LANGUAGE plpgsql
@@ -1550,7 +1581,7 @@ begin
       from storage.objects o
      where o.bucket_id = 'chat-photos'
        and o.name = any (paths)
-       and o.owner_id = caller::text
+       and cardinality(storage.foldername(o.name)) = 2
        and (storage.foldername(o.name))[1] = for_chat::text
        and (storage.foldername(o.name))[2] = caller::text
   ) and cardinality(paths) = (select count(distinct p) from unnest(paths) p);
@@ -1838,6 +1869,19 @@ begin
     return null;
   end if;
   return app_private.invoke_edge_function('purge-photos');
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.purge_finder_data_and_photos()
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if public.purge_finder_data() > 0 then
+    perform app_private.purge_due_photos();
+  end if;
 end;
 $function$;
 
@@ -3411,6 +3455,57 @@ end;
 $function$;
 grant execute on function public.request_chat_link(uuid,text) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.reserve_photo_upload(bucket text, name text, bytes integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := app_private.current_user_id();
+  count_limit record;
+  kib_limit record;
+  window_start timestamptz;
+  unsent_count int;
+  unsent_bytes bigint;
+  oldest timestamptz;
+begin
+  if me is null or bytes is null or bytes < 0
+     or not app_private.may_store_photo(reserve_photo_upload.bucket, reserve_photo_upload.name) then
+    raise exception 'photo_not_allowed' using errcode = 'P0001';
+  end if;
+  select * into count_limit from app_private.limit_of('unsent_photos_per_member');
+  select * into kib_limit from app_private.limit_of('unsent_photo_kib_per_member');
+  window_start := now() - greatest(coalesce(count_limit.per, interval '0'), coalesce(kib_limit.per, interval '0'));
+  -- one member's reservations one at a time, so parallel uploads cannot all pass
+  perform pg_advisory_xact_lock(hashtextextended('photo_uploads:' || me::text, 0));
+  delete from app_private.photo_uploads u where u.user_id = me and u.created_at < window_start;
+  select count(*), coalesce(sum(u.bytes), 0), min(u.created_at)
+    into unsent_count, unsent_bytes, oldest
+    from app_private.photo_uploads u
+   where u.user_id = me
+     and not exists (
+       select 1 from public.messages m
+        where u.bucket_id = 'chat-photos' and m.photo_paths @> array[u.name]
+     )
+     and not exists (
+       select 1 from public.items i
+        where u.bucket_id = 'item-photos' and i.photo_path = u.name
+     );
+  if (count_limit.max_count is not null and unsent_count + 1 > count_limit.max_count)
+     or (kib_limit.max_count is not null
+         and unsent_bytes + reserve_photo_upload.bytes > kib_limit.max_count::bigint * 1024) then
+    raise exception 'too_many_photos' using
+      errcode = 'P0001',
+      detail = greatest(1, ceil(extract(epoch from (oldest + coalesce(count_limit.per, kib_limit.per) - now()))))::int::text;
+  end if;
+  insert into app_private.photo_uploads (user_id, bucket_id, name, bytes)
+  values (me, reserve_photo_upload.bucket, reserve_photo_upload.name, reserve_photo_upload.bytes);
+end;
+$function$;
+comment on function public.reserve_photo_upload(text,text,integer) is 'check-photo asks, as the caller, before storing a checked photo: may they put it at bucket/name, and are they within the unsent-photo limits? Raises photo_not_allowed or too_many_photos (detail: seconds to wait).';
+grant execute on function public.reserve_photo_upload(text,text,integer) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.return_preview(item_id uuid)
  RETURNS TABLE(open_conversations integer, finder_details_deleted_on timestamp with time zone)
  LANGUAGE sql
@@ -3734,6 +3829,8 @@ insert into app_private.limits values (owner_alerts_per_chat,1,00:00:10,"owner a
 insert into app_private.limits values (proof_free_per_address,30,01:00:00,"proof-of-work challenges one client address gets at the base difficulty within the window; past them the difficulty grows (app_private.proof_difficulty)");
 insert into app_private.limits values (reports_per_finder,5,01:00:00,"found reports by one finder session");
 insert into app_private.limits values (reports_per_tag,3,01:00:00,"found reports on one tag");
+insert into app_private.limits values (unsent_photo_kib_per_member,20480,01:00:00,"KiB of photos stored by one member and not yet sent (max_count is the number of KiB)");
+insert into app_private.limits values (unsent_photos_per_member,20,01:00:00,"photos stored by one member and not yet sent (in a message or as an item's photo)");
 
 insert into app_private.proof_difficulty values (t,10,20);
 
@@ -3759,10 +3856,6 @@ create policy "Finders see a lost item's photo" on storage.objects for select to
   using (((bucket_id = 'item-photos'::text) AND (NOT ( SELECT app_private.is_listing() AS is_listing)) AND ( SELECT app_private.is_lost_item_photo(objects.name) AS is_lost_item_photo)));
 create policy "Members see their chats' photos" on storage.objects for select to authenticated
   using (((bucket_id = 'chat-photos'::text) AND (NOT ( SELECT app_private.is_listing() AS is_listing)) AND ( SELECT app_private.can_see_chat_photo(objects.name) AS can_see_chat_photo)));
-create policy "Members send chat photos into their own folder" on storage.objects for insert to authenticated
-  with check (((bucket_id = 'chat-photos'::text) AND ( SELECT app_private.can_post_chat_photo(objects.name) AS can_post_chat_photo)));
-create policy "Owners add photos of their items" on storage.objects for insert to authenticated
-  with check (((bucket_id = 'item-photos'::text) AND ( SELECT app_private.photo_name_ok(objects.name, 1) AS photo_name_ok) AND ( SELECT app_private.owns_item_photo(objects.name) AS owns_item_photo)));
 create policy "Owners see photos of their items" on storage.objects for select to authenticated
   using (((bucket_id = 'item-photos'::text) AND (NOT ( SELECT app_private.is_listing() AS is_listing)) AND ( SELECT app_private.owns_item_photo(objects.name) AS owns_item_photo)));
 
@@ -3773,5 +3866,5 @@ create policy "Owners see photos of their items" on storage.objects for select t
 select cron.schedule('cron-history-cleanup', '42 3 * * *', 'delete from cron.job_run_details where end_time < now() - interval ''7 days''');
 select cron.schedule('dispatch-notifications', '10 seconds', 'select app_private.dispatch_due_notifications()');
 select cron.schedule('notification-escalation', '* * * * *', 'select public.enqueue_reminders()');
-select cron.schedule('purge-finder-data', '17 * * * *', 'select public.purge_finder_data()');
+select cron.schedule('purge-finder-data', '17 * * * *', 'select app_private.purge_finder_data_and_photos()');
 select cron.schedule('purge-photos', '*/5 * * * *', 'select app_private.purge_due_photos()');

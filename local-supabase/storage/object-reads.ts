@@ -58,6 +58,8 @@ async function serveBytes(
     'Content-Length': String(bytes.byteLength),
     'Last-Modified': new Date(row.updated_at).toUTCString(),
     'X-Robots-Tag': 'none',
+    // the bytes are what the stored type says, never sniffed as something else (not in storage-api)
+    'X-Content-Type-Options': 'nosniff',
     ...(typeof metadata.eTag === 'string' ? { ETag: metadata.eTag } : {}),
     ...headers,
   }

@@ -85,6 +85,33 @@ export function fnError(name: string, code: string, message: string, status: num
   return fn(name, { error: { code, message } }, status)
 }
 
+/** What the app sent to the check-photo function. */
+export type CheckedPhoto = {
+  bucket: string
+  name: string
+  contentType: string | null
+  bytes: number
+}
+
+/**
+ * The check-photo Edge Function: records each photo sent, answers `answer`'s
+ * response, or by default stores it ({ path: name }).
+ */
+export function checkPhoto(
+  answer: (photo: CheckedPhoto) => Response | undefined | void = () => undefined,
+) {
+  return http.post('*/functions/v1/check-photo', async ({ request }) => {
+    const query = new URL(request.url).searchParams
+    const checked: CheckedPhoto = {
+      bucket: String(query.get('bucket')),
+      name: String(query.get('name')),
+      contentType: request.headers.get('content-type'),
+      bytes: (await request.arrayBuffer()).byteLength,
+    }
+    return answer(checked) ?? HttpResponse.json({ path: checked.name })
+  })
+}
+
 export function fakeUser(overrides: Partial<User> = {}): User {
   return {
     id: '6d1f5a2e-3c4b-4a59-8f0e-2b7c9d1e0a11',

@@ -779,6 +779,10 @@ export type Database = {
         }[]
       }
       request_chat_link: { Args: { chat_id: string; token: string }; Returns: undefined }
+      reserve_photo_upload: {
+        Args: { bucket: string; bytes: number; name: string }
+        Returns: undefined
+      }
       return_preview: {
         Args: { item_id: string }
         Returns: {

@@ -98,25 +98,25 @@ async function asStorage(actor: Actor, sql: string, params: unknown[]): Promise<
   await withRole(db, { ...actor.context, settings }, (tx) => tx.query(sql, params))
 }
 
-/** Uploads as the Storage API does: the row names its uploader (owner, owner_id). */
-const upload = (actor: Actor, bucket: string, name: string) =>
+/** Stores a photo as check-photo does: the service role writes the row (no owner); the path names the sender. */
+const store = (bucket: string, name: string) =>
   asStorage(
-    actor,
-    'insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ($1, $2, $3::uuid, $3::text, $4)',
-    [bucket, name, actor.userId, JSON.stringify({ mimetype: 'image/jpeg', size: 10 })],
+    serviceRole,
+    'insert into storage.objects (bucket_id, name, metadata) values ($1, $2, $3)',
+    [bucket, name, JSON.stringify({ mimetype: 'image/jpeg', size: 10 })],
   )
 
 /** The owner's item photo, and a photo each side sent in the chat (their paths hold both ids). */
 async function withPhotos(owner: Awaited<ReturnType<typeof ownerWithConversation>>) {
   const itemPhoto = `${owner.item.id}/${randomUUID()}.jpg`
-  await upload(owner.actor, 'item-photos', itemPhoto)
+  await store('item-photos', itemPhoto)
   await query(db, owner.actor, 'update public.items set photo_path = $1 where id = $2', [
     itemPhoto,
     owner.item.id,
   ])
   for (const sender of [owner.actor, owner.finder]) {
     const name = `${owner.report.chat_id}/${sender.userId}/${randomUUID()}.jpg`
-    await upload(sender, 'chat-photos', name)
+    await store('chat-photos', name)
     await query(
       db,
       sender,
@@ -294,7 +294,7 @@ describe('deleting an account', () => {
       address: owner.details.address,
     })
     const sentAsFinder = `${asFinder.chat_id}/${owner.actor.userId}/${randomUUID()}.jpg`
-    await upload(owner.actor, 'chat-photos', sentAsFinder)
+    await store('chat-photos', sentAsFinder)
     await query(
       db,
       owner.actor,
@@ -320,11 +320,12 @@ describe('deleting an account', () => {
     await deleteAuthUser(owner.actor.userId!)
 
     // The photos are due: Storage removes them (delete-account calls purge-photos at once;
-    // its schedule retries what fails). The owner's three uploads hold their id; the finder's
-    // photo in the owner's chat goes as well.
+    // its schedule retries what fails). The owner's two chat photos hold their id in their
+    // folder (check-photo stores them with no Storage owner; the item photo is named by the
+    // item); the finder's photo in the owner's chat goes as well.
     expect(await rowsHolding(owner.traces)).toEqual({
       'public.notifications': 1,
-      'storage.objects': 3,
+      'storage.objects': 2,
     })
     const purged = await purgePhotos()
     expect(purged).toContain(`chat-photos/${sentAsFinder}`)

@@ -1,6 +1,7 @@
 /**
  * Photos: the policies on storage.objects for the chat-photos and item-photos
- * buckets and the messages that carry photos, acted out role by role (the
+ * buckets, the messages that carry photos and reserve_photo_upload (what
+ * check-photo asks before storing a photo), acted out role by role (the
  * chat's owner and finder, another owner, no session, the service role), as
  * the Storage API runs each call (the caller's role, storage.operation set).
  */
@@ -19,6 +20,7 @@ import {
   query,
   registeredMetadata,
   reportFound,
+  PERMISSION_DENIED,
   RLS_VIOLATION,
   serviceRole,
   type Actor,
@@ -78,6 +80,15 @@ const upload = (actor: Actor, bucket: string, name: string) =>
     [bucket, name, actor.userId, JSON.stringify({ mimetype: 'image/jpeg', size: 10 })],
   )
 
+/** What check-photo does after its checks: the service role stores the re-encoded photo (no owner). */
+const store = (bucket: string, name: string) =>
+  asStorage(
+    serviceRole,
+    'upload',
+    'insert into storage.objects (bucket_id, name, metadata) values ($1, $2, $3) returning name',
+    [bucket, name, JSON.stringify({ mimetype: 'image/jpeg', size: 10 })],
+  )
+
 const visible = async (actor: Actor, bucket: string, name: string, operation = 'get') =>
   (
     await asStorage(
@@ -100,14 +111,13 @@ const send = (actor: Actor, paths: string[], body = '') =>
   )
 
 describe('chat photos', () => {
-  it('a member uploads into their own folder of the chat; nobody else can', async () => {
-    expect(await upload(finder, 'chat-photos', chatPhoto(finder))).toHaveLength(1)
-    expect(await upload(owner, 'chat-photos', chatPhoto(owner))).toHaveLength(1)
-    // into the other member's folder, into a chat not theirs, or without a session
-    await expectPgError(upload(finder, 'chat-photos', chatPhoto(owner)), {
-      code: '42501',
-      message: RLS_VIOLATION,
-    })
+  it('nobody but the service role (check-photo) writes into the bucket, not even into their own folder', async () => {
+    for (const actor of [finder, owner]) {
+      await expectPgError(upload(actor, 'chat-photos', chatPhoto(actor)), {
+        code: '42501',
+        message: RLS_VIOLATION,
+      })
+    }
     await expectPgError(upload(otherOwner, 'chat-photos', chatPhoto(otherOwner)), {
       code: '42501',
       message: RLS_VIOLATION,
@@ -116,16 +126,12 @@ describe('chat photos', () => {
       upload(noSession, 'chat-photos', `${report.chat_id}/x/${randomUUID()}.jpg`),
       { code: '42501', message: RLS_VIOLATION },
     )
-    // only <uuid>.jpg|png|webp names
-    await expectPgError(
-      upload(finder, 'chat-photos', `${report.chat_id}/${finder.userId}/photo.svg`),
-      { code: '42501', message: RLS_VIOLATION },
-    )
+    expect(await store('chat-photos', chatPhoto(finder))).toHaveLength(1)
   })
 
   it('a photo is seen by the chat once a message carries it, by the sender before', async () => {
     const name = chatPhoto(finder)
-    await upload(finder, 'chat-photos', name)
+    await store('chat-photos', name)
     expect(await visible(finder, 'chat-photos', name)).toBe(true)
     expect(await visible(owner, 'chat-photos', name)).toBe(false)
 
@@ -136,27 +142,27 @@ describe('chat photos', () => {
     expect(await visible(serviceRole, 'chat-photos', name)).toBe(true)
     // a message may be photos alone
     const alone = chatPhoto(finder)
-    await upload(finder, 'chat-photos', alone)
+    await store('chat-photos', alone)
     expect(await send(finder, [alone])).toHaveLength(1)
   })
 
   it("a message carries only its sender's uploads in that chat, at most three", async () => {
     const theirs = chatPhoto(finder)
-    await upload(finder, 'chat-photos', theirs)
+    await store('chat-photos', theirs)
     await expectPgError(send(owner, [theirs]), { code: '42501', message: RLS_VIOLATION })
     await expectPgError(send(finder, [`${report.chat_id}/${finder.userId}/${randomUUID()}.jpg`]), {
       code: '42501',
       message: RLS_VIOLATION,
     })
     const four = [chatPhoto(finder), chatPhoto(finder), chatPhoto(finder), chatPhoto(finder)]
-    for (const name of four) await upload(finder, 'chat-photos', name)
+    for (const name of four) await store('chat-photos', name)
     await expectPgError(send(finder, four), { code: '23514' })
     await expectPgError(send(finder, []), { code: '23514' })
   })
 
   it('nobody lists a bucket, not even a member', async () => {
     const name = chatPhoto(finder)
-    await upload(finder, 'chat-photos', name)
+    await store('chat-photos', name)
     await send(finder, [name], 'Listed?')
     for (const actor of [owner, finder, otherOwner, noSession]) {
       expect(await visible(actor, 'chat-photos', name, 'list')).toBe(false)
@@ -165,7 +171,7 @@ describe('chat photos', () => {
 
   it('nobody deletes a photo by SQL; rows go through the Storage API only', async () => {
     const name = chatPhoto(finder)
-    await upload(finder, 'chat-photos', name)
+    await store('chat-photos', name)
     const deleted = await asStorage(
       finder,
       'delete_many',
@@ -187,10 +193,10 @@ describe('item photos', () => {
       ...params,
     ])
 
-  it('the owner alone adds a photo of the item and sets it', async () => {
+  it('the owner alone sets a photo of the item; only check-photo (the service role) stores it', async () => {
     const name = itemPhoto()
-    expect(await upload(owner, 'item-photos', name)).toHaveLength(1)
-    for (const actor of [otherOwner, finder, noSession]) {
+    expect(await store('item-photos', name)).toHaveLength(1)
+    for (const actor of [owner, otherOwner, finder, noSession]) {
       await expectPgError(upload(actor, 'item-photos', itemPhoto()), {
         code: '42501',
         message: RLS_VIOLATION,
@@ -211,7 +217,7 @@ describe('item photos', () => {
 
   it('finders see the photo the item shows only while it is LOST', async () => {
     const name = itemPhoto()
-    await upload(owner, 'item-photos', name)
+    await store('item-photos', name)
     await setItem(owner, 'photo_path = $2, status = null', [name])
     const saysPhoto = async (actor: Actor) =>
       (
@@ -248,7 +254,7 @@ describe('item photos', () => {
     expect(await visible(noSession, 'item-photos', name, 'list')).toBe(false)
     // another photo in the item's folder, not the one it shows, stays private
     const spare = itemPhoto()
-    await upload(owner, 'item-photos', spare)
+    await store('item-photos', spare)
     expect(await visible(noSession, 'item-photos', spare)).toBe(false)
 
     await setItem(owner, "status = 'FOUND'")
@@ -279,7 +285,7 @@ describe('photos_to_delete', () => {
     const another = await createUser(db, 'another finder', { anonymous: true })
     const kept = await reportFound(db, ownItem.tag_code, another)
     const keptName = `${kept.chat_id}/${another.userId}/${randomUUID()}.jpg`
-    await upload(another, 'chat-photos', keptName)
+    await store('chat-photos', keptName)
     await query(
       db,
       another,
@@ -288,7 +294,7 @@ describe('photos_to_delete', () => {
     )
 
     const mine = chatPhoto(finder)
-    await upload(finder, 'chat-photos', mine)
+    await store('chat-photos', mine)
     await send(finder, [mine], 'before the purge')
     const toDelete = async () =>
       (
@@ -310,5 +316,94 @@ describe('photos_to_delete', () => {
     expect(rows.length).toBeGreaterThan(0)
     for (const row of rows) expect(due).toContain(row.name)
     expect(due).not.toContain(keptName)
+  })
+})
+
+describe('reserve_photo_upload (check-photo asks it as the caller before storing)', () => {
+  const reserve = (actor: Actor, bucket: string, name: string, bytes = 200_000) =>
+    query(db, actor, 'select public.reserve_photo_upload($1, $2, $3)', [bucket, name, bytes])
+  const notAllowed = { code: 'P0001', message: 'photo_not_allowed' }
+
+  it('lets a member of the open chat store in their own folder, and the owner for their item; nobody else', async () => {
+    // a chat of its own (the one above was purged and closed)
+    const lost = await giveItem(db, owner, 'Black wallet')
+    const member = await createUser(db, 'new finder', { anonymous: true })
+    const chat = (await reportFound(db, lost.tag_code, member)).chat_id
+    const photoOf = (actor: Actor) => `${chat}/${actor.userId}/${randomUUID()}.jpg`
+    expect(await reserve(member, 'chat-photos', photoOf(member))).toHaveLength(1)
+    expect(await reserve(owner, 'chat-photos', photoOf(owner))).toHaveLength(1)
+    await expectPgError(reserve(member, 'chat-photos', photoOf(owner)), notAllowed)
+    await expectPgError(reserve(otherOwner, 'chat-photos', photoOf(otherOwner)), notAllowed)
+    await expectPgError(reserve(finder, 'chat-photos', photoOf(finder)), notAllowed)
+    await expectPgError(
+      reserve(member, 'chat-photos', `${chat}/${member.userId}/photo.svg`),
+      notAllowed,
+    )
+    // a closed chat (the first finder's, purged above) takes no more photos
+    await expectPgError(reserve(finder, 'chat-photos', chatPhoto(finder)), notAllowed)
+    expect(await reserve(owner, 'item-photos', itemPhoto())).toHaveLength(1)
+    for (const actor of [otherOwner, finder]) {
+      await expectPgError(reserve(actor, 'item-photos', itemPhoto()), notAllowed)
+    }
+    await expectPgError(reserve(owner, 'avatars', `${item.id}/${randomUUID()}.jpg`), notAllowed)
+    await expectPgError(reserve(noSession, 'chat-photos', photoOf(member)), {
+      code: '42501',
+      message: PERMISSION_DENIED,
+    })
+  })
+
+  it('holds a member to 20 unsent photos an hour; a sent photo no longer counts', async () => {
+    const keeper = await giveItem(db, otherOwner, 'Blue bike lock')
+    const member = await createUser(db, 'busy finder', { anonymous: true })
+    const chat = (await reportFound(db, keeper.tag_code, member)).chat_id
+    const name = () => `${chat}/${member.userId}/${randomUUID()}.jpg`
+    const names: string[] = []
+    for (let i = 0; i < 20; i += 1) {
+      names.push(name())
+      await reserve(member, 'chat-photos', names[i] as string, 1000)
+    }
+    const refused = await expectPgError(reserve(member, 'chat-photos', name(), 1000), {
+      code: 'P0001',
+      message: 'too_many_photos',
+    })
+    const wait = Number(refused.detail)
+    expect(wait).toBeGreaterThan(3000)
+    expect(wait).toBeLessThanOrEqual(3600)
+    // sending three of them frees three places
+    const sent = names.slice(0, 3)
+    for (const each of sent) await store('chat-photos', each)
+    await query(
+      db,
+      member,
+      'insert into public.messages (chat_id, body, photo_paths) values ($1, $2, $3)',
+      [chat, '', sent],
+    )
+    for (let i = 0; i < 3; i += 1) await reserve(member, 'chat-photos', name(), 1000)
+    await expectPgError(reserve(member, 'chat-photos', name(), 1000), {
+      code: 'P0001',
+      message: 'too_many_photos',
+    })
+  })
+
+  it('holds a member to 20 MiB of unsent photos an hour', async () => {
+    const keeper = await giveItem(db, otherOwner, 'Grey scarf')
+    const member = await createUser(db, 'heavy finder', { anonymous: true })
+    const chat = (await reportFound(db, keeper.tag_code, member)).chat_id
+    const name = () => `${chat}/${member.userId}/${randomUUID()}.jpg`
+    const fiveMiB = 5 * 1024 * 1024
+    for (let i = 0; i < 4; i += 1) await reserve(member, 'chat-photos', name(), fiveMiB)
+    await expectPgError(reserve(member, 'chat-photos', name(), 1), {
+      code: 'P0001',
+      message: 'too_many_photos',
+    })
+    // another member of the same chat is not held by this one's uploads
+    expect(
+      await reserve(
+        otherOwner,
+        'chat-photos',
+        `${chat}/${otherOwner.userId}/${randomUUID()}.jpg`,
+        fiveMiB,
+      ),
+    ).toHaveLength(1)
   })
 })

@@ -77,7 +77,7 @@ describe('cron (local copy of pg_cron)', () => {
     await db.exec(`delete from cron.job where jobname like 'test-%'`)
   })
 
-  it('the migrations schedule dispatch, purge, history cleanup, escalation reminders and photo purge', async () => {
+  it('the migrations schedule dispatch, purge (with the purged photos at once), history cleanup, escalation reminders and photo purge', async () => {
     const { rows } = await db.query<{ jobname: string; schedule: string; command: string }>(
       'select jobname, schedule, command from cron.job order by jobid',
     )
@@ -90,7 +90,7 @@ describe('cron (local copy of pg_cron)', () => {
       {
         jobname: 'purge-finder-data',
         schedule: '17 * * * *',
-        command: 'select public.purge_finder_data()',
+        command: 'select app_private.purge_finder_data_and_photos()',
       },
       expect.objectContaining({ jobname: 'cron-history-cleanup', schedule: '42 3 * * *' }),
       {

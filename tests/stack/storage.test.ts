@@ -148,6 +148,8 @@ describe('Storage (local stack) with supabase-js', () => {
     const response = await fetch(url)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/png')
+    // the browser takes the stored type as it is, never sniffing the bytes as HTML or SVG
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect((await response.arrayBuffer()).byteLength).toBe(40)
 
     const other = url.replace('signed.png', 'photo.png')

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
-import { fakeUser, restGet } from '@/testing/supabase-handlers'
+import { checkPhoto, fakeUser, restGet } from '@/testing/supabase-handlers'
 import {
   chosenFile,
   installBrowserImages,
@@ -105,12 +105,14 @@ describe('/found/thank-you photos for the owner', () => {
   let uploads: string[]
   let posts: Record<string, unknown>[]
   let failUploads: boolean
+  let refuseUploads: Response | null
 
   beforeEach(() => {
     images = installBrowserImages()
     uploads = []
     posts = []
     failUploads = false
+    refuseUploads = null
     sessionStorage.setItem(
       'homeward.lastReport',
       JSON.stringify({ chatId: CHAT_ID, chatUrl: CHAT_URL }),
@@ -121,16 +123,18 @@ describe('/found/thank-you photos for the owner', () => {
       restGet('found_reports', [
         { owner_notified_at: null, owner_notified_channels: [], owner_seen_chat_at: null },
       ]),
-      http.post('*/storage/v1/object/chat-photos/*', ({ request }) => {
+      checkPhoto(({ bucket, name }) => {
+        if (refuseUploads) return refuseUploads
         if (failUploads) {
           return HttpResponse.json(
-            { statusCode: '500', code: 'InternalError', error: 'internal', message: 'disk full' },
+            {
+              error: { code: 'internal_error', message: 'Something went wrong. Please try again.' },
+            },
             { status: 500 },
           )
         }
-        const path = new URL(request.url).pathname.replace(/^.*\/object\/chat-photos\//, '')
-        uploads.push(path)
-        return HttpResponse.json({ Key: `chat-photos/${path}`, Id: crypto.randomUUID() })
+        expect(bucket).toBe('chat-photos')
+        uploads.push(name)
       }),
       http.post('*/rest/v1/messages', async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>
@@ -238,6 +242,21 @@ describe('/found/thank-you photos for the owner', () => {
     )
     expect(await screen.findByText(PHOTO_MESSAGES.notAnImage)).toBeInTheDocument()
     expect(screen.queryByRole('list', { name: 'Photos to send' })).not.toBeInTheDocument()
+    expect(uploads).toEqual([])
+    expect(posts).toEqual([])
+  })
+
+  it("shows the server's refusal in its words (too many unsent photos) and sends nothing", async () => {
+    const tooMany =
+      'You have uploaded many photos that were not sent. Please send them or try again later.'
+    refuseUploads = HttpResponse.json(
+      { error: { code: 'too_many_photos', message: tooMany } },
+      { status: 429, headers: { 'Retry-After': '600' } },
+    )
+    const { user } = open()
+    await user.upload(await addPhoto(), photo())
+    expect(await screen.findByText(tooMany)).toBeInTheDocument()
+    expect(screen.getByText('Not uploaded')).toBeInTheDocument()
     expect(uploads).toEqual([])
     expect(posts).toEqual([])
   })

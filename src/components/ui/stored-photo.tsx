@@ -10,9 +10,12 @@ type StoredPhotoProps = {
   size?: string
 }
 
-/** A stored photo through a short-lived signed URL; opens full size in a new tab. */
+/**
+ * A stored photo through a short-lived signed URL (renewed while shown, and
+ * once when the image fails to load); opens full size in a new tab.
+ */
 export function StoredPhoto({ bucket, path, alt, size = '32' }: StoredPhotoProps) {
-  const state = usePhotoUrl(bucket, path)
+  const { state, reload } = usePhotoUrl(bucket, path)
   return (
     <Box
       w={size}
@@ -36,6 +39,7 @@ export function StoredPhoto({ bucket, path, alt, size = '32' }: StoredPhotoProps
           <img
             src={state.url}
             alt={alt}
+            onError={reload}
             style={{ width: '100%', height: '100%', objectFit: 'cover' }}
           />
         </a>

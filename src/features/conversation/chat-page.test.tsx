@@ -6,7 +6,7 @@ import { supabase } from '@/lib/supabase'
 import { server } from '@/testing/server'
 import { renderApp } from '@/testing/render-app'
 import { useScreen } from '@/testing/media'
-import { fakeSession, fakeUser, restGet, rpc } from '@/testing/supabase-handlers'
+import { checkPhoto, fakeSession, fakeUser, restGet, rpc } from '@/testing/supabase-handlers'
 import { fakeRealtime, type FakeRealtime } from '@/testing/fake-realtime'
 import { PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
 import {
@@ -362,9 +362,9 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
     const deletions: unknown[] = []
     let logouts = 0
     server.use(
-      http.post('*/rest/v1/rpc/delete_my_finder_details', async ({ request }) => {
+      http.post('*/functions/v1/delete-my-details', async ({ request }) => {
         deletions.push(await request.json())
-        return HttpResponse.json(true)
+        return HttpResponse.json({ deleted: true })
       }),
       // The anonymous finder no longer exists: the browser forgets its session.
       http.post('*/auth/v1/logout', () => {
@@ -394,9 +394,9 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
   it("opens asking to delete the finder's details when they follow their e-mail's link, and deletes nothing until they confirm", async () => {
     const deletions: unknown[] = []
     server.use(
-      http.post('*/rest/v1/rpc/delete_my_finder_details', async ({ request }) => {
+      http.post('*/functions/v1/delete-my-details', async ({ request }) => {
         deletions.push(await request.json())
-        return HttpResponse.json(true)
+        return HttpResponse.json({ deleted: true })
       }),
       http.post('*/auth/v1/logout', () => new HttpResponse(null, { status: 204 })),
     )
@@ -1122,16 +1122,17 @@ describe('photos', () => {
         storage.signs.push(path)
         return HttpResponse.json({ signedURL: `/object/sign/chat-photos/${path}?token=t-${path}` })
       }),
-      http.post('*/storage/v1/object/chat-photos/*', ({ request }) => {
-        const path = new URL(request.url).pathname.replace(/^.*\/object\/chat-photos\//, '')
+      checkPhoto(({ bucket, name, contentType }) => {
         if (storage.failUploads) {
           return HttpResponse.json(
-            { statusCode: '500', code: 'InternalError', error: 'internal', message: 'disk full' },
+            {
+              error: { code: 'internal_error', message: 'Something went wrong. Please try again.' },
+            },
             { status: 500 },
           )
         }
-        storage.uploads.push({ path, contentType: request.headers.get('content-type') })
-        return HttpResponse.json({ Key: `chat-photos/${path}`, Id: crypto.randomUUID() })
+        expect(bucket).toBe('chat-photos')
+        storage.uploads.push({ path: name, contentType })
       }),
     )
   })
@@ -1149,7 +1150,7 @@ describe('photos', () => {
     expect(within(photos).getByRole('img', { name: 'Attachment 1' })).toBeInTheDocument()
     expect(storage.uploads).toHaveLength(1)
     expect(storage.uploads[0]?.path).toMatch(PATH)
-    expect(storage.uploads[0]?.contentType).toMatch(/^multipart\/form-data/)
+    expect(storage.uploads[0]?.contentType).toBe('image/jpeg')
     expect(images.encodes).toEqual([
       { width: 1600, height: 1200, type: 'image/jpeg', quality: 0.82 },
     ])

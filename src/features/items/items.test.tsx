@@ -6,7 +6,7 @@ import { stateAtom } from '@/lib/store'
 import { ownerRealtime } from '@/testing/owner-realtime'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
-import { fakeUser } from '@/testing/supabase-handlers'
+import { checkPhoto, fakeUser } from '@/testing/supabase-handlers'
 import {
   chosenFile,
   installBrowserImages,
@@ -339,10 +339,9 @@ describe('/editTag', () => {
       uploads = []
       signs = []
       server.use(
-        http.post('*/storage/v1/object/item-photos/*', ({ request }) => {
-          const path = new URL(request.url).pathname.replace(/^.*\/object\/item-photos\//, '')
-          uploads.push(path)
-          return HttpResponse.json({ Key: `item-photos/${path}`, Id: crypto.randomUUID() })
+        checkPhoto(({ bucket, name }) => {
+          expect(bucket).toBe('item-photos')
+          uploads.push(name)
         }),
         http.post('*/storage/v1/object/sign/item-photos/*', ({ request }) => {
           const path = new URL(request.url).pathname.replace(/^.*\/object\/sign\/item-photos\//, '')

@@ -1,6 +1,7 @@
 /**
  * The photo rules of the app, in one place. The buckets' own limits are in
- * supabase/config.toml ([storage.buckets.*]: 5 MiB, JPEG/PNG/WebP) and the
+ * supabase/config.toml ([storage.buckets.*]: 5 MiB, JPEG: what check-photo
+ * stores), the server's checks in supabase/functions/check-photo, and the
  * number of photos a message may carry in SQL (messages_photo_paths_count);
  * the app re-encodes every photo well under the first and mirrors the second.
  */
@@ -20,8 +21,16 @@ export const MAX_CHOSEN_PHOTO_BYTES = 25 * 1024 * 1024
 /** Photos one message may carry (public.messages' messages_photo_paths_count). */
 export const MAX_PHOTOS_PER_MESSAGE = 3
 
-/** Signed URLs for showing a photo last this long (seconds). */
-export const PHOTO_URL_SECONDS = 60 * 60
+/**
+ * Signed URLs for showing a photo last this long (seconds): minutes, so a
+ * link copied before a photo was deleted stops working soon even where the
+ * object could not be removed at once; the app renews them while it shows the
+ * photo (use-photo-url.ts).
+ */
+export const PHOTO_URL_SECONDS = 5 * 60
+
+/** The app asks for a new signed URL this long after the last one (before it ends). */
+export const PHOTO_URL_REFRESH_SECONDS = PHOTO_URL_SECONDS - 60
 
 /** What the person is told, in the product's words. */
 export const PHOTO_MESSAGES = {

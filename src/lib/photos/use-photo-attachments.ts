@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { atom, useSetAtom } from '@/lib/jotai'
 import { PhotoRefusedError, preparePhoto } from '@/lib/photos/prepare-photo'
 import { PHOTO_MESSAGES, type PhotoBucket } from '@/lib/photos/photo-rules'
-import { newPhotoPath, uploadPhoto } from '@/lib/photos/upload-photo'
+import { newPhotoPath, PhotoUploadRefusedError, uploadPhoto } from '@/lib/photos/upload-photo'
 
 export type Attachment = {
   id: string
@@ -40,7 +40,8 @@ export const unsentPhotoCountAtom = atom(0)
 
 /**
  * Photos chosen for one message or item: each is re-encoded in the browser, then
- * uploaded into `folder` of `bucket` under a fresh name, with a thumbnail, its
+ * sent to the check-photo function (which checks and re-encodes it again and
+ * stores it in `folder` of `bucket`) under a fresh name, with a thumbnail, its
  * state and a retry. Nothing refers to an upload until the caller sends or saves
  * the paths; photos uploaded and never sent are purged (photos_to_delete).
  */
@@ -99,6 +100,8 @@ export function usePhotoAttachments({
       } catch (error) {
         console.error('Uploading a photo failed', error)
         patch(id, { status: 'failed' })
+        // the server's reason (not a photo, too many unsent photos), in its words
+        if (error instanceof PhotoUploadRefusedError && isMounted.current) setRefusal(error.message)
       }
     },
     [bucket, folder, patch],

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { parseFunctionEnv } from './env.ts'
+import { parseFunctionEnv, publishableKeyOf } from './env.ts'
 
 const source = (values: Record<string, string>) => ({ get: (name: string) => values[name] })
 const URL_ONLY = { SUPABASE_URL: 'https://ref.supabase.co' }
@@ -65,3 +65,20 @@ Deno.test('parseFunctionEnv: allows the site and each listed origin, once each',
     'http://localhost:4173',
   ])
 })
+
+Deno.test(
+  'publishableKeyOf: the default publishable key, else the legacy anon key, else a readable error',
+  () => {
+    assert.equal(
+      publishableKeyOf(
+        source({
+          SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: 'sb_publishable_main' }),
+          SUPABASE_ANON_KEY: 'anon.jwt.key',
+        }),
+      ),
+      'sb_publishable_main',
+    )
+    assert.equal(publishableKeyOf(source({ SUPABASE_ANON_KEY: 'anon.jwt.key' })), 'anon.jwt.key')
+    assert.throws(() => publishableKeyOf(source({})), /SUPABASE_PUBLISHABLE_KEYS/)
+  },
+)

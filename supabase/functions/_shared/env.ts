@@ -59,6 +59,22 @@ function originOf(url: string): string {
   }
 }
 
+/**
+ * The project's publishable key (SUPABASE_PUBLISHABLE_KEYS' default, or the
+ * legacy anon key), for a client that acts as the caller (their JWT) under RLS.
+ */
+export function publishableKeyOf(source: Source): string {
+  const key =
+    defaultKey(source, 'SUPABASE_PUBLISHABLE_KEYS', 'SUPABASE_PUBLISHABLE_KEY') ??
+    (source.get('SUPABASE_ANON_KEY') || undefined)
+  if (!key) {
+    throw new Error(
+      'Missing function configuration: SUPABASE_PUBLISHABLE_KEYS (or SUPABASE_ANON_KEY)',
+    )
+  }
+  return key
+}
+
 export function parseFunctionEnv(source: Source): FunctionEnv {
   const { SUPABASE_URL } = readEnv(source, ['SUPABASE_URL'])
   const legacyServiceRoleKey = source.get('SUPABASE_SERVICE_ROLE_KEY') || undefined

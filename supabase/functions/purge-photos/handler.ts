@@ -11,15 +11,9 @@
  */
 import { type CallerEnv, requireSecretKey } from '../_shared/caller.ts'
 import { json, withHttp } from '../_shared/http.ts'
+import { type PhotoObject, type PhotoStore, removeDuePhotos } from '../_shared/photo-purge.ts'
 
-export type PhotoObject = { bucket_id: string; name: string }
-
-/** What the handler needs of Supabase: the list, and Storage's remove. */
-export type PhotoStore = {
-  photosToDelete(maxRows: number): Promise<PhotoObject[]>
-  /** Removes names from a bucket; returns the names Storage removed. */
-  remove(bucket: string, names: string[]): Promise<string[]>
-}
+export type { PhotoObject, PhotoStore }
 
 export type PurgePhotosDeps = {
   allowedOrigins: readonly string[]
@@ -41,30 +35,7 @@ export function createHandler(deps: PurgePhotosDeps): (request: Request) => Prom
   return withHttp(
     deps.allowedOrigins,
     requireSecretKey(secretKeyOnly, async () => {
-      let removed = 0
-      let failed = 0
-      // Keep going while full batches come back, so a backlog drains in one run.
-      for (let round = 0; round < 20; round += 1) {
-        const due = await deps.store.photosToDelete(batchSize)
-        const byBucket = new Map<string, string[]>()
-        for (const photo of due) {
-          byBucket.set(photo.bucket_id, [...(byBucket.get(photo.bucket_id) ?? []), photo.name])
-        }
-        let removedNow = 0
-        for (const [bucket, names] of byBucket) {
-          try {
-            removedNow += (await deps.store.remove(bucket, names)).length
-          } catch (error) {
-            failed += names.length
-            console.error(
-              `Removing ${names.length} photos from ${bucket} failed; the next run tries again`,
-              error,
-            )
-          }
-        }
-        removed += removedNow
-        if (due.length < batchSize || removedNow === 0) break
-      }
+      const { removed, failed } = await removeDuePhotos(deps.store, batchSize)
       return json({ removed, failed })
     }),
   )
