@@ -138,13 +138,13 @@ type Captured = { url: string; headers: Headers; body: Uint8Array }
 
 function fakeService(status: number, headers: Record<string, string> = {}) {
   const calls: Captured[] = []
-  const fetchImpl = async (input: string | URL | Request, init?: RequestInit) => {
+  const fetchImpl = (input: string | URL | Request, init?: RequestInit) => {
     calls.push({
       url: String(input),
       headers: new Headers(init?.headers),
       body: new Uint8Array(init?.body as Uint8Array),
     })
-    return new Response(status === 201 ? '' : 'no', { status, headers })
+    return Promise.resolve(new Response(status === 201 ? '' : 'no', { status, headers }))
   }
   return { calls, fetchImpl: fetchImpl as typeof fetch }
 }
