@@ -440,6 +440,8 @@ export type Database = {
           full_name: string | null
           id: string
           mobile_number: string | null
+          text_after_minutes: number
+          text_alerts: string
           updated_at: string
         }
         ComputedFields: never
@@ -453,6 +455,8 @@ export type Database = {
           full_name?: string | null
           id: string
           mobile_number?: string | null
+          text_after_minutes?: number
+          text_alerts?: string
           updated_at?: string
         }
         Update: {
@@ -465,7 +469,43 @@ export type Database = {
           full_name?: string | null
           id?: string
           mobile_number?: string | null
+          text_after_minutes?: number
+          text_alerts?: string
           updated_at?: string
+        }
+        Relationships: []
+      }
+      push_subscriptions: {
+        Row: {
+          auth: string
+          browser: string
+          created_at: string
+          endpoint: string
+          id: string
+          last_used_at: string | null
+          owner_id: string
+          p256dh: string
+        }
+        ComputedFields: never
+        Insert: {
+          auth: string
+          browser?: string
+          created_at?: string
+          endpoint: string
+          id?: string
+          last_used_at?: string | null
+          owner_id: string
+          p256dh: string
+        }
+        Update: {
+          auth?: string
+          browser?: string
+          created_at?: string
+          endpoint?: string
+          id?: string
+          last_used_at?: string | null
+          owner_id?: string
+          p256dh?: string
         }
         Relationships: []
       }
@@ -683,6 +723,10 @@ export type Database = {
         }[]
       }
       purge_finder_data: { Args: Record<PropertyKey, never>; Returns: number }
+      push_subscription_gone: {
+        Args: { error: string; id: string; lease_id?: string }
+        Returns: undefined
+      }
       record_hand_in: {
         Args: {
           accuracy_m?: number
@@ -731,6 +775,10 @@ export type Database = {
         }[]
       }
       revoke_chat_invites: { Args: { chat_id: string }; Returns: number }
+      save_push_subscription: {
+        Args: { auth: string; browser?: string; endpoint: string; p256dh: string }
+        Returns: string
+      }
       share_found_location: {
         Args: { accuracy_m: number; chat_id: string; latitude: number; longitude: number }
         Returns: undefined
