@@ -4,7 +4,8 @@ import { join } from 'node:path'
 
 /** The local stack's VAPID pair (supabase/functions/.env; local only, never a deployment's). */
 export const LOCAL_VAPID = {
-  publicKey: 'BKt71QezhcJD9VxMmjzLcn0AVUkq7hKH-Gi7zf5ZD1QCGLw5VCTo9ISbiyvCp7l9Y7NsL1rYV-fPXkBpXTFua7o',
+  publicKey:
+    'BKt71QezhcJD9VxMmjzLcn0AVUkq7hKH-Gi7zf5ZD1QCGLw5VCTo9ISbiyvCp7l9Y7NsL1rYV-fPXkBpXTFua7o',
   privateKey: 'a3LBMVqbagtwQY8ogo7q4WlYKTQzcYvQKo0jLIJWm3I',
 }
 
@@ -15,6 +16,8 @@ export const LOCAL_VAPID = {
 export async function writeProviderEnv(
   inboxUrl: string,
   siteUrl: string,
+  /** Where the inbox's push endpoint is (the inbox itself when a fault proxy fronts the rest). */
+  pushInboxUrl: string = inboxUrl,
 ): Promise<{ envDir: string; envFile: string }> {
   const envDir = await mkdtemp(join(tmpdir(), 'homeward-functions-env-'))
   const envFile = join(envDir, '.env')
@@ -31,7 +34,7 @@ export async function writeProviderEnv(
       `VAPID_PUBLIC_KEY=${LOCAL_VAPID.publicKey}`,
       `VAPID_PRIVATE_KEY=${LOCAL_VAPID.privateKey}`,
       'VAPID_SUBJECT=mailto:support@homeward.example',
-      `WEB_PUSH_LOCAL_ENDPOINT=${inboxUrl.replace(/\/$/, '')}/push/`,
+      `WEB_PUSH_LOCAL_ENDPOINT=${pushInboxUrl.replace(/\/$/, '')}/push/`,
       `SITE_URL=${siteUrl}`,
     ].join('\n'),
   )
