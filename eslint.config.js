@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-const features = ['account', 'auth', 'chat', 'found', 'items', 'marketing', 'tags']
+const features = ['account', 'auth', 'chat', 'found', 'items', 'marketing', 'push', 'tags']
 
 export default tseslint.config(
   {

@@ -23,10 +23,12 @@ function useFollowRouteAfterLogin(): boolean {
 type DashboardProps = {
   /** Shown under an item's card, outside its link (e.g. the item's chat link). */
   itemExtra?: (item: Item) => ReactNode
+  /** Shown under the two actions (e.g. the offer to turn notifications on). */
+  notice?: ReactNode
 }
 
 /** /dashboard, signed in: greeting, the owner's items, and the two actions. */
-export function Dashboard({ itemExtra }: DashboardProps) {
+export function Dashboard({ itemExtra, notice }: DashboardProps) {
   const isLeaving = useFollowRouteAfterLogin()
   const { doc } = useAtomValue(userAtom)
   const { items = [] } = useAtomValue(stateAtom)
@@ -51,6 +53,7 @@ export function Dashboard({ itemExtra }: DashboardProps) {
           <RouterLink to={paths.account}>Account Settings</RouterLink>
         </Button>
       </Stack>
+      {notice}
       <Heading as="h3" size="lg">
         Your items
       </Heading>
