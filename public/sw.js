@@ -147,7 +147,14 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
       const open = windows.find((client) => client.url === target)
       if (open) return open.focus()
-      return self.clients.openWindow(target)
+      try {
+        return await self.clients.openWindow(target)
+      } catch (error) {
+        // The browser refused a new window: take a tab of ours there instead.
+        const tab = windows.find((client) => typeof client.navigate === 'function')
+        if (!tab) throw error
+        return tab.navigate(target)
+      }
     })(),
   )
 })

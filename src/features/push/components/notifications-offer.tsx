@@ -22,7 +22,8 @@ async function offerFor(): Promise<Offer> {
   if (localStorage.getItem(DISMISSED_KEY)) return 'none'
   const support = pushSupport()
   if (support === 'home-screen') return 'home-screen'
-  if (support !== 'ready' || Notification.permission !== 'default') return 'none'
+  // Blocked: only the browser's settings can change that (Account Settings says so).
+  if (support !== 'ready' || Notification.permission === 'denied') return 'none'
   return (await isSubscribedHere()) ? 'none' : 'ask'
 }
 
