@@ -218,21 +218,24 @@ function TextPreference() {
         {option('always', SETTINGS_TEXTS.always)}
         <HStack gap="2" wrap="wrap">
           {option('unseen', SETTINGS_TEXTS.unseen)}
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={1440}
-            w="20"
-            size="sm"
-            aria-label="Minutes before a text"
-            value={minutes}
-            onChange={(event) => {
-              setMinutes(event.target.value)
-              setChoice('unseen')
-            }}
-          />
-          <Text as="span">{SETTINGS_TEXTS.minutes}</Text>
+          {/* the number and its unit stay together when the line wraps */}
+          <HStack gap="2" ps={{ base: '6', sm: '0' }}>
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={1440}
+              w="20"
+              size="sm"
+              aria-label="Minutes before a text"
+              value={minutes}
+              onChange={(event) => {
+                setMinutes(event.target.value)
+                setChoice('unseen')
+              }}
+            />
+            <Text as="span">{SETTINGS_TEXTS.minutes}</Text>
+          </HStack>
         </HStack>
         {option('never', SETTINGS_TEXTS.never)}
         <Text color="fg.muted" fontSize="sm">
