@@ -5,7 +5,11 @@
  *   report → answer               the finder's "Inform the Owner" request
  *   report → providers accepted   until every outbox row of the report is 'sent'
  *                                 (the last row's sent_at, recorded as the provider
- *                                 accepted it)
+ *                                 accepted it), and per channel: the owner's text,
+ *                                 the last e-mail, and the push to the owner's
+ *                                 device (a subscription the dev inbox made, so
+ *                                 the inbox, in the stack's process, decrypts it
+ *                                 as a phone's push service would deliver it)
  * 1 concurrent: 20 reports one after another; 50 concurrent: three bursts of
  * 50, percentiles over the 150 answers, and each burst's first answer. The
  * first burst after the stack starts, before those, is printed apart: it also
@@ -32,11 +36,14 @@ import { startFanoutStack } from '../local-supabase/testing/fanout-fixtures.ts'
 import { solvedProof } from '../local-supabase/testing/proof-of-work.ts'
 import { inLane, type Database } from '../local-supabase/db/types.ts'
 
-/** When the last of a report's rows was accepted (epoch ms), or 'unknown'. */
-type Outcome = { acceptedAt: number } | 'unknown'
+/** When the last of a report's rows was accepted (epoch ms) and each channel's last, or 'unknown'. */
+type Outcome = { acceptedAt: number; sms: number; email: number; push: number } | 'unknown'
+
+/** A report's outbox: its text, the owner's and the finder's e-mails, and one push to the owner's device. */
+const ROWS_PER_REPORT = 4
 
 /**
- * Resolves each watched report once all 3 of its outbox rows are 'sent', or
+ * Resolves each watched report once all 4 of its outbox rows are 'sent', or
  * 'unknown' as soon as one is (a provider call past its 10 s deadline: the
  * scheduler's next run looks it up; counted apart, not as accepted). Rejects on
  * 'failed' or after 60 s.
@@ -55,14 +62,21 @@ function watchOutbox(db: Database) {
           report_id: string
           statuses: string[]
           accepted_ms: number | null
+          sms_ms: number | null
+          email_ms: number | null
+          push_ms: number | null
         }>(
           `select report_id, array_agg(status::text) as statuses,
-                  (extract(epoch from max(sent_at)) * 1000)::float8 as accepted_ms
+                  (extract(epoch from max(sent_at)) * 1000)::float8 as accepted_ms,
+                  (extract(epoch from max(sent_at) filter (where channel = 'sms')) * 1000)::float8 as sms_ms,
+                  (extract(epoch from max(sent_at) filter (where channel = 'email')) * 1000)::float8 as email_ms,
+                  (extract(epoch from max(sent_at) filter (where channel = 'push')) * 1000)::float8 as push_ms
              from public.notifications
             where report_id = any($1::uuid[]) group by report_id`,
           [[...waiting.keys()]],
         )
-        for (const { report_id: id, statuses, accepted_ms: acceptedMs } of rows) {
+        for (const row of rows) {
+          const { report_id: id, statuses, accepted_ms: acceptedMs } = row
           const watcher = waiting.get(id)
           if (!watcher) continue
           const settle = (act: () => void) => {
@@ -72,8 +86,18 @@ function watchOutbox(db: Database) {
           if (statuses.includes('failed'))
             settle(() => watcher.reject(new Error('a notification failed')))
           else if (statuses.includes('unknown')) settle(() => watcher.resolve('unknown'))
-          else if (statuses.length === 3 && statuses.every((status) => status === 'sent'))
-            settle(() => watcher.resolve({ acceptedAt: Number(acceptedMs) }))
+          else if (
+            statuses.length === ROWS_PER_REPORT &&
+            statuses.every((status) => status === 'sent')
+          )
+            settle(() =>
+              watcher.resolve({
+                acceptedAt: Number(acceptedMs),
+                sms: Number(row.sms_ms),
+                email: Number(row.email_ms),
+                push: Number(row.push_ms),
+              }),
+            )
         }
         for (const [id, watcher] of waiting) {
           if (performance.now() - watcher.since > 60_000) {
@@ -238,6 +262,17 @@ async function main() {
 
   async function prepare(): Promise<FinderRequest> {
     const owner = await fanout.owner()
+    // The owner's phone: a push subscription the dev inbox made (it keeps the keys).
+    const device = (await (
+      await fetch(`${stack.inboxUrl}/push/subscriptions`, { method: 'POST' })
+    ).json()) as { endpoint: string; keys: { p256dh: string; auth: string } }
+    const saved = await owner.client.rpc('save_push_subscription', {
+      endpoint: device.endpoint,
+      p256dh: device.keys.p256dh,
+      auth: device.keys.auth,
+      browser: 'bench',
+    })
+    if (saved.error) throw new Error(`save_push_subscription: ${saved.error.message}`)
     const finder = await fanout.finder()
     // the bot check is solved up front: its time is the browser's (bench:pow), not the fan-out's
     const proof = await solvedProof(finder)
@@ -266,7 +301,13 @@ async function main() {
   function timedReports(
     requests: FinderRequest[],
     onAllAnswered: () => void = () => undefined,
-  ): Promise<Array<{ answer: number; accepted: number | null }>> {
+  ): Promise<
+    Array<{
+      answer: number
+      accepted: number | null
+      channels: { sms: number; email: number; push: number } | null
+    }>
+  > {
     let unanswered = requests.length
     return Promise.all(
       finders.send(requests).map(async (pending) => {
@@ -281,6 +322,14 @@ async function main() {
         return {
           answer: answer.answeredAt - answer.startedAt,
           accepted: outcome === 'unknown' ? null : outcome.acceptedAt - answer.startedAt,
+          channels:
+            outcome === 'unknown'
+              ? null
+              : {
+                  sms: outcome.sms - answer.startedAt,
+                  email: outcome.email - answer.startedAt,
+                  push: outcome.push - answer.startedAt,
+                },
         }
       }),
     )
@@ -300,6 +349,7 @@ async function main() {
   ): Promise<void> {
     const answers: number[] = []
     const accepted: number[] = []
+    const byChannel = { sms: [] as number[], email: [] as number[], push: [] as number[] }
     /** Each burst's first answer: how long the quickest finder waits. */
     const firsts: number[] = []
     const cpu = {
@@ -329,6 +379,11 @@ async function main() {
       for (const result of results) {
         answers.push(result.answer)
         if (result.accepted !== null) accepted.push(result.accepted)
+        if (result.channels) {
+          byChannel.sms.push(result.channels.sms)
+          byChannel.email.push(result.channels.email)
+          byChannel.push.push(result.channels.push)
+        }
       }
     }
     const late = answers.length - accepted.length
@@ -341,6 +396,9 @@ async function main() {
         '; ' +
         (accepted.length ? line('report → providers accepted', accepted) : 'none accepted') +
         (late ? ` (${late} left to the scheduler after a provider call timed out)` : '') +
+        (byChannel.push.length
+          ? ` [${line('SMS accepted', byChannel.sms)}; ${line('e-mails accepted', byChannel.email)}; ${line('report → push sent', byChannel.push)}]`
+          : '') +
         `; CPU per report (answer and delivery): stack ${(cpu.node / answers.length).toFixed(1)} ms, ` +
         `Deno ${(cpu.deno / answers.length).toFixed(1)} ms; ` +
         `until the last answer, per report: stack ${(cpu.answersNode / answers.length).toFixed(1)} ms ` +

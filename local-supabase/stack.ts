@@ -102,6 +102,10 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       inboxUrl,
     })
     await applyLimits(db, config.limits)
+    // Web Push: this stack's inbox is the one plain-http endpoint a subscription may name.
+    await db.query('update app_private.push_settings set local_endpoint_prefix = $1', [
+      `${inboxUrl}/push/`,
+    ])
     // A generated signing key is kept in the data folder PGlite has now created.
     persistGeneratedKey(config.jwtKeys)
     const ctx: StackContext = { db, config, log }

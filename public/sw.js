@@ -98,3 +98,63 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(file(request))
   }
 })
+
+// Web Push (src/features/push, docs/push.md): the owner's alerts. A push carries
+// { title, body, url, tag } and nothing of the finder; the notification names the
+// item and a tap opens its conversation, in a tab already open on it if there is one.
+
+/** The chat a notification opens, always on this site (a push naming another origin opens the same path here). */
+function notificationTarget(url) {
+  try {
+    const given = new URL(typeof url === 'string' ? url : '/dashboard', self.location.origin)
+    if (given.pathname === '/chat' && given.searchParams.get('chatId')) {
+      return new URL(
+        `/chat?chatId=${encodeURIComponent(given.searchParams.get('chatId'))}`,
+        self.location.origin,
+      ).href
+    }
+  } catch {
+    // not a URL: the dashboard
+  }
+  return new URL('/dashboard', self.location.origin).href
+}
+
+self.addEventListener('push', (event) => {
+  let data = {}
+  try {
+    data = event.data ? event.data.json() : {}
+  } catch {
+    data = {}
+  }
+  const title = typeof data.title === 'string' && data.title ? data.title : 'Homeward'
+  const body = typeof data.body === 'string' ? data.body : 'You have a new alert.'
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body,
+      tag: typeof data.tag === 'string' && data.tag ? data.tag : undefined,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: notificationTarget(data.url) },
+    }),
+  )
+})
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const target = notificationTarget(event.notification.data && event.notification.data.url)
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+      const open = windows.find((client) => client.url === target)
+      if (open) return open.focus()
+      try {
+        return await self.clients.openWindow(target)
+      } catch (error) {
+        // The browser refused a new window: take a tab of ours there instead.
+        const tab = windows.find((client) => typeof client.navigate === 'function')
+        if (!tab) throw error
+        return tab.navigate(target)
+      }
+    })(),
+  )
+})

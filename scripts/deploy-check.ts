@@ -15,6 +15,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseConfig } from '../local-supabase/config.ts'
 import { listMigrations } from '../local-supabase/db/open.ts'
+import { isVapidPublicKey, LOCAL_VAPID_PUBLIC_KEY } from '../src/lib/parse-env.ts'
 import { VAULT_SECRETS } from '../local-supabase/scheduler.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -128,6 +129,8 @@ type CheckContext = {
   supabaseDir: string
   functionsDir: string
   add: (ok: boolean, what: string, fix?: string) => void
+  /** The app's build environment (VITE_*), as `vite build` reads it for production. */
+  appEnv?: Record<string, string | undefined>
 }
 
 /**
@@ -226,7 +229,11 @@ async function checkCronJobs({ api, supabaseDir, add }: CheckContext): Promise<v
   )
   for (const name of await scheduledJobs(supabaseDir)) {
     const job = jobs.find((j) => j.jobname === name)
-    add(job?.active === true, `cron job ${name} scheduled and active`, 'npx supabase db push --remote')
+    add(
+      job?.active === true,
+      `cron job ${name} scheduled and active`,
+      'npx supabase db push --remote',
+    )
   }
   const failures = await api.query<{ jobname: string | null; return_message: string | null }>(
     `select j.jobname, d.return_message from cron.job_run_details d left join cron.job j using (jobid)
@@ -279,6 +286,29 @@ async function checkFunctionSecrets({ api, functionsDir, add }: CheckContext): P
       ? 'every function secret is set'
       : `function secrets not set: ${missing.join(', ')}`,
     'npx supabase secrets set --env-file ./production.env',
+  )
+}
+
+/**
+ * Web Push: the app is built with its own VAPID public key (not the local
+ * stack's), and the functions hold the same key with its private half. The
+ * secrets API gives each value's SHA-256 digest, so the two are compared by it.
+ */
+async function checkWebPush({ api, add, appEnv }: CheckContext): Promise<void> {
+  const appKey = appEnv?.VITE_VAPID_PUBLIC_KEY?.trim() ?? ''
+  add(
+    isVapidPublicKey(appKey) && appKey !== LOCAL_VAPID_PUBLIC_KEY,
+    "the app's VITE_VAPID_PUBLIC_KEY is this deployment's own",
+    'npm run push:keys, then set VITE_VAPID_PUBLIC_KEY for the build (docs/deploy.md, Web Push)',
+  )
+  const secrets = await api.get<{ name: string; value?: string }[]>('/secrets')
+  const held = secrets.find((s) => s.name === 'VAPID_PUBLIC_KEY')?.value ?? ''
+  const hasPrivate = secrets.some((s) => s.name === 'VAPID_PRIVATE_KEY')
+  const digest = createHash('sha256').update(appKey).digest('hex')
+  add(
+    hasPrivate && /^[0-9a-f]{64}$/i.test(held) && held.toLowerCase() === digest,
+    "the function secrets VAPID_PUBLIC_KEY (the app's key) and VAPID_PRIVATE_KEY are set",
+    'npx supabase secrets set VAPID_PUBLIC_KEY=… VAPID_PRIVATE_KEY=… (the pair from npm run push:keys)',
   )
 }
 
@@ -386,6 +416,7 @@ const CHECKS: [what: string, check: (context: CheckContext) => Promise<void>][] 
   ['vault', checkVault],
   ['functions', checkFunctions],
   ['function secrets', checkFunctionSecrets],
+  ['web push', checkWebPush],
   ['auth', checkAuth],
 ]
 
@@ -394,13 +425,14 @@ export async function runChecks(
   api: ManagementApi,
   ref: string,
   projectRoot = root,
+  appEnv: Record<string, string | undefined> = {},
 ): Promise<Check[]> {
   const supabaseDir = path.join(projectRoot, 'supabase')
   const functionsDir = path.join(supabaseDir, 'functions')
   const checks: Check[] = []
   const add = (ok: boolean, what: string, fix?: string) =>
     checks.push({ ok, what, ...(ok || !fix ? {} : { fix }) })
-  const context = { api, ref, projectRoot, supabaseDir, functionsDir, add }
+  const context = { api, ref, projectRoot, supabaseDir, functionsDir, add, appEnv }
   for (const [what, check] of CHECKS) {
     try {
       await check(context)
@@ -438,7 +470,8 @@ async function main(): Promise<number> {
     token: token as string,
     ref,
   })
-  const checks = await runChecks(api, ref)
+  const { loadEnv } = await import('vite')
+  const checks = await runChecks(api, ref, root, loadEnv('production', root, 'VITE_'))
   console.log(`Project ${ref}, checked against docs/deploy.md:`)
   for (const check of checks) {
     console.log(`${check.ok ? '✓' : '✗'} ${check.what}${check.fix ? `\n    → ${check.fix}` : ''}`)

@@ -113,6 +113,15 @@ create table app_private.proof_difficulty (
 );
 comment on table app_private.proof_difficulty is 'How the proof of work''s difficulty grows with a client address''s recent volume: past proof_free_per_address challenges in its window, each doubling_every more double the numbers to try, at most max_doublings times. One row.';
 
+create table app_private.push_settings (
+  id boolean default true not null,
+  local_endpoint_prefix text,
+  constraint push_settings_local_endpoint_prefix_check CHECK ((local_endpoint_prefix ~ '^https?://[A-Za-z0-9.:\[\]-]+/[A-Za-z0-9/_-]*/$'::text)),
+  constraint push_settings_one_row CHECK (id),
+  constraint push_settings_pkey PRIMARY KEY (id)
+);
+comment on table app_private.push_settings is 'Web Push settings: local_endpoint_prefix is the local stack''s own push endpoint (e.g. http://127.0.0.1:54324/push/), the one place besides the known push services a subscription may point; null in a deployment.';
+
 create table app_private.report_sources (
   id bigint generated always as identity not null,
   address_hash text not null,
@@ -292,6 +301,7 @@ grant all on table public.found_reports to service_role;
 create policy "Owners and finders read their reports" on public.found_reports for select to authenticated
   using (((( SELECT auth.uid() AS uid) = owner_id) OR (( SELECT auth.uid() AS uid) = finder_id)));
 CREATE TRIGGER found_reports_broadcast_receipt AFTER UPDATE OF owner_notified_at, owner_notified_channels, owner_seen_chat_at ON public.found_reports FOR EACH ROW WHEN (((old.owner_notified_at IS DISTINCT FROM new.owner_notified_at) OR (old.owner_notified_channels IS DISTINCT FROM new.owner_notified_channels) OR (old.owner_seen_chat_at IS DISTINCT FROM new.owner_seen_chat_at))) EXECUTE FUNCTION app_private.broadcast_receipt();
+CREATE TRIGGER found_reports_cancel_waiting_text AFTER UPDATE OF owner_opened_at ON public.found_reports FOR EACH ROW WHEN (((old.owner_opened_at IS NULL) AND (new.owner_opened_at IS NOT NULL))) EXECUTE FUNCTION app_private.cancel_waiting_text();
 CREATE TRIGGER found_reports_check_text BEFORE INSERT ON public.found_reports FOR EACH ROW EXECUTE FUNCTION app_private.check_report_text();
 CREATE TRIGGER found_reports_enforce_limits BEFORE INSERT ON public.found_reports FOR EACH ROW EXECUTE FUNCTION app_private.enforce_report_limits();
 
@@ -421,11 +431,11 @@ create table public.notifications (
   first_attempt_at timestamp with time zone,
   resend_after timestamp with time zone,
   lookup_only boolean default false not null,
-  constraint notifications_channel_check CHECK ((channel = ANY (ARRAY['sms'::text, 'email'::text]))),
+  constraint notifications_channel_check CHECK ((channel = ANY (ARRAY['sms'::text, 'email'::text, 'push'::text]))),
   constraint notifications_dedupe_key_key UNIQUE (dedupe_key),
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sending'::text, 'unknown'::text, 'sent'::text, 'failed'::text, 'cancelled'::text]))),
-  constraint notifications_template_check CHECK ((template = ANY (ARRAY['found_sms'::text, 'owner_found_email'::text, 'finder_thanks_email'::text, 'finder_new_link_email'::text, 'reminder_sms'::text, 'reminder_email'::text, 'finder_returned_email'::text, 'account_deleted_email'::text, 'chat_closed_email'::text, 'mobile_code_sms'::text])))
+  constraint notifications_template_check CHECK ((template = ANY (ARRAY['found_sms'::text, 'owner_found_email'::text, 'finder_thanks_email'::text, 'finder_new_link_email'::text, 'reminder_sms'::text, 'reminder_email'::text, 'finder_returned_email'::text, 'account_deleted_email'::text, 'chat_closed_email'::text, 'mobile_code_sms'::text, 'found_push'::text, 'message_push'::text])))
 );
 comment on table public.notifications is 'Outbox of e-mails and text messages, with delivery status, attempts and backoff. Service role only.';
 comment on column public.notifications.lease_id is 'The current holder''s lease: only it may record a failure or an unknown outcome.';
@@ -437,9 +447,13 @@ alter table public.notifications enable row level security;
 CREATE INDEX notifications_due_idx ON public.notifications USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['pending'::text, 'sending'::text, 'unknown'::text]));
 CREATE INDEX notifications_finder_email_idx ON public.notifications USING btree (lower(recipient), created_at) WHERE (template = 'finder_thanks_email'::text);
 CREATE INDEX notifications_new_link_recipient_idx ON public.notifications USING btree (lower(recipient), created_at) WHERE (template = 'finder_new_link_email'::text);
+CREATE INDEX notifications_push_recipient_idx ON public.notifications USING btree (recipient) WHERE (channel = 'push'::text);
 CREATE INDEX notifications_report_id_idx ON public.notifications USING btree (report_id);
 grant all on table public.notifications to service_role;
+CREATE TRIGGER notifications_found_text_as_chosen BEFORE INSERT ON public.notifications FOR EACH ROW WHEN (((new.template = 'found_sms'::text) AND (new.report_id IS NOT NULL))) EXECUTE FUNCTION app_private.found_text_as_chosen();
 CREATE TRIGGER notifications_limit_finder_email BEFORE INSERT ON public.notifications FOR EACH ROW WHEN ((new.template = 'finder_thanks_email'::text)) EXECUTE FUNCTION app_private.limit_finder_email();
+CREATE TRIGGER notifications_push_found_report AFTER INSERT ON public.notifications FOR EACH ROW WHEN (((new.template = 'owner_found_email'::text) AND (new.report_id IS NOT NULL))) EXECUTE FUNCTION app_private.push_found_report();
+CREATE TRIGGER notifications_push_sent AFTER UPDATE OF status ON public.notifications FOR EACH ROW WHEN (((new.channel = 'push'::text) AND (new.status = 'sent'::text) AND (old.status IS DISTINCT FROM 'sent'::text))) EXECUTE FUNCTION app_private.push_sent();
 CREATE TRIGGER notifications_scrub_settled_goodbye BEFORE UPDATE OF status ON public.notifications FOR EACH ROW WHEN ((new.template = ANY (ARRAY['account_deleted_email'::text, 'chat_closed_email'::text]))) EXECUTE FUNCTION app_private.scrub_settled_goodbye();
 CREATE TRIGGER notifications_skip_unverified_owner_sms BEFORE INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION app_private.skip_unverified_owner_sms();
 
@@ -454,10 +468,16 @@ create table public.profiles (
   mobile_number text,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  text_alerts text default 'always'::text not null,
+  text_after_minutes integer default 10 not null,
   constraint profiles_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE,
-  constraint profiles_pkey PRIMARY KEY (id)
+  constraint profiles_pkey PRIMARY KEY (id),
+  constraint profiles_text_after_minutes_check CHECK (((text_after_minutes >= 1) AND (text_after_minutes <= 1440))),
+  constraint profiles_text_alerts_check CHECK ((text_alerts = ANY (ARRAY['always'::text, 'unseen'::text, 'never'::text])))
 );
 comment on table public.profiles is 'One row per registered owner: contact details used for alerts. Only the owner may read or change it.';
+comment on column public.profiles.text_alerts is 'When a found report is texted: always (at once, the default), unseen (only if the owner has not opened it within text_after_minutes; quiet hours hold it) or never. E-mail always goes.';
+comment on column public.profiles.text_after_minutes is 'For text_alerts = unseen: how long an unopened report waits before its text.';
 alter table public.profiles enable row level security;
 grant select, insert, update on table public.profiles to authenticated;
 grant all on table public.profiles to service_role;
@@ -470,6 +490,35 @@ create policy "Registered owners create their own profile" on public.profiles fo
   with check (((( SELECT auth.uid() AS uid) = id) AND (NOT ( SELECT app_private.is_anonymous_user() AS is_anonymous_user))));
 CREATE TRIGGER profiles_forget_mobile_verification AFTER UPDATE OF mobile_number ON public.profiles FOR EACH ROW WHEN ((old.mobile_number IS DISTINCT FROM new.mobile_number)) EXECUTE FUNCTION app_private.forget_mobile_verification();
 CREATE TRIGGER profiles_set_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION app_private.set_updated_at();
+
+create table public.push_subscriptions (
+  id uuid default gen_random_uuid() not null,
+  owner_id uuid not null,
+  endpoint text not null,
+  p256dh text not null,
+  auth text not null,
+  browser text default ''::text not null,
+  created_at timestamp with time zone default now() not null,
+  last_used_at timestamp with time zone,
+  constraint push_subscriptions_auth_check CHECK ((auth ~ '^[A-Za-z0-9_-]{22}$'::text)),
+  constraint push_subscriptions_browser_check CHECK ((char_length(browser) <= 80)),
+  constraint push_subscriptions_endpoint_key UNIQUE (endpoint),
+  constraint push_subscriptions_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint push_subscriptions_p256dh_check CHECK ((p256dh ~ '^B[A-Za-z0-9_-]{86}$'::text)),
+  constraint push_subscriptions_pkey PRIMARY KEY (id)
+);
+comment on table public.push_subscriptions is 'One row per device (browser) an owner turned notifications on for: its push endpoint and keys (RFC 8291), a browser label, when it was added and last reached. The owner reads and removes their own; rows are added only by save_push_subscription.';
+comment on column public.push_subscriptions.last_used_at is 'When a push to this device was last accepted by its push service.';
+alter table public.push_subscriptions enable row level security;
+CREATE INDEX push_subscriptions_owner_id_idx ON public.push_subscriptions USING btree (owner_id);
+grant delete on table public.push_subscriptions to authenticated;
+grant all on table public.push_subscriptions to service_role;
+grant select (id, owner_id, browser, created_at, last_used_at) on table public.push_subscriptions to authenticated;
+create policy "Owners read their own devices" on public.push_subscriptions for select to authenticated
+  using ((( SELECT auth.uid() AS uid) = owner_id));
+create policy "Owners remove their own devices" on public.push_subscriptions for delete to authenticated
+  using ((( SELECT auth.uid() AS uid) = owner_id));
+CREATE TRIGGER push_subscriptions_cancel_pushes AFTER DELETE ON public.push_subscriptions FOR EACH ROW EXECUTE FUNCTION app_private.cancel_device_pushes();
 
 create table public.tags (
   id uuid default gen_random_uuid() not null,
@@ -543,6 +592,7 @@ AS $function$
 declare
   chat public.chats;
   unread int;
+  site text;
 begin
   perform realtime.send(
     jsonb_build_object('chat_id', new.chat_id, 'position', new.position),
@@ -573,6 +623,22 @@ begin
         'owner:' || chat.owner_id::text,
         true
       );
+      select i.site_url into site
+        from public.chat_invites i
+       where i.chat_id = chat.id and i.site_url is not null
+       order by i.created_at desc
+       limit 1;
+      if site is not null then
+        perform app_private.enqueue_pushes(
+          chat.owner_id, 'message_push', 'message:' || new.id, chat.report_id,
+          jsonb_build_object(
+            'item_name', (select it.name from public.items it where it.id = chat.item_id),
+            'chat_id', chat.id,
+            'chat_url', app_private.chat_url(site, chat.id),
+            'report_id', chat.report_id
+          )
+        );
+      end if;
     end if;
   end if;
   return null;
@@ -731,6 +797,39 @@ exception
 end;
 $function$;
 grant execute on function app_private.can_use_topic(text,boolean) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION app_private.cancel_device_pushes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.notifications n
+     set status = 'cancelled', locked_until = null, lease_id = null
+   where n.channel = 'push'
+     and n.recipient = old.id::text
+     and n.status in ('pending', 'unknown');
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.cancel_waiting_text()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.notifications n
+     set status = 'cancelled', locked_until = null, lease_id = null
+   where n.report_id = new.id
+     and n.template = 'found_sms'
+     and n.status = 'pending'
+     and n.attempts = 0;
+  return null;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION app_private.challenge_wait(for_subject text, limit_name text)
  RETURNS integer
@@ -1135,7 +1234,7 @@ begin
   if not exists (
     select 1
       from public.notifications n
-     where n.status not in ('sent', 'failed')
+     where n.status in ('pending', 'sending', 'unknown')
        and (n.next_attempt_at <= now() or n.locked_until <= now())
   ) then
     return null;
@@ -1191,6 +1290,28 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.enqueue_pushes(for_owner uuid, template text, dedupe_prefix text, for_report uuid, content jsonb)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  added int;
+begin
+  insert into public.notifications (dedupe_key, channel, template, recipient, payload, report_id)
+  select enqueue_pushes.dedupe_prefix || ':' || s.id, 'push', enqueue_pushes.template, s.id::text,
+         enqueue_pushes.content
+           || jsonb_build_object('endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth),
+         enqueue_pushes.for_report
+    from public.push_subscriptions s
+   where s.owner_id = enqueue_pushes.for_owner
+  on conflict (dedupe_key) do nothing;
+  get diagnostics added = row_count;
+  return added;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.finder_says(chat public.chats, body text)
  RETURNS void
  LANGUAGE plpgsql
@@ -1235,6 +1356,33 @@ CREATE OR REPLACE FUNCTION app_private.forget_mobile_verification()
 AS $function$
 begin
   delete from public.mobile_verifications v where v.owner_id = new.id;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.found_text_as_chosen()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  choice text;
+  minutes int;
+  is_lost boolean;
+begin
+  select p.text_alerts, p.text_after_minutes, coalesce(i.status = 'LOST', false)
+    into choice, minutes, is_lost
+    from public.found_reports r
+    join public.profiles p on p.id = r.owner_id
+    left join public.items i on i.id = r.item_id
+   where r.id = new.report_id;
+  if choice = 'never' then
+    return null;
+  end if;
+  if choice = 'unseen' then
+    new.next_attempt_at := app_private.text_due_at(now() + make_interval(mins => minutes), is_lost);
+  end if;
   return new;
 end;
 $function$;
@@ -1459,6 +1607,39 @@ end;
 $function$;
 grant execute on function app_private.is_lost_item_photo(text) to anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION app_private.is_push_endpoint(endpoint text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  host text;
+  local_prefix text;
+begin
+  if endpoint is null or char_length(endpoint) > 2048 or endpoint ~ '[[:space:]]' then
+    return false;
+  end if;
+  select s.local_endpoint_prefix into local_prefix from app_private.push_settings s where s.id;
+  if local_prefix is not null and starts_with(endpoint, local_prefix)
+     and substr(endpoint, char_length(local_prefix) + 1) ~ '^[A-Za-z0-9_-]{1,200}$' then
+    return true;
+  end if;
+  host := lower(substring(endpoint from '^https://([A-Za-z0-9.-]+)(:443)?/'));
+  if host is null then
+    return false;
+  end if;
+  return host = 'fcm.googleapis.com'
+      or host = 'web.push.apple.com'
+      or host ~ '^[a-z0-9-]+(\.[a-z0-9-]+)*\.push\.services\.mozilla\.com$'
+      or host ~ '^[a-z0-9-]+(\.[a-z0-9-]+)*\.notify\.windows\.com$'
+      or host ~ '^[a-z0-9-]+(\.[a-z0-9-]+)*\.push\.apple\.com$';
+exception
+  when others then
+    return false;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.is_tag_code(code text)
  RETURNS boolean
  LANGUAGE sql
@@ -1547,6 +1728,14 @@ CREATE OR REPLACE FUNCTION app_private.limit_of(limit_name text, OUT max_count i
 AS $function$
   select l.max_count, l.per from app_private.limits l where l.name = limit_name;
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.max_push_devices()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 10 $function$;
+grant execute on function app_private.max_push_devices() to public;
 
 CREATE OR REPLACE FUNCTION app_private.may_store_photo(bucket text, object_name text)
  RETURNS boolean
@@ -1992,6 +2181,46 @@ end;
 $function$;
 grant execute on function app_private.purge_reports(uuid[]) to service_role;
 
+CREATE OR REPLACE FUNCTION app_private.push_found_report()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owner uuid;
+begin
+  select r.owner_id into owner from public.found_reports r where r.id = new.report_id;
+  if owner is null then
+    return null;
+  end if;
+  perform app_private.enqueue_pushes(
+    owner, 'found_push', new.report_id || ':found_push', new.report_id,
+    jsonb_build_object(
+      'item_name', new.payload ->> 'item_name',
+      'chat_id', new.payload ->> 'chat_id',
+      'chat_url', new.payload ->> 'chat_url',
+      'report_id', new.report_id
+    )
+  );
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.push_sent()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.push_subscriptions s
+     set last_used_at = coalesce(new.sent_at, now())
+   where s.id::text = new.recipient;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.random_code(code_length integer)
  RETURNS text
  LANGUAGE plpgsql
@@ -2222,6 +2451,40 @@ begin
    where w.window_started_at <= now() - lim.per or w.alerts < lim.max_count
   returning true into taken;
   return coalesce(taken, false);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.text_due_at(at timestamp with time zone, item_is_lost boolean)
+ RETURNS timestamp with time zone
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  settings app_private.escalation_settings;
+  local_at timestamp;
+  local_time time;
+  ends timestamp;
+begin
+  select * into settings from app_private.escalation_settings s where s.id;
+  if settings.id is null or item_is_lost or settings.quiet_from = settings.quiet_until then
+    return at;
+  end if;
+  local_at := at at time zone settings.time_zone;
+  local_time := local_at::time;
+  if settings.quiet_from > settings.quiet_until then
+    if local_time >= settings.quiet_from then
+      ends := (local_at::date + 1) + settings.quiet_until;
+    elsif local_time < settings.quiet_until then
+      ends := local_at::date + settings.quiet_until;
+    end if;
+  elsif local_time >= settings.quiet_from and local_time < settings.quiet_until then
+    ends := local_at::date + settings.quiet_until;
+  end if;
+  if ends is null then
+    return at;
+  end if;
+  return ends at time zone settings.time_zone;
 end;
 $function$;
 
@@ -3210,6 +3473,51 @@ end;
 $function$;
 grant execute on function public.purge_finder_data() to service_role;
 
+CREATE OR REPLACE FUNCTION public.push_subscription_gone(id uuid, error text, lease_id uuid DEFAULT NULL::uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  gone public.notifications;
+begin
+  update public.notifications n
+     set status = 'failed',
+         last_error = left(push_subscription_gone.error, 2000),
+         locked_until = null,
+         lease_id = null
+   where n.id = push_subscription_gone.id
+     and n.channel = 'push'
+     and n.status = 'sending'
+     and (push_subscription_gone.lease_id is null or n.lease_id = push_subscription_gone.lease_id)
+  returning n.* into gone;
+  if gone.id is null then
+    return;
+  end if;
+  delete from public.push_subscriptions s where s.id::text = gone.recipient;
+  if gone.report_id is not null and not exists (
+    select 1 from public.notifications n
+     where n.report_id = gone.report_id
+       and n.template = 'found_push'
+       and n.status in ('pending', 'sending', 'unknown', 'sent')
+  ) then
+    update public.notifications n
+       set next_attempt_at = greatest(
+             now(),
+             app_private.text_due_at(now(), coalesce(
+               (select i.status = 'LOST' from public.found_reports r
+                  join public.items i on i.id = r.item_id where r.id = gone.report_id), false)))
+     where n.report_id = gone.report_id
+       and n.template = 'found_sms'
+       and n.status = 'pending'
+       and n.attempts = 0
+       and n.next_attempt_at > now();
+  end if;
+end;
+$function$;
+grant execute on function public.push_subscription_gone(uuid,text,uuid) to service_role;
+
 CREATE OR REPLACE FUNCTION public.record_hand_in(chat_id uuid, place text, latitude double precision DEFAULT NULL::double precision, longitude double precision DEFAULT NULL::double precision, accuracy_m double precision DEFAULT NULL::double precision)
  RETURNS void
  LANGUAGE plpgsql
@@ -3544,6 +3852,51 @@ end;
 $function$;
 grant execute on function public.revoke_chat_invites(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.save_push_subscription(endpoint text, p256dh text, auth text, browser text DEFAULT ''::text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := app_private.current_user_id();
+  label text := left(coalesce(app_private.clean_text(save_push_subscription.browser, 80), ''), 80);
+  saved uuid;
+begin
+  if caller is null or app_private.is_anonymous_user() then
+    raise exception 'not_allowed' using errcode = '42501';
+  end if;
+  if not app_private.is_push_endpoint(save_push_subscription.endpoint) then
+    raise exception 'push_endpoint_refused' using errcode = 'P0001',
+      detail = 'Notifications can only be sent through a browser''s own push service.';
+  end if;
+  if coalesce(save_push_subscription.p256dh, '') !~ '^B[A-Za-z0-9_-]{86}$'
+     or coalesce(save_push_subscription.auth, '') !~ '^[A-Za-z0-9_-]{22}$' then
+    raise exception 'invalid_input' using errcode = 'P0001',
+      detail = 'the subscription''s keys are not P-256 and a 16-byte secret (base64url)';
+  end if;
+  insert into public.push_subscriptions as s (owner_id, endpoint, p256dh, auth, browser)
+  values (caller, save_push_subscription.endpoint, save_push_subscription.p256dh,
+          save_push_subscription.auth, label)
+  on conflict on constraint push_subscriptions_endpoint_key do update
+     set owner_id = excluded.owner_id,
+         p256dh = excluded.p256dh,
+         auth = excluded.auth,
+         browser = excluded.browser
+  returning s.id into saved;
+  delete from public.push_subscriptions s
+   where s.owner_id = caller
+     and s.id in (
+       select o.id from public.push_subscriptions o
+        where o.owner_id = caller
+        order by coalesce(o.last_used_at, o.created_at) desc, o.created_at desc
+        offset app_private.max_push_devices()
+     );
+  return saved;
+end;
+$function$;
+grant execute on function public.save_push_subscription(text,text,text,text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.send_mobile_code()
  RETURNS TABLE(mobile_number text, expires_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -3833,6 +4186,8 @@ insert into app_private.limits values (unsent_photo_kib_per_member,20480,01:00:0
 insert into app_private.limits values (unsent_photos_per_member,20,01:00:00,"photos stored by one member and not yet sent (in a message or as an item's photo)");
 
 insert into app_private.proof_difficulty values (t,10,20);
+
+insert into app_private.push_settings values (t,);
 
 insert into app_private.retention_periods values (abuse_records,"1 day","the hashed network address of a report, and failed activation attempts");
 insert into app_private.retention_periods values (finder_details_after_found,"7 days","a finder's details, after the owner marks the item FOUND");

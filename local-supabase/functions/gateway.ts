@@ -69,6 +69,10 @@ export async function functionEnvironment(
         fileValues[name] = options.inboxUrl
       }
     }
+    const pushEndpoint = fileValues.WEB_PUSH_LOCAL_ENDPOINT
+    if (pushEndpoint && /^https?:\/\/host\.docker\.internal[:/]/.test(pushEndpoint)) {
+      fileValues.WEB_PUSH_LOCAL_ENDPOINT = `${options.inboxUrl.replace(/\/$/, '')}/push/`
+    }
   }
   const env: Record<string, string> = {
     ...Object.fromEntries(Object.entries(fileValues).filter(([k]) => !k.startsWith('SUPABASE_'))),

@@ -2,12 +2,13 @@
  * The dev inbox (port 54324): a Mailpit-compatible JSON API for e-mail, captured
  * text messages, a Twilio-shaped SMS endpoint (send, and the message list used to
  * look a message up), a Resend-shaped e-mail endpoint honouring Idempotency-Key,
- * and a small HTML page listing both.
+ * a Web Push endpoint (push-api.ts), and a small HTML page listing all three.
  */
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { routeMailpitApi } from './mailpit-api.ts'
 import { routePages } from './pages.ts'
+import { routePushApi } from './push-api.ts'
 import { routeResendApi } from './resend-api.ts'
 import { createInboxStore, type InboxStore } from './store.ts'
 import { routeTwilioApi } from './twilio-api.ts'
@@ -23,6 +24,7 @@ export function createInbox(store: InboxStore = createInboxStore()): Inbox {
   routeMailpitApi(app, store)
   routeTwilioApi(app, store)
   routeResendApi(app, store)
+  routePushApi(app, store)
   routePages(app, store)
   return { app, store }
 }

@@ -37,13 +37,27 @@ function listPage(store: InboxStore): string {
         `<tr><td>${sentAt(s.Created)}</td><td>${escapeHtml(s.To)}</td><td>${escapeHtml(s.Body)}</td></tr>`,
     )
     .join('')
+  const pushes = store
+    .pushes()
+    .map((p) => {
+      const shown =
+        p.Payload === null
+          ? p.Problems.length > 0
+            ? p.Problems.join('; ')
+            : '(encrypted: the inbox does not hold this subscription’s keys)'
+          : pushText(p.Payload)
+      return `<tr><td>${escapeHtml(p.Created)}</td><td>${p.Status}</td><td>TTL ${escapeHtml(p.TTL)}, ${escapeHtml(p.Urgency)}, ${p.Size} bytes</td><td>${escapeHtml(shown)}</td></tr>`
+    })
+    .join('')
   return page(
     'Dev inbox',
     `<h1>Dev inbox</h1>
 <h2>E-mail (${store.emails().length})</h2>
 <table><thead><tr><th>Sent</th><th>To</th><th>Subject</th></tr></thead><tbody>${emails}</tbody></table>
 <h2>Text messages (${store.sms().length})</h2>
-<table><thead><tr><th>Sent</th><th>To</th><th>Message</th></tr></thead><tbody>${texts}</tbody></table>`,
+<table><thead><tr><th>Sent</th><th>To</th><th>Message</th></tr></thead><tbody>${texts}</tbody></table>
+<h2>Pushes (${store.pushes().length})</h2>
+<table><thead><tr><th>Received</th><th>Answer</th><th>Delivery</th><th>What the phone shows</th></tr></thead><tbody>${pushes}</tbody></table>`,
   )
 }
 
@@ -78,4 +92,14 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · local Supabase inbox</title>
 <style>${STYLE}</style>
 </head><body>${body}</body></html>`
+}
+
+/** A push payload as the lock screen shows it: title, body and where a tap goes. */
+function pushText(payload: string): string {
+  try {
+    const shown = JSON.parse(payload) as { title?: unknown; body?: unknown; url?: unknown }
+    return `${String(shown.title ?? '')}: ${String(shown.body ?? '')} → ${String(shown.url ?? '')}`
+  } catch {
+    return payload
+  }
 }

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+import type { ReceiverKeys } from './push-receiver.ts'
 
 export type Address = { Name: string; Address: string }
 
@@ -46,6 +47,38 @@ export type StoredSms = {
   Created: string
 }
 
+/** One delivery to the inbox's push endpoint, as a push service would have received it. */
+export type StoredPush = {
+  ID: string
+  SubscriptionId: string
+  /** What the inbox answered: 201, 410 (gone) or 400. */
+  Status: number
+  TTL: string
+  Urgency: string
+  Topic: string
+  ContentEncoding: string
+  Size: number
+  /** The decrypted payload when the inbox holds the subscription's keys, else null. */
+  Payload: string | null
+  Problems: string[]
+  Created: string
+}
+
+export type PushInput = {
+  subscriptionId: string
+  status: number
+  ttl: string
+  urgency: string
+  topic: string
+  contentEncoding: string
+  size: number
+  payload: string | null
+  problems: string[]
+}
+
+/** A subscription the inbox made, with its private key; `gone` makes it answer 410. */
+export type InboxPushSubscription = { id: string; keys: ReceiverKeys; gone: boolean }
+
 /** What an e-mail API remembers of an Idempotency-Key: the request's fingerprint and its answer. */
 export type IdempotentSend = { fingerprint: string; emailId: string; at: number }
 
@@ -59,6 +92,11 @@ export type InboxStore = {
   sms(): StoredSms[]
   clearEmails(): void
   clearSms(): void
+  addPushSubscription(keys: ReceiverKeys): InboxPushSubscription
+  pushSubscription(id: string): InboxPushSubscription | undefined
+  addPush(input: PushInput): StoredPush
+  pushes(): StoredPush[]
+  clearPushes(): void
 }
 
 /** Parses `"Name" <a@b.co>`, `Name <a@b.co>` or a bare address. */
@@ -92,6 +130,8 @@ function readSaved(file: string | undefined): SavedInbox {
 /** `file`: where the inbox is kept between runs (none: memory only, as `npm run inbox`). */
 export function createInboxStore({ file }: { file?: string } = {}): InboxStore {
   let { emails, texts } = readSaved(file)
+  let pushes: StoredPush[] = []
+  const subscriptions = new Map<string, InboxPushSubscription>()
   const sends = new Map<string, IdempotentSend>()
   // Written whole after each change (a dev inbox is small), through a temporary file
   // so a stop mid-write never leaves half a file.
@@ -157,6 +197,33 @@ export function createInboxStore({ file }: { file?: string } = {}): InboxStore {
     clearSms() {
       texts = []
       save()
+    },
+    addPushSubscription(keys) {
+      const subscription = { id: randomUUID(), keys, gone: false }
+      subscriptions.set(subscription.id, subscription)
+      return subscription
+    },
+    pushSubscription: (id) => subscriptions.get(id),
+    addPush(input) {
+      const push: StoredPush = {
+        ID: randomUUID(),
+        SubscriptionId: input.subscriptionId,
+        Status: input.status,
+        TTL: input.ttl,
+        Urgency: input.urgency,
+        Topic: input.topic,
+        ContentEncoding: input.contentEncoding,
+        Size: input.size,
+        Payload: input.payload,
+        Problems: input.problems,
+        Created: new Date().toISOString(),
+      }
+      pushes = [push, ...pushes]
+      return push
+    },
+    pushes: () => pushes,
+    clearPushes() {
+      pushes = []
     },
   }
 }

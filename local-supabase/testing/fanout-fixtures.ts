@@ -194,7 +194,8 @@ export async function startFanoutStack({
   })
   const proxy = new FaultProxy(stack.inboxUrl)
   await proxy.listen()
-  const { envDir, envFile } = await writeProviderEnv(proxy.url, SITE)
+  // Pushes go straight to the inbox's push endpoint (the stack's local push prefix).
+  const { envDir, envFile } = await writeProviderEnv(proxy.url, SITE, stack.inboxUrl)
   const gateway = await createFunctionsGateway({
     ...stack.context,
     apiUrl: stack.apiUrl,

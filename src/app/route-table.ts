@@ -158,8 +158,8 @@ export const PAGES: readonly PageEntry[] = [
       headerIcon: 'profile',
       guard: 'login-screen',
     },
-    module: 'src/features/account/components/account-form.tsx',
-    load: async () => (await import('@/features/account/components/account-form')).AccountForm,
+    module: 'src/app/routes/account.tsx',
+    load: async () => (await import('@/app/routes/account')).default,
   },
   {
     path: paths.activeTag,

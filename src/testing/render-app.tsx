@@ -56,6 +56,8 @@ export function fakeProfile(user: User): Row {
     county: 'Cambridgeshire',
     country: 'United Kingdom',
     mobile_number: '07700900123',
+    text_alerts: 'always',
+    text_after_minutes: 10,
     created_at: '2026-01-01T09:00:00Z',
     updated_at: '2026-01-01T09:00:00Z',
   }

@@ -488,6 +488,8 @@ export type Database = {
           full_name: string | null
           id: string
           mobile_number: string | null
+          text_after_minutes: number
+          text_alerts: string
           updated_at: string
         }
         ComputedFields: never
@@ -501,6 +503,8 @@ export type Database = {
           full_name?: string | null
           id: string
           mobile_number?: string | null
+          text_after_minutes?: number
+          text_alerts?: string
           updated_at?: string
         }
         Update: {
@@ -513,7 +517,43 @@ export type Database = {
           full_name?: string | null
           id?: string
           mobile_number?: string | null
+          text_after_minutes?: number
+          text_alerts?: string
           updated_at?: string
+        }
+        Relationships: []
+      }
+      push_subscriptions: {
+        Row: {
+          auth: string
+          browser: string
+          created_at: string
+          endpoint: string
+          id: string
+          last_used_at: string | null
+          owner_id: string
+          p256dh: string
+        }
+        ComputedFields: never
+        Insert: {
+          auth: string
+          browser?: string
+          created_at?: string
+          endpoint: string
+          id?: string
+          last_used_at?: string | null
+          owner_id: string
+          p256dh: string
+        }
+        Update: {
+          auth?: string
+          browser?: string
+          created_at?: string
+          endpoint?: string
+          id?: string
+          last_used_at?: string | null
+          owner_id?: string
+          p256dh?: string
         }
         Relationships: []
       }
@@ -739,6 +779,10 @@ export type Database = {
         }[]
       }
       purge_finder_data: { Args: Record<PropertyKey, never>; Returns: number }
+      push_subscription_gone: {
+        Args: { error: string; id: string; lease_id?: string }
+        Returns: undefined
+      }
       record_hand_in: {
         Args: {
           accuracy_m?: number
@@ -791,6 +835,10 @@ export type Database = {
         }[]
       }
       revoke_chat_invites: { Args: { chat_id: string }; Returns: number }
+      save_push_subscription: {
+        Args: { auth: string; browser?: string; endpoint: string; p256dh: string }
+        Returns: string
+      }
       send_mobile_code: {
         Args: Record<PropertyKey, never>
         Returns: {

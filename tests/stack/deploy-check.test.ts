@@ -3,6 +3,7 @@
  * a project set up as docs/deploy.md says passes every check; a bare project
  * gets one line per missing step, with what to do.
  */
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -18,6 +19,10 @@ import {
 const supabaseDir = fileURLToPath(new URL('../../supabase', import.meta.url))
 const functionsDir = `${supabaseDir}/functions`
 const REF = 'abcdefghijklmnopqrst'
+// A deployment's own VAPID public key (npm run push:keys), as the app is built with it.
+const APP_VAPID_KEY =
+  'BDd3_hVL9fZi9Ybo2UUzA284WG5FZR30_95YeZJsiApwXKpNcF1rRPF3foIiBHXRdJI2Qhumhf6_LFTeZaNndIo'
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
 type Project = {
   migrations: { version: string; name: string; statements: string[] | null }[]
@@ -44,7 +49,10 @@ function fakeApi(project: Project): ManagementApi {
     async get<T>(pathname: string): Promise<T> {
       if (pathname === '/functions') return project.functions.map((slug) => ({ slug })) as T
       if (pathname === '/secrets')
-        return project.secrets.map((name) => ({ name, value: 'hash' })) as T
+        return project.secrets.map((name) => ({
+          name,
+          value: name === 'VAPID_PUBLIC_KEY' ? sha256(APP_VAPID_KEY) : 'hash',
+        })) as T
       if (pathname === '/config/auth') return project.auth as T
       throw new Error(`unexpected GET ${pathname}`)
     },
@@ -123,7 +131,9 @@ describe('deploy:check', () => {
   })
 
   it('passes a project set up as the guide says', async () => {
-    const checks = await runChecks(fakeApi(await deployedProject()), REF)
+    const checks = await runChecks(fakeApi(await deployedProject()), REF, undefined, {
+      VITE_VAPID_PUBLIC_KEY: APP_VAPID_KEY,
+    })
     expect(checks.filter((c) => !c.ok)).toEqual([])
     expect(checks.length).toBeGreaterThan(15)
   })
@@ -170,6 +180,13 @@ describe('deploy:check', () => {
       'function report-found deployed → npx supabase functions deploy report-found',
     )
     expect(text).toMatch(/function secrets not set: TWILIO_API_URL, .*EMAIL_FROM/)
+    expect(text).toMatch(/function secrets not set: .*VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY/)
+    expect(text).toContain(
+      "the app's VITE_VAPID_PUBLIC_KEY is this deployment's own → npm run push:keys",
+    )
+    expect(text).toContain(
+      "the function secrets VAPID_PUBLIC_KEY (the app's key) and VAPID_PRIVATE_KEY are set",
+    )
     expect(text).not.toMatch(/function secrets not set: .*SITE_URL/)
     expect(text).toContain('Auth site URL is the production app (http://localhost:3000)')
     expect(text).toContain('Auth site URL is https (http://localhost:3000)')
@@ -241,5 +258,29 @@ describe('deploy:check', () => {
     const checks = await runChecks(broken, REF)
     expect(checks.every((c) => !c.ok)).toBe(true)
     expect(checks[0]).toEqual({ ok: false, what: 'migrations', fix: 'HTTP 401 unauthorized' })
+  })
+})
+
+describe('deploy:check, Web Push', () => {
+  it("refuses an app built with the local stack's key, or functions holding another key", async () => {
+    const project = await deployedProject()
+    const local = await runChecks(fakeApi(project), REF, undefined, {
+      VITE_VAPID_PUBLIC_KEY:
+        'BKt71QezhcJD9VxMmjzLcn0AVUkq7hKH-Gi7zf5ZD1QCGLw5VCTo9ISbiyvCp7l9Y7NsL1rYV-fPXkBpXTFua7o',
+    })
+    expect(local.filter((c) => !c.ok).map((c) => c.what)).toEqual([
+      "the app's VITE_VAPID_PUBLIC_KEY is this deployment's own",
+      "the function secrets VAPID_PUBLIC_KEY (the app's key) and VAPID_PRIVATE_KEY are set",
+    ])
+    const other = await runChecks(
+      fakeApi({ ...project, secrets: project.secrets.filter((s) => s !== 'VAPID_PRIVATE_KEY') }),
+      REF,
+      undefined,
+      { VITE_VAPID_PUBLIC_KEY: APP_VAPID_KEY },
+    )
+    expect(other.filter((c) => !c.ok).map((c) => c.what)).toEqual([
+      'function secrets not set: VAPID_PRIVATE_KEY',
+      "the function secrets VAPID_PUBLIC_KEY (the app's key) and VAPID_PRIVATE_KEY are set",
+    ])
   })
 })

@@ -262,3 +262,73 @@ describe('kept between runs', () => {
     }
   })
 })
+
+describe('push (a push service, as the functions reach it)', () => {
+  const signed = async (audience: string) => {
+    const { exportJWK, generateKeyPair, SignJWT } = await import('jose')
+    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true })
+    const jwk = await exportJWK(publicKey)
+    const point = Buffer.concat([
+      Buffer.from([4]),
+      Buffer.from(jwk.x as string, 'base64url'),
+      Buffer.from(jwk.y as string, 'base64url'),
+    ]).toString('base64url')
+    const token = await new SignJWT({ sub: 'mailto:ops@homeward.example' })
+      .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
+      .setAudience(audience)
+      .setExpirationTime('1h')
+      .sign(privateKey)
+    return `vapid t=${token}, k=${point}`
+  }
+
+  it('refuses a push without a valid VAPID signature, encoding or TTL, and lists what was wrong', async () => {
+    await fetch(`${url}/api/v1/push`, { method: 'DELETE' })
+    const made = (await (await fetch(`${url}/push/subscriptions`, { method: 'POST' })).json()) as {
+      id: string
+      endpoint: string
+      keys: { p256dh: string; auth: string }
+    }
+    expect(made.endpoint).toBe(`${url}/push/${made.id}`)
+    expect(made.keys.p256dh).toMatch(/^B[A-Za-z0-9_-]{86}$/)
+    const unsigned = await fetch(made.endpoint, { method: 'POST', body: new Uint8Array(100) })
+    expect(unsigned.status).toBe(400)
+    const elsewhere = await fetch(made.endpoint, {
+      method: 'POST',
+      headers: {
+        authorization: await signed('https://fcm.googleapis.com'),
+        'content-encoding': 'aes128gcm',
+        ttl: '60',
+      },
+      body: new Uint8Array(100),
+    })
+    expect(elsewhere.status).toBe(400)
+    const forged = await fetch(made.endpoint, {
+      method: 'POST',
+      headers: {
+        authorization: await signed(url.replace('http:', 'https:')),
+        'content-encoding': 'aes128gcm',
+        ttl: '60',
+      },
+      body: new Uint8Array(100),
+    })
+    // signed for this endpoint, but not encrypted for the subscription's keys
+    expect(forged.status).toBe(400)
+    const list = (await (await fetch(`${url}/api/v1/push`)).json()) as {
+      pushes: Array<{ Status: number; Problems: string[]; Payload: string | null }>
+    }
+    expect(list.pushes.map((p) => p.Problems.join('; '))).toEqual([
+      expect.stringMatching(/^does not decrypt/),
+      expect.stringMatching(/^the VAPID audience is https:\/\/fcm\.googleapis\.com/),
+      'no VAPID Authorization header (vapid t=…, k=…); Content-Encoding is not aes128gcm; no TTL header',
+    ])
+    expect(list.pushes.every((p) => p.Payload === null)).toBe(true)
+    const page = await (await fetch(`${url}/`)).text()
+    expect(page).toContain('Pushes (3)')
+
+    await fetch(`${made.endpoint.replace(made.id, `subscriptions/${made.id}`)}/gone`, {
+      method: 'POST',
+    })
+    const gone = await fetch(made.endpoint, { method: 'POST', body: new Uint8Array(10) })
+    expect(gone.status).toBe(410)
+  })
+})

@@ -5,7 +5,7 @@ import { userAtom } from '@/lib/store'
 import { ownerRealtime } from '@/testing/owner-realtime'
 import { fakeProfile, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
-import { fakeUser } from '@/testing/supabase-handlers'
+import { fakeUser, restGet } from '@/testing/supabase-handlers'
 
 // The whole app renders per test on a shared 2-core machine: allow it time.
 vi.setConfig({ testTimeout: 20_000 })
@@ -13,7 +13,8 @@ configure({ asyncUtilTimeout: 5000 })
 
 // The dashboard's live alerts: a fake Realtime socket and no chats.
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
-beforeEach(() => server.use(...ownerRealtime()))
+// Account Settings lists the owner's devices (src/features/push): none here.
+beforeEach(() => server.use(...ownerRealtime(), restGet('push_subscriptions', [])))
 
 type AppRouter = ReturnType<typeof renderApp>['router']
 type AppUser = ReturnType<typeof renderApp>['user']

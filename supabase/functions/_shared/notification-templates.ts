@@ -18,6 +18,8 @@ export type Template =
   | 'account_deleted_email'
   | 'chat_closed_email'
   | 'mobile_code_sms'
+  | 'found_push'
+  | 'message_push'
 
 export type RenderableRow = {
   dedupe_key: string
@@ -354,4 +356,22 @@ export function renderEmail(row: RenderableRow): RenderedEmail {
     footLink: deleteDetailsLink(payload),
   })
   return { ...envelope, subject: 'Thank you for reporting a found item', ...body }
+}
+
+/** What a device shows for a push: the item and what happened, never a finder's details. */
+export type RenderedPush = { title: string; body: string; url: string; tag: string }
+
+/**
+ * The lock screen's words for a push row ('found_push': a report;
+ * 'message_push': a finder's message, coalesced in SQL), tapping opens the
+ * owner's chat. The tag is the chat's, so a newer push replaces an older one.
+ */
+export function renderPush(row: RenderableRow): RenderedPush {
+  const item = field(row.payload, 'item_name') || 'item'
+  const chat = field(row.payload, 'chat_id')
+  const body =
+    row.template === 'message_push'
+      ? `New message about your ${item}`
+      : `Someone found your ${item}`
+  return { title: BRAND, body, url: ownerChatUrl(row.payload), tag: `chat:${chat}` }
 }

@@ -26,6 +26,13 @@ const CONFIG = {
     from: 'Homeward <no-reply@homeward.test>',
     timeoutMs: 50,
   },
+  push: {
+    publicKey:
+      'BKt71QezhcJD9VxMmjzLcn0AVUkq7hKH-Gi7zf5ZD1QCGLw5VCTo9ISbiyvCp7l9Y7NsL1rYV-fPXkBpXTFua7o',
+    privateKey: 'a3LBMVqbagtwQY8ogo7q4WlYKTQzcYvQKo0jLIJWm3I',
+    subject: 'mailto:support@homeward.example',
+    timeoutMs: 50,
+  },
 }
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> }

@@ -17,11 +17,18 @@
 import {
   type RenderedEmail,
   renderEmail,
+  renderPush,
   renderSms,
   type Template,
 } from './notification-templates.ts'
 import { type EmailConfig, resendEmail } from './providers/email.ts'
 import { type Fetch, PROVIDER_TIMEOUT_MS, type SendOutcome } from './providers/provider-call.ts'
+import {
+  type PushMessage,
+  type PushOutcome,
+  type VapidConfig,
+  webPush,
+} from './providers/web-push.ts'
 import {
   type SmsLookup,
   type SmsMessage,
@@ -33,7 +40,7 @@ import {
 export type NotificationRow = {
   id: string
   dedupe_key: string
-  channel: 'sms' | 'email'
+  channel: 'sms' | 'email' | 'push'
   template: Template
   recipient: string
   payload: Record<string, unknown>
@@ -54,6 +61,8 @@ export type Providers = {
   /** Whether the provider holds this SMS (by its reference); throws when it cannot tell. */
   findSms(message: SmsMessage): Promise<SmsLookup>
   sendEmail(message: RenderedEmail): Promise<SendOutcome>
+  /** Web Push to one device; 'gone' when its push service no longer knows the subscription. */
+  sendPush(message: PushMessage): Promise<PushOutcome>
 }
 
 export type ClaimOptions = { maxRows: number; forReport?: string }
@@ -69,6 +78,12 @@ export type OutboxDb = {
   unknown(row: NotificationRow, error: string, options?: { sent: boolean }): Promise<void>
   /** Adds the due reminders (escalation) to the outbox; returns how many. */
   enqueueReminders(): Promise<number>
+  /**
+   * The push service answered 404/410 for this row's device: the subscription is
+   * removed (its other pushes cancelled) and the row given up, and a text held
+   * back for the push goes now if no device of the owner got the alert.
+   */
+  pushGone(row: NotificationRow, error: string): Promise<void>
 }
 
 export type Outcome = 'sent' | 'refused' | 'unknown'
@@ -87,6 +102,26 @@ export function smsReference(row: Pick<NotificationRow, 'id'>): string {
     .replace(/[^0-9a-f]/gi, '')
     .slice(0, 10)
     .toUpperCase()
+}
+
+/** How long a push service keeps an alert for a device that is off: a day. */
+export const PUSH_TTL_SECONDS = 24 * 60 * 60
+
+/** A push row's request: its device (copied into the row when it was added) and what it shows. */
+export function pushFor(row: NotificationRow): PushMessage {
+  const text = (name: string) => {
+    const value = row.payload[name]
+    return typeof value === 'string' ? value : ''
+  }
+  const content = renderPush(row)
+  return {
+    target: { endpoint: text('endpoint'), p256dh: text('p256dh'), auth: text('auth') },
+    content,
+    ttlSeconds: PUSH_TTL_SECONDS,
+    // A found report wakes the phone; a chat message may wait for its next wake-up.
+    urgency: row.template === 'found_push' ? 'high' : 'normal',
+    topic: text('chat_id').replace(/-/g, '').slice(0, 32) || undefined,
+  }
 }
 
 export function smsFor(row: NotificationRow): SmsMessage {
@@ -145,6 +180,7 @@ export async function deliver(
   db: OutboxDb,
   providers: Providers,
 ): Promise<Outcome> {
+  if (row.channel === 'push') return deliverPush(row, db, providers)
   let result: SendOutcome
   let sendStarted = false
   try {
@@ -183,6 +219,46 @@ export async function deliver(
   }
 }
 
+/**
+ * One push row. A push sent twice is harmless (the device shows one
+ * notification per tag), so an unknown outcome is simply sent again later.
+ */
+async function deliverPush(
+  row: NotificationRow,
+  db: OutboxDb,
+  providers: Providers,
+): Promise<Outcome> {
+  let result: PushOutcome
+  try {
+    result = await providers.sendPush(pushFor(row))
+  } catch (error) {
+    result = { outcome: 'unknown', error: describe(error) }
+  }
+  try {
+    if (result.outcome === 'accepted') {
+      await db.complete(row, result.providerId)
+      return 'sent'
+    }
+    if (result.outcome === 'gone') {
+      await db.pushGone(row, result.error)
+      return 'refused'
+    }
+    if (result.outcome === 'refused') {
+      await db.fail(row, result.error, result.retryAfterSeconds)
+      return 'refused'
+    }
+    await db.unknown(row, result.error, { sent: true })
+    return 'unknown'
+  } catch (error) {
+    console.error('Recording a push outcome failed', row.id, describe(error))
+    return result.outcome === 'accepted'
+      ? 'sent'
+      : result.outcome === 'unknown'
+        ? 'unknown'
+        : 'refused'
+  }
+}
+
 /** Claims due rows (each row by one lease only), sends them and records each outcome. */
 export async function dispatchOutbox(
   db: OutboxDb,
@@ -199,7 +275,7 @@ export async function dispatchOutbox(
   }
 }
 
-export type ProviderConfig = { twilio: TwilioConfig; email: EmailConfig }
+export type ProviderConfig = { twilio: TwilioConfig; email: EmailConfig; push: VapidConfig }
 
 export function readProviderConfig(source: {
   get(name: string): string | undefined
@@ -212,6 +288,9 @@ export function readProviderConfig(source: {
     'EMAIL_API_URL',
     'EMAIL_API_KEY',
     'EMAIL_FROM',
+    'VAPID_PUBLIC_KEY',
+    'VAPID_PRIVATE_KEY',
+    'VAPID_SUBJECT',
   ] as const
   const missing = names.filter((name) => !source.get(name))
   if (missing.length > 0) throw new Error(`Missing function configuration: ${missing.join(', ')}`)
@@ -224,14 +303,28 @@ export function readProviderConfig(source: {
       from: get('TWILIO_FROM_NUMBER'),
     },
     email: { apiUrl: get('EMAIL_API_URL'), apiKey: get('EMAIL_API_KEY'), from: get('EMAIL_FROM') },
+    push: {
+      publicKey: get('VAPID_PUBLIC_KEY'),
+      privateKey: get('VAPID_PRIVATE_KEY'),
+      subject: get('VAPID_SUBJECT'),
+      ...(source.get('WEB_PUSH_LOCAL_ENDPOINT')
+        ? { localEndpointPrefix: source.get('WEB_PUSH_LOCAL_ENDPOINT') }
+        : {}),
+    },
   }
 }
 
-/** Twilio for text messages and a Resend-shaped API for e-mail, over fetch. */
+/** Twilio for text messages, a Resend-shaped API for e-mail and Web Push, over fetch. */
 export function httpProviders(config: ProviderConfig, fetchImpl: Fetch = fetch): Providers {
   const sms = twilioSms(config.twilio, fetchImpl)
   const email = resendEmail(config.email, fetchImpl)
-  return { sendSms: sms.sendSms, findSms: sms.findSms, sendEmail: email.sendEmail }
+  const push = webPush(config.push, fetchImpl)
+  return {
+    sendSms: sms.sendSms,
+    findSms: sms.findSms,
+    sendEmail: email.sendEmail,
+    sendPush: push.sendPush,
+  }
 }
 
 /**

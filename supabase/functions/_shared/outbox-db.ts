@@ -64,6 +64,13 @@ export function sqlOutbox(client: RpcClient, options: SqlOutboxOptions = {}): Ou
         sent: options.sent,
       })
     },
+    async pushGone(row, error) {
+      await call('push_subscription_gone', {
+        id: row.id,
+        error: error.slice(0, 1000),
+        lease_id: row.lease_id,
+      })
+    },
     async enqueueReminders() {
       return Number((await call('enqueue_reminders', {})) ?? 0)
     },

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { Button, SimpleGrid, Stack } from '@chakra-ui/react'
 import { Navigate, useNavigate } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
@@ -40,9 +40,10 @@ function fieldsOf(profile: Profile): AccountFields {
 /**
  * /account, signed in (SPEC.md §2): the profile's fields, prefilled; 'Save Settings'
  * → /dashboard. Without a profile holding an e-mail it goes to /dashboard. Below
- * the form: download my data, delete my account.
+ * the form: what the app layer adds (`extra`: notifications), download my data,
+ * delete my account.
  */
-export function AccountForm() {
+export function AccountForm({ extra }: { extra?: ReactNode } = {}) {
   const [user, setUser] = useAtom(userAtom)
   const profile = user.doc
   const navigate = useNavigate()
@@ -51,6 +52,7 @@ export function AccountForm() {
   return (
     <>
       <AccountFormFields profile={profile} onSaved={(doc) => setUser({ doc })} />
+      {extra}
       <AccountRights
         onDeleted={() => {
           setConfirmation(ACCOUNT_DELETED)

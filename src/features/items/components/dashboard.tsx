@@ -23,7 +23,7 @@ function useFollowRouteAfterLogin(): boolean {
 type DashboardProps = {
   /** Shown under an item's card, outside its link (e.g. the item's chat link). */
   itemExtra?: (item: Item) => ReactNode
-  /** Shown under the greeting (e.g. that texts are off until the mobile number is verified). */
+  /** Shown under the greeting (e.g. that texts are off until the mobile number is verified, the offer to turn notifications on). */
   notice?: ReactNode
 }
 
@@ -54,6 +54,7 @@ export function Dashboard({ itemExtra, notice }: DashboardProps) {
           <RouterLink to={paths.account}>Account Settings</RouterLink>
         </Button>
       </Stack>
+      {notice}
       <Heading as="h3" size="lg">
         Your items
       </Heading>

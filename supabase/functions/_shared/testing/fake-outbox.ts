@@ -12,6 +12,7 @@ import type { RenderedEmail } from '../notification-templates.ts'
 import type { ClaimOptions, NotificationRow, OutboxDb, Providers } from '../notifications.ts'
 import type { SendOutcome } from '../providers/provider-call.ts'
 import type { SmsLookup, SmsMessage } from '../providers/twilio.ts'
+import type { PushMessage, PushOutcome } from '../providers/web-push.ts'
 
 export type StoredRow = Omit<NotificationRow, 'locked_until'> & {
   status: 'pending' | 'sending' | 'unknown' | 'sent' | 'failed' | 'cancelled'
@@ -136,6 +137,27 @@ export class FakeOutbox implements OutboxDb {
     return Promise.resolve()
   }
 
+  /** Ids of the subscriptions push_subscription_gone removed. */
+  goneSubscriptions: string[] = []
+
+  pushGone(claimed: NotificationRow, error: string): Promise<void> {
+    const row = this.find(claimed.id)
+    if (row.status !== 'sending' || row.lease_id !== claimed.lease_id) return Promise.resolve()
+    row.last_error = error
+    this.goneSubscriptions.push(row.recipient)
+    this.settle(row, 'failed')
+    for (const other of this.rows) {
+      if (
+        other.channel === 'push' &&
+        other.recipient === row.recipient &&
+        other.status === 'pending'
+      ) {
+        other.status = 'cancelled'
+      }
+    }
+    return Promise.resolve()
+  }
+
   enqueueReminders(): Promise<number> {
     this.reminders += 1
     return Promise.resolve(0)
@@ -184,6 +206,10 @@ export class FakeProviders implements Providers {
   emails: Array<RenderedEmail & { id: string }> = []
   smsBehaviour: Behaviour[] = []
   emailBehaviour: Behaviour[] = []
+  /** Every push a push service took. */
+  pushes: PushMessage[] = []
+  /** What the next push services answer: a behaviour, or 'gone' (404/410). */
+  pushBehaviour: Array<Behaviour | 'gone'> = []
   lookups = 0
   lookupFails = 0
   /** How many of the newest accepted SMS the message list does not show yet (its lag). */
@@ -228,6 +254,17 @@ export class FakeProviders implements Providers {
     }
     if (behaviour === 'accept_then_lose_answer') return { outcome: 'unknown', error: 'no answer' }
     return { outcome: 'accepted', providerId: stored.id }
+  }
+
+  async sendPush(message: PushMessage): Promise<PushOutcome> {
+    await this.pause()
+    const behaviour = this.pushBehaviour.shift() ?? 'accept'
+    if (behaviour === 'gone') return { outcome: 'gone', error: 'Push service HTTP 410: gone' }
+    const early = await this.before(behaviour)
+    if (early) return early
+    this.pushes.push(message)
+    if (behaviour === 'accept_then_lose_answer') return { outcome: 'unknown', error: 'no answer' }
+    return { outcome: 'accepted', providerId: `push_${this.pushes.length}` }
   }
 
   /** Lets every hung call answer as an unknown outcome (its deadline passed). */
