@@ -54,7 +54,6 @@ export function Dashboard({ itemExtra, notice }: DashboardProps) {
           <RouterLink to={paths.account}>Account Settings</RouterLink>
         </Button>
       </Stack>
-      {notice}
       <Heading as="h3" size="lg">
         Your items
       </Heading>
