@@ -56,7 +56,15 @@ export function PhotoAttachments({
   return (
     <Stack gap="2">
       {attachments.length > 0 && (
-        <HStack as="ul" aria-label={listLabel} gap="2" flexWrap="wrap" m="0" p="0">
+        <HStack
+          as="ul"
+          aria-label={listLabel}
+          gap="2"
+          alignItems="start"
+          flexWrap="wrap"
+          m="0"
+          p="0"
+        >
           {attachments.map((attachment, index) => (
             <Box
               as="li"
