@@ -85,11 +85,14 @@ test('a finder on a phone sends photos with the report and in the chat; the owne
       mimeType: 'image/jpeg',
       buffer: photo,
     })
-    await expect(finder.getByText('Uploaded')).toBeVisible({ timeout: 30_000 })
-    await finder.getByRole('button', { name: 'Send photos to the owner' }).click()
+    // sent with no further press, once it has uploaded
+    await expect(finder.getByText('Sent to the owner', { exact: true })).toBeVisible({
+      timeout: 30_000,
+    })
     await expect(
-      finder.getByText('Your photos were sent to the owner. You will find them in the chat.'),
-    ).toBeVisible({ timeout: 20_000 })
+      finder.getByText('Your photo was sent to the owner. You will find it in the chat.'),
+    ).toBeVisible()
+    await expect(finder.getByRole('button', { name: /send/i })).toHaveCount(0)
   })
 
   const chatId = await openChatFromThankYou(finder)

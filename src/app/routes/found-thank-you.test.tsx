@@ -13,7 +13,10 @@ import {
 } from '@/testing/browser-images'
 import { PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
 import { UNSENT_PHOTOS_TEXT } from '@/app/routes/unsent-photos-guard'
-import { REPORT_PHOTO_TEXT } from '@/features/conversation/components/report-photos'
+import {
+  REPORT_PHOTO_STATUS,
+  REPORT_PHOTO_TEXT,
+} from '@/features/conversation/components/report-photos'
 import { fakeRealtime } from '@/testing/fake-realtime'
 
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
@@ -165,29 +168,135 @@ describe('/found/thank-you photos for the owner', () => {
     return input
   }
 
-  it("uploads each photo into the finder's folder of the report's chat, then sends them as one message", async () => {
+  const sentTo = () => within(screen.getByRole('list', { name: REPORT_PHOTO_TEXT.list }))
+  /** The thank-you page holds no press-to-send button any more. */
+  const expectNoSendButton = () =>
+    expect(screen.queryByRole('button', { name: /send/i })).not.toBeInTheDocument()
+
+  it('sends the chosen photos to the owner as soon as they have uploaded: one message, no second press', async () => {
     const { user } = open()
     await user.upload(await addPhoto(), [photo(), photo()])
-    const list = screen.getByRole('list', { name: 'Photos to send' })
-    await waitFor(() => expect(within(list).getAllByText('Uploaded')).toHaveLength(2))
+    await waitFor(() => expect(sentTo().getAllByText(REPORT_PHOTO_STATUS.sent)).toHaveLength(2))
+    expect(screen.getByText(REPORT_PHOTO_TEXT.sent(2))).toHaveAttribute('role', 'status')
     expect(uploads).toHaveLength(2)
     for (const path of uploads) expect(path).toMatch(PATH)
-    expect(posts).toEqual([])
-
-    await user.click(screen.getByRole('button', { name: REPORT_PHOTO_TEXT.send }))
-    expect(await screen.findByText(REPORT_PHOTO_TEXT.sent)).toBeInTheDocument()
     expect(posts).toHaveLength(1)
     expect(posts[0]).toMatchObject({ chat_id: CHAT_ID, body: '', photo_paths: uploads })
+    expect(posts[0]?.id).toMatch(/^[0-9a-f-]{36}$/)
+    expectNoSendButton()
+    // Never "Uploaded" for a photo: the words say what the owner has.
+    expect(screen.queryByText('Uploaded')).not.toBeInTheDocument()
+    // Sent photos cannot be taken back; a third may still be added, as its own message.
+    expect(screen.queryByRole('button', { name: /^Remove photo/ })).not.toBeInTheDocument()
+    await user.upload(screen.getByLabelText('Add a photo'), photo())
+    await waitFor(() => expect(sentTo().getAllByText(REPORT_PHOTO_STATUS.sent)).toHaveLength(3))
+    expect(screen.getByText(REPORT_PHOTO_TEXT.sent(3))).toBeInTheDocument()
+    expect(posts).toHaveLength(2)
+    expect(posts[1]?.photo_paths).toEqual([uploads[2]])
+    expect(posts[1]?.id).not.toBe(posts[0]?.id)
     expect(screen.queryByLabelText('Add a photo')).not.toBeInTheDocument()
   })
 
-  it('says plainly that chosen photos are not sent yet, and asks before the finder leaves without them', async () => {
+  it('shows a failed upload with Try again, sends nothing until it is fixed, then one message with every photo', async () => {
+    failUploads = true
+    const { user } = open()
+    await user.upload(await addPhoto(), [photo(), photo()])
+    await waitFor(() => expect(sentTo().getAllByText(REPORT_PHOTO_STATUS.failed)).toHaveLength(2))
+    expect(screen.getByRole('alert')).toHaveTextContent(REPORT_PHOTO_TEXT.uploadFailed)
+    expect(posts).toEqual([])
+
+    failUploads = false
+    await user.click(screen.getByRole('button', { name: 'Try again: photo 1' }))
+    await sentTo().findByText(REPORT_PHOTO_STATUS.uploaded)
+    // photo 1 waits for photo 2: still nothing sent, and not called sent
+    expect(posts).toEqual([])
+    expect(sentTo().queryByText(REPORT_PHOTO_STATUS.sent)).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Try again: photo 2' }))
+    await waitFor(() => expect(sentTo().getAllByText(REPORT_PHOTO_STATUS.sent)).toHaveLength(2))
+    expect(uploads).toHaveLength(2)
+    expect(new Set(uploads).size).toBe(2)
+    expect(posts).toHaveLength(1)
+    expect(posts[0]?.photo_paths).toEqual(uploads)
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  /**
+   * The messages table as PostgREST answers an upsert that ignores duplicates; the
+   * first answer is lost on the way back (the message is stored all the same).
+   */
+  const droppedFirstAnswer = () => {
+    const stored = new Map<string, Record<string, unknown>>()
+    const ids: unknown[] = []
+    let dropNext = true
+    server.use(
+      http.post('*/rest/v1/messages', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>
+        ids.push(body.id)
+        const id = String(body.id)
+        const isNew = !stored.has(id)
+        if (isNew) {
+          stored.set(id, {
+            ...body,
+            sender_id: FINDER.id,
+            sender_role: 'finder',
+            created_at: '2026-11-26T21:00:00Z',
+            position: stored.size + 1,
+          })
+        }
+        // The message is stored, but the answer never arrives.
+        if (dropNext) {
+          dropNext = false
+          return HttpResponse.error()
+        }
+        // on conflict (id) do nothing: a duplicate returns no row
+        return HttpResponse.json(isNew ? [stored.get(id)] : [], { status: 201 })
+      }),
+      restGet('messages', (url) =>
+        [...stored.values()].filter((row) => `eq.${String(row.id)}` === url.searchParams.get('id')),
+      ),
+    )
+    return { stored, ids }
+  }
+
+  it('after a dropped connection, Try again sends the same message id: the owner gets one message', async () => {
+    const { stored, ids } = droppedFirstAnswer()
+    const { user } = open()
+    await user.upload(await addPhoto(), [photo(), photo()])
+    expect(await screen.findByText(REPORT_PHOTO_TEXT.failed)).toBeInTheDocument()
+    expect(sentTo().getAllByText(REPORT_PHOTO_STATUS.uploaded)).toHaveLength(2)
+    expect(screen.getByText(UNSENT_PHOTOS_TEXT.notice(2))).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: REPORT_PHOTO_TEXT.tryAgain }))
+    await waitFor(() => expect(sentTo().getAllByText(REPORT_PHOTO_STATUS.sent)).toHaveLength(2))
+    expect(ids).toHaveLength(2)
+    expect(ids[1]).toBe(ids[0])
+    expect(stored.size).toBe(1)
+    expect([...stored.values()][0]?.photo_paths).toEqual(uploads)
+    expect(screen.queryByText(REPORT_PHOTO_TEXT.failed)).not.toBeInTheDocument()
+    expect(screen.queryByText(UNSENT_PHOTOS_TEXT.notice(2))).not.toBeInTheDocument()
+  })
+
+  it('tries a failed send again by itself when the browser is back online, with the same id', async () => {
+    const { stored, ids } = droppedFirstAnswer()
+    const { user } = open()
+    await user.upload(await addPhoto(), photo())
+    expect(await screen.findByText(REPORT_PHOTO_TEXT.failed)).toBeInTheDocument()
+    window.dispatchEvent(new Event('online'))
+    await sentTo().findByText(REPORT_PHOTO_STATUS.sent)
+    expect(screen.getByText(REPORT_PHOTO_TEXT.sent(1))).toBeInTheDocument()
+    expect(ids).toHaveLength(2)
+    expect(ids[1]).toBe(ids[0])
+    expect(stored.size).toBe(1)
+  })
+
+  it('warns before leaving only while a photo is really not with the owner; after it was sent, leaving asks nothing', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false)
     try {
+      failUploads = true
       const { user, router } = open()
       await user.upload(await addPhoto(), [photo(), photo()])
-      const list = screen.getByRole('list', { name: 'Photos to send' })
-      await waitFor(() => expect(within(list).getAllByText('Uploaded')).toHaveLength(2))
+      await waitFor(() => expect(sentTo().getAllByText(REPORT_PHOTO_STATUS.failed)).toHaveLength(2))
       expect(screen.getByText(UNSENT_PHOTOS_TEXT.notice(2))).toHaveAttribute('role', 'status')
       // Closing or reloading the tab: the browser is asked to warn.
       const unload = new Event('beforeunload', { cancelable: true })
@@ -197,11 +306,15 @@ describe('/found/thank-you photos for the owner', () => {
       await user.click(screen.getByRole('link', { name: 'Protect Your Items' }))
       expect(confirm).toHaveBeenCalledWith(UNSENT_PHOTOS_TEXT.confirmLeave)
       expect(router.state.location.pathname).toBe('/found/thank-you')
-      expect(within(list).getAllByText('Uploaded')).toHaveLength(2)
+      expect(sentTo().getAllByText(REPORT_PHOTO_STATUS.failed)).toHaveLength(2)
 
-      await user.click(screen.getByRole('button', { name: REPORT_PHOTO_TEXT.send }))
-      expect(await screen.findByText(REPORT_PHOTO_TEXT.sent)).toBeInTheDocument()
-      expect(screen.queryByText(UNSENT_PHOTOS_TEXT.notice(2))).toBeNull()
+      failUploads = false
+      await user.click(screen.getByRole('button', { name: 'Try again: photo 1' }))
+      await user.click(screen.getByRole('button', { name: 'Try again: photo 2' }))
+      await waitFor(() => expect(sentTo().getAllByText(REPORT_PHOTO_STATUS.sent)).toHaveLength(2))
+      expectNoSendButton()
+      expect(posts).toHaveLength(1)
+      await waitFor(() => expect(screen.queryByText(UNSENT_PHOTOS_TEXT.notice(2))).toBeNull())
       const after = new Event('beforeunload', { cancelable: true })
       window.dispatchEvent(after)
       expect(after.defaultPrevented).toBe(false)
@@ -214,24 +327,6 @@ describe('/found/thank-you photos for the owner', () => {
     }
   })
 
-  it('sends nothing while a photo failed to upload, and sends it after Retry', async () => {
-    failUploads = true
-    const { user } = open()
-    await user.upload(await addPhoto(), photo())
-    expect(await screen.findByText('Not uploaded')).toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: REPORT_PHOTO_TEXT.send }))
-    expect(await screen.findByText(PHOTO_MESSAGES.fixPhotos)).toBeInTheDocument()
-    expect(posts).toEqual([])
-
-    failUploads = false
-    await user.click(screen.getByRole('button', { name: 'Retry photo 1' }))
-    await screen.findByText('Uploaded')
-    await user.click(screen.getByRole('button', { name: REPORT_PHOTO_TEXT.send }))
-    expect(await screen.findByText(REPORT_PHOTO_TEXT.sent)).toBeInTheDocument()
-    expect(posts).toHaveLength(1)
-    expect(posts[0]?.photo_paths).toEqual(uploads)
-  })
-
   it('refuses an SVG or a file that is not an image in our words, uploading nothing', async () => {
     const { user } = open()
     await user.upload(await addPhoto(), chosenFile(SVG_TEXT, 'drawing.svg', 'image/svg+xml'))
@@ -241,7 +336,7 @@ describe('/found/thank-you photos for the owner', () => {
       chosenFile('%PDF-1.7', 'a.jpg', 'image/jpeg'),
     )
     expect(await screen.findByText(PHOTO_MESSAGES.notAnImage)).toBeInTheDocument()
-    expect(screen.queryByRole('list', { name: 'Photos to send' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: REPORT_PHOTO_TEXT.list })).not.toBeInTheDocument()
     expect(uploads).toEqual([])
     expect(posts).toEqual([])
   })

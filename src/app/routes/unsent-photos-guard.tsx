@@ -7,8 +7,8 @@ import { unsentPhotoCountAtom } from '@/lib/photos/use-photo-attachments'
 export const UNSENT_PHOTOS_TEXT = {
   notice: (count: number) =>
     count === 1
-      ? 'Your photo is not sent to the owner yet: press "Send photos to the owner" to send it.'
-      : `Your ${count} photos are not sent to the owner yet: press "Send photos to the owner" to send them.`,
+      ? 'Your photo is not with the owner yet. Stay on this page until it says "Sent to the owner".'
+      : `Your ${count} photos are not with the owner yet. Stay on this page until they say "Sent to the owner".`,
   confirmLeave:
     'Your photos are not sent to the owner yet. Leave this page without sending them? They will be lost.',
 } as const

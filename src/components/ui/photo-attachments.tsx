@@ -6,11 +6,20 @@ import type {
   PhotoAttachments as Attachments,
 } from '@/lib/photos/use-photo-attachments'
 
-const STATUS_TEXT: Record<Attachment['status'], string> = {
+export type PhotoStatusWords = Record<Attachment['status'], string> & {
+  /** The button on a failed photo, and its name for photo `n` (it contains the button's text). */
+  retry: string
+  retryName: (n: number) => string
+}
+
+const DEFAULT_WORDS: PhotoStatusWords = {
   preparing: 'Preparing…',
   uploading: 'Uploading…',
   uploaded: 'Uploaded',
   failed: 'Not uploaded',
+  sent: 'Sent',
+  retry: 'Retry',
+  retryName: (n) => `Retry photo ${n}`,
 }
 
 /** The image types the picker offers (any photo; the bytes are checked and re-encoded). */
@@ -22,6 +31,10 @@ type PhotoAttachmentsProps = {
   max: number
   label?: string
   isDisabled?: boolean
+  /** What each state and the retry button say, where a page needs its own words. */
+  words?: PhotoStatusWords
+  /** The name of the list of chosen photos. */
+  listLabel?: string
 }
 
 /**
@@ -34,6 +47,8 @@ export function PhotoAttachments({
   max,
   label = 'Add a photo',
   isDisabled = false,
+  words = DEFAULT_WORDS,
+  listLabel = 'Photos to send',
 }: PhotoAttachmentsProps) {
   const inputRef = useRef<HTMLInputElement>(null)
   const inputId = useId()
@@ -41,7 +56,15 @@ export function PhotoAttachments({
   return (
     <Stack gap="2">
       {attachments.length > 0 && (
-        <HStack as="ul" aria-label="Photos to send" gap="2" flexWrap="wrap" m="0" p="0">
+        <HStack
+          as="ul"
+          aria-label={listLabel}
+          gap="2"
+          alignItems="start"
+          flexWrap="wrap"
+          m="0"
+          p="0"
+        >
           {attachments.map((attachment, index) => (
             <Box
               as="li"
@@ -67,26 +90,29 @@ export function PhotoAttachments({
               <Stack gap="1" p="1" fontSize="xs">
                 <Text role="status">
                   {attachment.status === 'uploading' && <Spinner size="xs" me="1" />}
-                  {STATUS_TEXT[attachment.status]}
+                  {words[attachment.status]}
                 </Text>
                 {attachment.status === 'failed' && (
                   <Button
                     size="xs"
                     variant="surface"
-                    aria-label={`Retry photo ${index + 1}`}
+                    aria-label={words.retryName(index + 1)}
                     onClick={() => photos.retry(attachment.id)}
                   >
-                    Retry
+                    {words.retry}
                   </Button>
                 )}
-                <Button
-                  size="xs"
-                  variant="ghost"
-                  aria-label={`Remove photo ${index + 1}`}
-                  onClick={() => photos.remove(attachment.id)}
-                >
-                  Remove
-                </Button>
+                {attachment.status !== 'sent' && (
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    aria-label={`Remove photo ${index + 1}`}
+                    disabled={isDisabled}
+                    onClick={() => photos.remove(attachment.id)}
+                  >
+                    Remove
+                  </Button>
+                )}
               </Stack>
             </Box>
           ))}

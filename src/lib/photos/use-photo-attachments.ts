@@ -8,7 +8,8 @@ export type Attachment = {
   id: string
   /** A local object URL of the re-encoded photo, for its thumbnail. */
   previewUrl: string | null
-  status: 'preparing' | 'uploading' | 'uploaded' | 'failed'
+  /** 'sent': uploaded and sent (markSent): with the other person, no longer removable. */
+  status: 'preparing' | 'uploading' | 'uploaded' | 'failed' | 'sent'
   /** The object name once uploaded. */
   path: string | null
 }
@@ -27,6 +28,11 @@ export type PhotoAttachments = {
   readyPaths: () => string[] | null
   isBusy: boolean
   hasFailed: boolean
+  /**
+   * Marks the uploaded photos with these names as sent (they stay listed, with no
+   * Remove, and no longer count as unsent), for a caller that keeps showing them.
+   */
+  markSent: (paths: readonly string[]) => void
 }
 
 type Entry = Attachment & { blob: Blob | null }
@@ -37,6 +43,27 @@ type Entry = Attachment & { blob: Blob | null }
  * before the person leaves and loses them.
  */
 export const unsentPhotoCountAtom = atom(0)
+
+/** Adds this list's photos not yet sent to the page's unsentPhotoCountAtom. */
+function useCountUnsent(entries: readonly Entry[]) {
+  const setUnsentCount = useSetAtom(unsentPhotoCountAtom)
+  const unsent = entries.filter((entry) => entry.status !== 'sent').length
+  useEffect(() => {
+    if (unsent === 0) return
+    setUnsentCount((count) => count + unsent)
+    return () => setUnsentCount((count) => Math.max(0, count - unsent))
+  }, [setUnsentCount, unsent])
+}
+
+/** The list with the uploaded photos named in `paths` marked sent (their bytes let go). */
+function withSent(list: Entry[], paths: readonly string[]): Entry[] {
+  const sent = new Set(paths)
+  return list.map((entry) =>
+    entry.status === 'uploaded' && entry.path && sent.has(entry.path)
+      ? { ...entry, status: 'sent', blob: null }
+      : entry,
+  )
+}
 
 /**
  * Photos chosen for one message or item: each is re-encoded in the browser, then
@@ -56,13 +83,7 @@ export function usePhotoAttachments({
   max: number
 }): PhotoAttachments {
   const [entries, setEntries] = useState<Entry[]>([])
-  const setUnsentCount = useSetAtom(unsentPhotoCountAtom)
-  const unsent = entries.length
-  useEffect(() => {
-    if (unsent === 0) return
-    setUnsentCount((count) => count + unsent)
-    return () => setUnsentCount((count) => Math.max(0, count - unsent))
-  }, [setUnsentCount, unsent])
+  useCountUnsent(entries)
   const [refusal, setRefusal] = useState<string | null>(null)
   // The list as of now (state lags a render behind): what callbacks read and change.
   const entriesRef = useRef<Entry[]>([])
@@ -160,6 +181,13 @@ export function usePhotoAttachments({
     setRefusal(null)
   }, [commit])
 
+  const markSent = useCallback(
+    (paths: readonly string[]) => {
+      if (isMounted.current) commit((list) => withSent(list, paths))
+    },
+    [commit],
+  )
+
   const readyPaths = useCallback(() => {
     const list = entriesRef.current
     if (!list.every((entry) => entry.status === 'uploaded' && entry.path)) return null
@@ -176,5 +204,6 @@ export function usePhotoAttachments({
     readyPaths,
     isBusy: entries.some((entry) => entry.status === 'preparing' || entry.status === 'uploading'),
     hasFailed: entries.some((entry) => entry.status === 'failed'),
+    markSent,
   }
 }
