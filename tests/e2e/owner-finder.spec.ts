@@ -193,7 +193,7 @@ test('finder reports the item in a second browser; the owner is alerted on the d
   saveJourney({ finderState: await finderContext.storageState() })
 
   await test.step('owner alert appears live', async () => {
-    const alerts = ownerSide.page.getByRole('region', { name: 'Alerts' })
+    const alerts = ownerSide.page.getByRole('region', { name: 'Alerts', exact: true })
     await expect(alerts).toContainText(renamed, { timeout: 20_000 })
     await expect(alerts.getByRole('link', { name: 'Open chat' })).toBeVisible()
     expect(navigations, 'the dashboard must update without reloading').toBe(0)

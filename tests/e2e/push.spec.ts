@@ -66,7 +66,7 @@ async function ownerBrowser(context: BrowserContext, subscription: InboxSubscrip
 }
 
 async function turnOnFromDashboard(page: Page) {
-  const offer = page.getByRole('region', { name: 'Get alerts on this device' })
+  const offer = page.getByRole('region', { name: 'Notifications on this device' })
   await offer.getByRole('button', { name: 'Turn on notifications' }).click()
   await expect(offer.getByText('Notifications are on for this device.')).toBeVisible()
 }

@@ -44,7 +44,7 @@ test('a hand-in alerts the owner live; a shared address reaches that one finder 
       'You handed it in at: York station lost property office',
       { timeout: 20_000 },
     )
-    const alerts = ownerPage.getByRole('region', { name: 'Alerts' })
+    const alerts = ownerPage.getByRole('region', { name: 'Alerts', exact: true })
     await expect(alerts).toContainText('I handed it in at York station lost property office.', {
       timeout: 20_000,
     })

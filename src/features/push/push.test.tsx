@@ -131,7 +131,7 @@ describe('the dashboard’s offer', () => {
         }),
       ],
     })
-    const offer = await screen.findByRole('region', { name: 'Get alerts on this device' })
+    const offer = await screen.findByRole('region', { name: 'Notifications on this device' })
     expect(push.asked).toBe(0)
     await user.click(within(offer).getByRole('button', { name: 'Turn on notifications' }))
     expect(
@@ -153,9 +153,9 @@ describe('the dashboard’s offer', () => {
   it('“Not now” hides it on this device', async () => {
     installPush()
     const { user } = renderApp({ url: '/dashboard', session: { user: owner, items: [item] } })
-    const offer = await screen.findByRole('region', { name: 'Get alerts on this device' })
+    const offer = await screen.findByRole('region', { name: 'Notifications on this device' })
     await user.click(within(offer).getByRole('button', { name: 'Not now' }))
-    expect(screen.queryByRole('region', { name: 'Get alerts on this device' })).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Notifications on this device' })).toBeNull()
     expect(localStorage.getItem('homeward.push-offer-dismissed')).toBe('1')
   })
 })

@@ -8,7 +8,7 @@ import { isSubscribedHere, turnOnNotifications } from '@/features/push/subscribe
 const DISMISSED_KEY = 'homeward.push-offer-dismissed'
 
 export const OFFER_TEXTS = {
-  heading: 'Get alerts on this device',
+  heading: 'Notifications on this device',
   body: 'Turn on notifications and this device tells you the moment someone finds one of your items or writes to you, even when Homeward is closed.',
   turnOn: 'Turn on notifications',
   notNow: 'Not now',
