@@ -266,7 +266,7 @@ test('photos sent through the API, not the app, are checked on the server; a del
     await finder.getByRole('button', { name: 'Delete my details now' }).click()
     await finder.getByRole('button', { name: 'Delete my details' }).click()
     await expect(
-      finder.getByText(/^Your details have been deleted and this conversation is closed\./),
+      finder.getByText(/^You deleted your details, so this conversation is closed\./),
     ).toBeVisible({ timeout: 20_000 })
     const response = await ownerPage.request.get(url)
     expect([400, 404]).toContain(response.status())
