@@ -2405,17 +2405,17 @@ declare
   found text[] := '{}';
 begin
   if lowered ~ '(https?://|www\.|\m[a-z0-9-]+\.(com|co\.uk|org\.uk|uk|net|org|io|me|ly|app|xyz|info|link|shop|click)\M)' then
-    found := found || 'link';
+    found := array_append(found, 'link');
   end if;
   -- nine digits or more, with spaces, dots, dashes or brackets between them
   if lowered ~ '\+?[0-9](?:[ ().-]{0,2}[0-9]){8,}' then
-    found := found || 'phone';
+    found := array_append(found, 'phone');
   end if;
   if lowered ~ '\m(deposits?|gift ?cards?|bank transfers?|wire transfers?|transfer (the )?money|send (me )?money|pay ?pal|western union|moneygram|bitcoin|crypto|sort code|iban|upfront|up front|advance fee|delivery fee|courier fee|pay (me )?first)\M' then
-    found := found || 'payment';
+    found := array_append(found, 'payment');
   end if;
   if lowered ~ '\m(verification codes?|security codes?|one[- ]time (pass)?codes?|otp|confirmation codes?|the code (you|we) (got|received|were sent)|code (you|we) (got|received|were sent)|activation codes?)\M' then
-    found := found || 'code';
+    found := array_append(found, 'code');
   end if;
   return found;
 exception
@@ -2653,7 +2653,7 @@ begin
 end;
 $function$;
 comment on function public.act_on_report(uuid,text,text) is 'An operator acts on an open report with a reason: dismiss, warn, close_conversation, suspend_owner or deactivate_tag. Anyone else is told the report does not exist.';
-grant execute on function public.act_on_report(uuid,text,text) to anon, authenticated, service_role;
+grant execute on function public.act_on_report(uuid,text,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.activate_tag(owner_id uuid, code text, activation_code text, item_name text)
  RETURNS jsonb
@@ -2782,7 +2782,7 @@ begin
 end;
 $function$;
 comment on function public.block_finder(uuid) is 'The owner blocks the finder of a conversation: it closes (blocked), the finder loses it, and their later reports of the item are accepted silently. unblock_finder undoes the block (the conversation stays closed).';
-grant execute on function public.block_finder(uuid) to anon, authenticated, service_role;
+grant execute on function public.block_finder(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.chat_link_status(chat_id uuid, token text DEFAULT NULL::text)
  RETURNS TABLE(status text, closed_reason text, at timestamp with time zone, details_deleted_at timestamp with time zone)
@@ -3123,7 +3123,7 @@ AS $function$
    where r.status = 'open' and app_private.is_operator()
    order by r.created_at, r.id;
 $function$;
-grant execute on function public.desk_reports() to anon, authenticated, service_role;
+grant execute on function public.desk_reports() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.enqueue_reminders(at timestamp with time zone DEFAULT now())
  RETURNS integer
@@ -3320,7 +3320,7 @@ begin
   perform app_private.close_chat(leave_conversation.chat_id, 'finder_left');
 end;
 $function$;
-grant execute on function public.leave_conversation(uuid) to anon, authenticated, service_role;
+grant execute on function public.leave_conversation(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.list_conversations()
  RETURNS TABLE(chat_id uuid, report_id uuid, item_id uuid, item_name text, finder_first_name text, found_location text, found_at timestamp with time zone, unread integer)
@@ -3715,7 +3715,7 @@ declare
   chat public.chats;
   my_role text;
   other uuid;
-  clean_note text := app_private.clean_text(report_conversation.note, 1000);
+  clean_note text;
   existing uuid;
   new_id uuid;
   tag text;
@@ -3736,6 +3736,7 @@ begin
   if char_length(coalesce(trim(report_conversation.note), '')) > 1000 then
     raise exception 'Keep the note under 1000 characters.' using errcode = 'P0001', hint = 'note_too_long';
   end if;
+  clean_note := app_private.clean_text(report_conversation.note, 1000);
 
   select r.id into existing
     from public.abuse_reports r
@@ -3768,7 +3769,7 @@ begin
 end;
 $function$;
 comment on function public.report_conversation(uuid,text,text) is 'Either side reports the other: spam, harassment, money_or_codes or other, with an optional note. Keeps a copy of the conversation for the operators.';
-grant execute on function public.report_conversation(uuid,text,text) to anon, authenticated, service_role;
+grant execute on function public.report_conversation(uuid,text,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.report_found(tag_code text, finder_id uuid, finder_session_id uuid, finder_name text, finder_email text, finder_phone text, finder_address text, found_location text, site_url text, idempotency_key text, proof_challenge text, proof_expires_at timestamp with time zone)
  RETURNS TABLE(report_id uuid, chat_id uuid, invite_token text, chat_url text, failure text, failure_detail text, failure_hint text)
@@ -4145,7 +4146,7 @@ begin
   return changed > 0;
 end;
 $function$;
-grant execute on function public.unblock_finder(uuid) to anon, authenticated, service_role;
+grant execute on function public.unblock_finder(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.use_proof_challenge(challenge text, expires_at timestamp with time zone)
  RETURNS boolean

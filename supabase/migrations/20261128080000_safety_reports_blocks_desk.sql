@@ -267,7 +267,7 @@ declare
   chat public.chats;
   my_role text;
   other uuid;
-  clean_note text := app_private.clean_text(report_conversation.note, 1000);
+  clean_note text;
   existing uuid;
   new_id uuid;
   tag text;
@@ -288,6 +288,7 @@ begin
   if char_length(coalesce(trim(report_conversation.note), '')) > 1000 then
     raise exception 'Keep the note under 1000 characters.' using errcode = 'P0001', hint = 'note_too_long';
   end if;
+  clean_note := app_private.clean_text(report_conversation.note, 1000);
 
   select r.id into existing
     from public.abuse_reports r
@@ -320,7 +321,7 @@ begin
 end;
 $$;
 comment on function public.report_conversation(uuid, text, text) is 'Either side reports the other: spam, harassment, money_or_codes or other, with an optional note. Keeps a copy of the conversation for the operators.';
-revoke all on function public.report_conversation(uuid, text, text) from public;
+revoke all on function public.report_conversation(uuid, text, text) from public, anon;
 grant execute on function public.report_conversation(uuid, text, text) to authenticated, service_role;
 
 -- The owner blocks the finder of this conversation: it closes at once for both
@@ -362,7 +363,7 @@ begin
 end;
 $$;
 comment on function public.block_finder(uuid) is 'The owner blocks the finder of a conversation: it closes (blocked), the finder loses it, and their later reports of the item are accepted silently. unblock_finder undoes the block (the conversation stays closed).';
-revoke all on function public.block_finder(uuid) from public;
+revoke all on function public.block_finder(uuid) from public, anon;
 grant execute on function public.block_finder(uuid) to authenticated, service_role;
 
 create function public.unblock_finder(chat_id uuid)
@@ -382,7 +383,7 @@ begin
   return changed > 0;
 end;
 $$;
-revoke all on function public.unblock_finder(uuid) from public;
+revoke all on function public.unblock_finder(uuid) from public, anon;
 grant execute on function public.unblock_finder(uuid) to authenticated, service_role;
 
 -- The finder leaves: the conversation closes (finder_left), so the owner can
@@ -404,7 +405,7 @@ begin
   perform app_private.close_chat(leave_conversation.chat_id, 'finder_left');
 end;
 $$;
-revoke all on function public.leave_conversation(uuid) from public;
+revoke all on function public.leave_conversation(uuid) from public, anon;
 grant execute on function public.leave_conversation(uuid) to authenticated, service_role;
 
 -- ----------------------------------------------------------------------------
@@ -545,7 +546,7 @@ begin
 end;
 $$;
 comment on function public.act_on_report(uuid, text, text) is 'An operator acts on an open report with a reason: dismiss, warn, close_conversation, suspend_owner or deactivate_tag. Anyone else is told the report does not exist.';
-revoke all on function public.act_on_report(uuid, text, text) from public;
+revoke all on function public.act_on_report(uuid, text, text) from public, anon;
 grant execute on function public.act_on_report(uuid, text, text) to authenticated;
 
 -- The desk's list: open reports with the item, the tag and the conversation as
@@ -572,7 +573,7 @@ as $$
    where r.status = 'open' and app_private.is_operator()
    order by r.created_at, r.id;
 $$;
-revoke all on function public.desk_reports() from public;
+revoke all on function public.desk_reports() from public, anon;
 grant execute on function public.desk_reports() to authenticated;
 
 -- Kept conversations go kept_conversations after their report is closed.

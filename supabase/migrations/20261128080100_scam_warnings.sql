@@ -23,17 +23,17 @@ declare
   found text[] := '{}';
 begin
   if lowered ~ '(https?://|www\.|\m[a-z0-9-]+\.(com|co\.uk|org\.uk|uk|net|org|io|me|ly|app|xyz|info|link|shop|click)\M)' then
-    found := found || 'link';
+    found := array_append(found, 'link');
   end if;
   -- nine digits or more, with spaces, dots, dashes or brackets between them
   if lowered ~ '\+?[0-9](?:[ ().-]{0,2}[0-9]){8,}' then
-    found := found || 'phone';
+    found := array_append(found, 'phone');
   end if;
   if lowered ~ '\m(deposits?|gift ?cards?|bank transfers?|wire transfers?|transfer (the )?money|send (me )?money|pay ?pal|western union|moneygram|bitcoin|crypto|sort code|iban|upfront|up front|advance fee|delivery fee|courier fee|pay (me )?first)\M' then
-    found := found || 'payment';
+    found := array_append(found, 'payment');
   end if;
   if lowered ~ '\m(verification codes?|security codes?|one[- ]time (pass)?codes?|otp|confirmation codes?|the code (you|we) (got|received|were sent)|code (you|we) (got|received|were sent)|activation codes?)\M' then
-    found := found || 'code';
+    found := array_append(found, 'code');
   end if;
   return found;
 exception
