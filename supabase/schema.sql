@@ -1984,6 +1984,24 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.open_reports()
+ RETURNS TABLE(report_id uuid, created_at timestamp with time zone, reason text, note text, reporter_role text, chat_id uuid, chat_closed_reason text, item_id uuid, item_name text, tag_code text, tag_status text, item_status text, kept_messages integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select r.id, r.created_at, r.reason, r.note, r.reporter_role,
+         r.chat_id, c.closed_reason, r.item_id, coalesce(i.name, r.item_name), r.tag_code,
+         t.status, i.status,
+         (select count(*)::int from public.kept_messages k where k.report_id = r.id)
+    from public.abuse_reports r
+    left join public.chats c on c.id = r.chat_id
+    left join public.items i on i.id = r.item_id
+    left join public.tags t on t.code = r.tag_code
+   where r.status = 'open'
+   order by r.created_at, r.id;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.operator_act(p_report uuid, p_action text, p_reason text, p_operator uuid, p_operator_label text)
  RETURNS text
  LANGUAGE plpgsql
@@ -3112,16 +3130,7 @@ CREATE OR REPLACE FUNCTION public.desk_reports()
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select r.id, r.created_at, r.reason, r.note, r.reporter_role,
-         r.chat_id, c.closed_reason, r.item_id, coalesce(i.name, r.item_name), r.tag_code,
-         t.status, i.status,
-         (select count(*)::int from public.kept_messages k where k.report_id = r.id)
-    from public.abuse_reports r
-    left join public.chats c on c.id = r.chat_id
-    left join public.items i on i.id = r.item_id
-    left join public.tags t on t.code = r.tag_code
-   where r.status = 'open' and app_private.is_operator()
-   order by r.created_at, r.id;
+  select * from app_private.open_reports() where app_private.is_operator();
 $function$;
 grant execute on function public.desk_reports() to authenticated, service_role;
 
@@ -3542,6 +3551,81 @@ begin
 end;
 $function$;
 grant execute on function public.mint_tags(integer,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_act(report_id uuid, action text, reason text, operator_label text)
+ RETURNS text
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select app_private.operator_act(operator_act.report_id, operator_act.action, operator_act.reason, null,
+    'command: ' || coalesce(nullif(trim(operator_act.operator_label), ''), 'unnamed'));
+$function$;
+grant execute on function public.operator_act(uuid,text,text,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_grant(email text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target uuid;
+begin
+  select u.id into target
+    from auth.users u
+   where lower(u.email) = lower(trim(operator_grant.email))
+     and not coalesce(u.is_anonymous, false) and u.deleted_at is null;
+  if target is null then
+    raise exception 'No account has the e-mail address %.', trim(operator_grant.email)
+      using errcode = 'PT404', hint = 'no_account';
+  end if;
+  insert into app_private.operators (user_id, granted_by) values (target, 'operator command')
+  on conflict (user_id) do nothing;
+  return target;
+end;
+$function$;
+grant execute on function public.operator_grant(text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_list()
+ RETURNS TABLE(email text, granted_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select u.email::text, o.granted_at
+    from app_private.operators o join auth.users u on u.id = o.user_id
+   order by o.granted_at, u.email;
+$function$;
+grant execute on function public.operator_list() to service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_open_reports()
+ RETURNS TABLE(report_id uuid, created_at timestamp with time zone, reason text, note text, reporter_role text, chat_id uuid, chat_closed_reason text, item_id uuid, item_name text, tag_code text, tag_status text, item_status text, kept_messages integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select * from app_private.open_reports();
+$function$;
+grant execute on function public.operator_open_reports() to service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_revoke(email text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  removed int;
+begin
+  delete from app_private.operators o
+   using auth.users u
+   where u.id = o.user_id and lower(u.email) = lower(trim(operator_revoke.email));
+  get diagnostics removed = row_count;
+  return removed > 0;
+end;
+$function$;
+grant execute on function public.operator_revoke(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.photos_to_delete(max_rows integer DEFAULT 1000)
  RETURNS TABLE(bucket_id text, name text)

@@ -549,9 +549,9 @@ comment on function public.act_on_report(uuid, text, text) is 'An operator acts 
 revoke all on function public.act_on_report(uuid, text, text) from public, anon;
 grant execute on function public.act_on_report(uuid, text, text) to authenticated;
 
--- The desk's list: open reports with the item, the tag and the conversation as
--- they are now. Empty for anyone but an operator.
-create function public.desk_reports()
+-- Open reports with the item, the tag and the conversation as they are now:
+-- the desk's list (operators) and the command's (service role).
+create function app_private.open_reports()
 returns table (
   report_id uuid, created_at timestamptz, reason text, note text, reporter_role text,
   chat_id uuid, chat_closed_reason text, item_id uuid, item_name text, tag_code text,
@@ -570,8 +570,24 @@ as $$
     left join public.chats c on c.id = r.chat_id
     left join public.items i on i.id = r.item_id
     left join public.tags t on t.code = r.tag_code
-   where r.status = 'open' and app_private.is_operator()
+   where r.status = 'open'
    order by r.created_at, r.id;
+$$;
+revoke all on function app_private.open_reports() from public;
+
+-- The desk's list: empty for anyone but an operator.
+create function public.desk_reports()
+returns table (
+  report_id uuid, created_at timestamptz, reason text, note text, reporter_role text,
+  chat_id uuid, chat_closed_reason text, item_id uuid, item_name text, tag_code text,
+  tag_status text, item_status text, kept_messages int
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select * from app_private.open_reports() where app_private.is_operator();
 $$;
 revoke all on function public.desk_reports() from public, anon;
 grant execute on function public.desk_reports() to authenticated;

@@ -190,9 +190,7 @@ describe('reporting a conversation', () => {
         { code: '42501' },
       )
       await expectPgError(
-        query(db, actor, 'insert into app_private.operators (user_id) values ($1)', [
-          actor.userId,
-        ]),
+        query(db, actor, 'insert into app_private.operators (user_id) values ($1)', [actor.userId]),
         { code: '42501' },
       )
       await expectPgError(
@@ -290,7 +288,11 @@ describe('the operator acts', () => {
       [reportId],
     )
     expect(closed).toEqual({ status: 'closed', keep: true })
-    expect(await query(db, operator, 'select * from public.desk_reports() where report_id = $1', [reportId])).toEqual([])
+    expect(
+      await query(db, operator, 'select * from public.desk_reports() where report_id = $1', [
+        reportId,
+      ]),
+    ).toEqual([])
     await expectPgError(act(operator, reportId, 'dismiss'), {
       code: 'P0001',
       message: 'This report is already closed.',
@@ -337,10 +339,13 @@ describe('the operator acts', () => {
     const found = await reportFound(db, item.tag_code, finder)
     const suspendId = await reportChat(finder, found.chat_id, 'money_or_codes')
     // An owner's report about a finder cannot suspend the owner.
-    await expectPgError(act(operator, await reportChat(suspendedOwner, found.chat_id), 'suspend_owner'), {
-      code: 'P0001',
-      message: 'Only an owner who was reported can be suspended.',
-    })
+    await expectPgError(
+      act(operator, await reportChat(suspendedOwner, found.chat_id), 'suspend_owner'),
+      {
+        code: 'P0001',
+        message: 'Only an owner who was reported can be suspended.',
+      },
+    )
     await act(operator, suspendId, 'suspend_owner', 'Asked for gift cards')
     const [user] = (
       await db.query<{ banned: boolean }>(
@@ -398,7 +403,10 @@ describe('the operator acts', () => {
       `update public.abuse_reports set purge_after = now() - interval '1 second' where id = $1`,
       [closedId],
     )
-    await db.query(`update public.abuse_reports set created_at = now() - interval '2 years' where id = $1`, [openId])
+    await db.query(
+      `update public.abuse_reports set created_at = now() - interval '2 years' where id = $1`,
+      [openId],
+    )
     await query(db, serviceRole, 'select app_private.purge_kept_conversations()')
     const left = (
       await db.query<{ id: string }>('select id from public.abuse_reports where id = any($1)', [
@@ -445,7 +453,9 @@ describe('the owner blocks a finder', () => {
 
     const closed = await readTopic(owner, `chat:${report.chat_id}`, 'closed')
     expect(closed.map((r) => r.payload.closed_reason)).toEqual(['blocked'])
-    expect(await query(db, finder, 'select * from public.chats where id = $1', [report.chat_id])).toEqual([])
+    expect(
+      await query(db, finder, 'select * from public.chats where id = $1', [report.chat_id]),
+    ).toEqual([])
     expect(
       await query(db, finder, 'select * from public.messages where chat_id = $1', [report.chat_id]),
     ).toEqual([])
@@ -457,9 +467,12 @@ describe('the owner blocks a finder', () => {
       query(db, finder, 'select public.join_chat($1, $2)', [report.chat_id, report.invite_token]),
       { code: 'P0001', message: 'invalid_invite' },
     )
-    const [status] = await query(db, finder, 'select status, closed_reason from public.chat_link_status($1)', [
-      report.chat_id,
-    ])
+    const [status] = await query(
+      db,
+      finder,
+      'select status, closed_reason from public.chat_link_status($1)',
+      [report.chat_id],
+    )
     expect(status).toEqual({ status: 'ended', closed_reason: 'blocked' })
     // The finder learns nothing of the block itself; the owner sees their own.
     expect(await query(db, finder, 'select id from public.finder_blocks')).toEqual([])
@@ -501,13 +514,18 @@ describe('the owner blocks a finder', () => {
 
   it('a finder leaves: the owner can send nothing more', async () => {
     const { finder, report } = await openChat()
-    await expectPgError(query(db, owner, 'select public.leave_conversation($1)', [report.chat_id]), {
-      code: 'PT404',
-    })
+    await expectPgError(
+      query(db, owner, 'select public.leave_conversation($1)', [report.chat_id]),
+      {
+        code: 'PT404',
+      },
+    )
     await query(db, finder, 'select public.leave_conversation($1)', [report.chat_id])
     await expectPgError(send(owner, report.chat_id, 'Hello?'), { code: 'P0001' })
     expect(
-      await query(db, finder, 'select closed_reason from public.chats where id = $1', [report.chat_id]),
+      await query(db, finder, 'select closed_reason from public.chats where id = $1', [
+        report.chat_id,
+      ]),
     ).toEqual([{ closed_reason: 'finder_left' }])
   })
 })
@@ -532,9 +550,12 @@ describe('scam signals', () => {
       expect(row!.scam_signals, body).toEqual(expected)
     }
     await expectPgError(
-      query(db, finder, `insert into public.messages (chat_id, body, scam_signals) values ($1, 'hi', '{}')`, [
-        report.chat_id,
-      ]),
+      query(
+        db,
+        finder,
+        `insert into public.messages (chat_id, body, scam_signals) values ($1, 'hi', '{}')`,
+        [report.chat_id],
+      ),
       { code: '42501', message: PERMISSION_DENIED },
     )
     // The other side reads the mark with the message.
@@ -561,4 +582,66 @@ it('row-level security is on for every new table', async () => {
   ).rows
   expect(rows).toHaveLength(6)
   expect(rows.every((r) => r.rls)).toBe(true)
+})
+
+describe('the operator commands (service role)', () => {
+  it('grant by e-mail makes an operator; no client can call them; act records the command', async () => {
+    const newcomer = await createUser(db, 'newcomer', {
+      email: 'desk@example.test',
+      metadata: registeredMetadata(),
+    })
+    for (const actor of [owner, operator, stranger]) {
+      await expectPgError(query(db, actor, `select public.operator_grant('desk@example.test')`), {
+        code: '42501',
+        message: PERMISSION_DENIED,
+      })
+      await expectPgError(query(db, actor, 'select * from public.operator_open_reports()'), {
+        code: '42501',
+      })
+    }
+    expect(await query(db, newcomer, 'select app_private.is_operator() as ok')).toEqual([
+      { ok: false },
+    ])
+    await query(db, serviceRole, `select public.operator_grant(' Desk@Example.test ')`)
+    expect(await query(db, newcomer, 'select app_private.is_operator() as ok')).toEqual([
+      { ok: true },
+    ])
+    await expectPgError(
+      query(db, serviceRole, `select public.operator_grant('nobody@example.test')`),
+      {
+        code: 'PT404',
+        message: 'No account has the e-mail address nobody@example.test.',
+      },
+    )
+
+    const { finder, report } = await openChat()
+    const reportId = await reportChat(finder, report.chat_id)
+    const open = await query<{ report_id: string }>(
+      db,
+      serviceRole,
+      'select report_id from public.operator_open_reports()',
+    )
+    expect(open.map((r) => r.report_id)).toContain(reportId)
+    await query(
+      db,
+      serviceRole,
+      `select public.operator_act($1, 'dismiss', 'Checked by phone', 'sam')`,
+      [reportId],
+    )
+    expect(
+      await query(
+        db,
+        newcomer,
+        'select operator_label, operator_id from public.operator_actions where report_id = $1',
+        [reportId],
+      ),
+    ).toEqual([{ operator_label: 'command: sam', operator_id: null }])
+
+    expect(
+      await query(db, serviceRole, `select public.operator_revoke('desk@example.test') as removed`),
+    ).toEqual([{ removed: true }])
+    expect(await query(db, newcomer, 'select app_private.is_operator() as ok')).toEqual([
+      { ok: false },
+    ])
+  })
 })

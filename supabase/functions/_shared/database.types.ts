@@ -1010,6 +1010,37 @@ export type Database = {
           code: string
         }[]
       }
+      operator_act: {
+        Args: { action: string; operator_label: string; reason: string; report_id: string }
+        Returns: string
+      }
+      operator_grant: { Args: { email: string }; Returns: string }
+      operator_list: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          email: string
+          granted_at: string
+        }[]
+      }
+      operator_open_reports: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          chat_closed_reason: string
+          chat_id: string
+          created_at: string
+          item_id: string
+          item_name: string
+          item_status: string
+          kept_messages: number
+          note: string
+          reason: string
+          report_id: string
+          reporter_role: string
+          tag_code: string
+          tag_status: string
+        }[]
+      }
+      operator_revoke: { Args: { email: string }; Returns: boolean }
       photos_to_delete: {
         Args: { max_rows?: number }
         Returns: {
