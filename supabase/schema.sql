@@ -2737,6 +2737,16 @@ end;
 $function$;
 grant execute on function public.activate_tag(uuid,text,text,text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.am_i_operator()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select app_private.is_operator();
+$function$;
+grant execute on function public.am_i_operator() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.ask_for_postal_address(chat_id uuid)
  RETURNS void
  LANGUAGE plpgsql

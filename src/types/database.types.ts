@@ -814,6 +814,7 @@ export type Database = {
         Args: { activation_code: string; code: string; item_name: string; owner_id: string }
         Returns: Json
       }
+      am_i_operator: { Args: Record<PropertyKey, never>; Returns: boolean }
       ask_for_postal_address: { Args: { chat_id: string }; Returns: undefined }
       block_finder: { Args: { chat_id: string }; Returns: undefined }
       chat_link_status: {

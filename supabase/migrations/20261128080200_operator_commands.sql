@@ -91,3 +91,18 @@ as $$
 $$;
 revoke all on function public.operator_act(uuid, text, text, text) from public, anon, authenticated;
 grant execute on function public.operator_act(uuid, text, text, text) to service_role;
+
+-- Whether the signed-in person is an operator: the desk page asks, to say
+-- "this page is for operators" instead of an empty list. The data itself is
+-- guarded by the policies, not by this answer.
+create function public.am_i_operator()
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select app_private.is_operator();
+$$;
+revoke all on function public.am_i_operator() from public, anon;
+grant execute on function public.am_i_operator() to authenticated;
