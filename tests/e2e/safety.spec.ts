@@ -13,6 +13,19 @@ async function send(page: Page, text: string): Promise<void> {
 }
 
 /** The operator role, granted the only way it can be: the command. */
+/** Screenshots at a phone's and a laptop's size, for review (test-results/). */
+async function shots(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize()
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
+  }
+  if (size) await page.setViewportSize(size)
+}
+
 function grantOperator(email: string): void {
   execFileSync('npm', ['run', '--silent', 'operator', '--', 'grant', email], {
     encoding: 'utf8',
@@ -42,6 +55,7 @@ test('a deposit request warns the other side; the finder reports it; an operator
     const own = ownerPage.getByRole('listitem').filter({ hasText: 'Send a deposit of £20 first' })
     await expect(own).toBeVisible()
     await expect(own.getByRole('note')).toHaveCount(0)
+    await shots(finder.page, 'finder-warning')
   })
 
   await test.step('the finder reports the owner', async () => {
@@ -73,6 +87,7 @@ test('a deposit request warns the other side; the finder reports it; an operator
     await expect(report.getByRole('list', { name: 'Kept conversation' })).toContainText(
       'Send a deposit of £20 first',
     )
+    await shots(operatorPage, 'operator-desk')
     await report.getByRole('combobox').selectOption({ label: 'Close the conversation' })
     await report.getByRole('textbox').fill('Asked the finder for money')
     await report.getByRole('button', { name: 'Confirm action' }).click()
@@ -93,6 +108,7 @@ test('a deposit request warns the other side; the finder reports it; an operator
     await expect(
       finder.page.getByText('We looked at your report and closed this conversation.'),
     ).toBeVisible({ timeout: 20_000 })
+    await shots(finder.page, 'finder-outcome')
   })
 })
 
@@ -116,6 +132,7 @@ test('an owner blocks a finder mid-conversation and the finder’s open chat clo
     { timeout: 20_000 },
   )
   await expect(ownerPage.getByRole('button', { name: 'Unblock the finder' })).toBeVisible()
+  await shots(ownerPage, 'owner-blocked')
 
   await expect(
     finder.page.getByText('The owner has closed this conversation.').first(),
