@@ -15,6 +15,7 @@ import {
   layerStyles,
   linkRecipe,
   listSlotRecipe,
+  nativeSelectSlotRecipe,
   semanticTokens,
   spinnerRecipe,
   textareaRecipe,
@@ -247,6 +248,7 @@ const chakraTheme = defineConfig({
       drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       list: listSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
     },
   },
 })

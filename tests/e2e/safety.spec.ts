@@ -62,6 +62,7 @@ test('a deposit request warns the other side; the finder reports it; an operator
     await finder.page.getByRole('button', { name: 'Report the owner' }).click()
     const form = finder.page.getByRole('form', { name: 'Report the owner' })
     await form.getByRole('combobox').selectOption({ label: 'Asks for money or codes' })
+    await shots(finder.page, 'finder-report-form')
     await form.getByRole('textbox').fill('Wants money before giving it back')
     await form.getByRole('button', { name: 'Send report' }).click()
     await expect(
@@ -138,5 +139,11 @@ test('an owner blocks a finder mid-conversation and the finder’s open chat clo
     finder.page.getByText('The owner has closed this conversation.').first(),
   ).toBeVisible({ timeout: 20_000 })
   await expect(finder.page.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
+  // The conversation is no longer theirs: opened again, it shows the ending, not the messages.
+  await finder.page.reload()
+  await expect(
+    finder.page.getByText('The owner has closed this conversation.').first(),
+  ).toBeVisible({ timeout: 20_000 })
   await expect(finder.page.getByText('Hello, I have your umbrella')).toHaveCount(0)
+  await shots(finder.page, 'finder-blocked')
 })
