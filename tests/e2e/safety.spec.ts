@@ -62,7 +62,8 @@ test('a deposit request warns the other side; the finder reports it; an operator
     await finder.page.getByRole('button', { name: 'Report the owner' }).click()
     const form = finder.page.getByRole('form', { name: 'Report the owner' })
     await form.getByRole('combobox').selectOption({ label: 'Asks for money or codes' })
-    await shots(finder.page, 'finder-report-form')
+    // At this size only: on a phone the details (and this form) move into a sheet.
+    await finder.page.screenshot({ path: test.info().outputPath('finder-report-form-1280.png') })
     await form.getByRole('textbox').fill('Wants money before giving it back')
     await form.getByRole('button', { name: 'Send report' }).click()
     await expect(
@@ -145,5 +146,8 @@ test('an owner blocks a finder mid-conversation and the finder’s open chat clo
     finder.page.getByText('The owner has closed this conversation.').first(),
   ).toBeVisible({ timeout: 20_000 })
   await expect(finder.page.getByText('Hello, I have your umbrella')).toHaveCount(0)
+  await expect(
+    finder.page.getByText('Your details will be deleted as our privacy notice says.'),
+  ).toBeVisible()
   await shots(finder.page, 'finder-blocked')
 })

@@ -73,6 +73,10 @@ function headline(summary: Closure, role: ChatRole): string {
 /** What happens to the reader's data (the finder's details), and when. */
 function dataLine(summary: Closure, role: ChatRole): string {
   const date = formatDeletionDate(summary.finder_details_deleted_on)
+  if (role === 'finder' && !date && summary.closed_reason === 'blocked') {
+    // Their page no longer reads the chat: the details are still held until the purge.
+    return 'Your details will be deleted as our privacy notice says.'
+  }
   if (role === 'finder') {
     return date
       ? `Your details will be deleted on ${date}.`
