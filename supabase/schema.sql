@@ -48,7 +48,7 @@ create table app_private.chat_endings (
   token_hashes text[] default '{}'::text[] not null,
   details_deleted_at timestamp with time zone,
   constraint chat_endings_pkey PRIMARY KEY (chat_id),
-  constraint chat_endings_reason_check CHECK ((reason = ANY (ARRAY['returned'::text, 'closed_by_owner'::text, 'finder_left'::text, 'account_deleted'::text, 'purged'::text])))
+  constraint chat_endings_reason_check CHECK ((reason = ANY (ARRAY['returned'::text, 'closed_by_owner'::text, 'finder_left'::text, 'account_deleted'::text, 'purged'::text, 'blocked'::text, 'closed_by_operator'::text])))
 );
 comment on table app_private.chat_endings is 'Why a conversation ended, kept 30 days past its chat or its finder''s details (no personal data): read only through public.chat_link_status.';
 alter table app_private.chat_endings enable row level security;
@@ -77,6 +77,16 @@ create table app_private.limits (
   constraint limits_pkey PRIMARY KEY (name)
 );
 comment on table app_private.limits is 'Abuse limits: at most max_count events per sliding window of length per. Change a row to tune a limit.';
+
+create table app_private.operators (
+  user_id uuid not null,
+  granted_at timestamp with time zone default now() not null,
+  granted_by text default CURRENT_USER not null,
+  constraint operators_pkey PRIMARY KEY (user_id),
+  constraint operators_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+comment on table app_private.operators is 'Who may use the operator''s desk. Written only by the operator command (a database connection), never by a client.';
+alter table app_private.operators enable row level security;
 
 create table app_private.owner_alert_windows (
   chat_id uuid not null,
@@ -159,6 +169,48 @@ create table app_private.used_proof_challenges (
 comment on table app_private.used_proof_challenges is 'Proof-of-work challenges already used, until they expire.';
 CREATE INDEX used_proof_challenges_expires_idx ON app_private.used_proof_challenges USING btree (expires_at);
 
+create table public.abuse_reports (
+  id uuid default gen_random_uuid() not null,
+  chat_id uuid,
+  item_id uuid,
+  item_name text not null,
+  tag_code text not null,
+  reporter_id uuid,
+  reporter_role text not null,
+  reported_user_id uuid,
+  reason text not null,
+  note text,
+  status text default 'open'::text not null,
+  outcome text,
+  created_at timestamp with time zone default now() not null,
+  closed_at timestamp with time zone,
+  purge_after timestamp with time zone,
+  constraint abuse_reports_chat_id_fkey FOREIGN KEY (chat_id) REFERENCES public.chats(id) ON DELETE SET NULL,
+  constraint abuse_reports_closed_together CHECK ((((status = 'closed'::text) = (closed_at IS NOT NULL)) AND ((closed_at IS NULL) = (outcome IS NULL)))),
+  constraint abuse_reports_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.items(id) ON DELETE SET NULL,
+  constraint abuse_reports_note_length CHECK (((char_length(note) >= 1) AND (char_length(note) <= 1000))),
+  constraint abuse_reports_outcome_check CHECK ((outcome = ANY (ARRAY['dismiss'::text, 'warn'::text, 'close_conversation'::text, 'suspend_owner'::text, 'deactivate_tag'::text]))),
+  constraint abuse_reports_pkey PRIMARY KEY (id),
+  constraint abuse_reports_reason_check CHECK ((reason = ANY (ARRAY['spam'::text, 'harassment'::text, 'money_or_codes'::text, 'other'::text]))),
+  constraint abuse_reports_reported_user_id_fkey FOREIGN KEY (reported_user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint abuse_reports_reporter_id_fkey FOREIGN KEY (reporter_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint abuse_reports_reporter_role_check CHECK ((reporter_role = ANY (ARRAY['owner'::text, 'finder'::text]))),
+  constraint abuse_reports_status_check CHECK ((status = ANY (ARRAY['open'::text, 'closed'::text])))
+);
+comment on table public.abuse_reports is 'A report by one side of a conversation about the other, with the item and tag as they were. Operators only; made by report_conversation, closed by act_on_report. Deleted kept_conversations after it is closed.';
+alter table public.abuse_reports enable row level security;
+CREATE INDEX abuse_reports_chat_id_idx ON public.abuse_reports USING btree (chat_id);
+CREATE INDEX abuse_reports_item_id_idx ON public.abuse_reports USING btree (item_id);
+CREATE UNIQUE INDEX abuse_reports_one_open_per_reporter ON public.abuse_reports USING btree (chat_id, reporter_id) WHERE (status = 'open'::text);
+CREATE INDEX abuse_reports_open_idx ON public.abuse_reports USING btree (created_at) WHERE (status = 'open'::text);
+CREATE INDEX abuse_reports_purge_idx ON public.abuse_reports USING btree (purge_after) WHERE (purge_after IS NOT NULL);
+CREATE INDEX abuse_reports_reported_user_id_idx ON public.abuse_reports USING btree (reported_user_id);
+CREATE INDEX abuse_reports_reporter_id_idx ON public.abuse_reports USING btree (reporter_id);
+grant select on table public.abuse_reports to authenticated;
+grant all on table public.abuse_reports to service_role;
+create policy "Operators read reports" on public.abuse_reports for select to authenticated
+  using (( SELECT app_private.is_operator() AS is_operator));
+
 create table public.chat_invites (
   id uuid default gen_random_uuid() not null,
   chat_id uuid not null,
@@ -234,7 +286,7 @@ create table public.chats (
   created_at timestamp with time zone default now() not null,
   closed_at timestamp with time zone,
   closed_reason text,
-  constraint chats_closed_reason_check CHECK ((closed_reason = ANY (ARRAY['returned'::text, 'closed_by_owner'::text, 'finder_left'::text, 'account_deleted'::text, 'purged'::text]))),
+  constraint chats_closed_reason_check CHECK ((closed_reason = ANY (ARRAY['returned'::text, 'closed_by_owner'::text, 'finder_left'::text, 'account_deleted'::text, 'purged'::text, 'blocked'::text, 'closed_by_operator'::text]))),
   constraint chats_closed_together CHECK (((closed_at IS NULL) = (closed_reason IS NULL))),
   constraint chats_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.items(id) ON DELETE CASCADE,
   constraint chats_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
@@ -243,7 +295,7 @@ create table public.chats (
 );
 comment on table public.chats is 'One chat per found report between the item''s owner and the finder. Members only.';
 comment on column public.chats.closed_at is 'When the conversation was closed (app_private.close_chat); no message is accepted after it.';
-comment on column public.chats.closed_reason is 'Why: returned, closed_by_owner, finder_left, account_deleted or purged.';
+comment on column public.chats.closed_reason is 'Why: returned, closed_by_owner, finder_left, account_deleted, purged, blocked (the owner blocked the finder) or closed_by_operator (after a report).';
 alter table public.chats enable row level security;
 CREATE INDEX chats_item_id_idx ON public.chats USING btree (item_id);
 CREATE INDEX chats_owner_id_idx ON public.chats USING btree (owner_id);
@@ -253,6 +305,32 @@ grant all on table public.chats to service_role;
 create policy "Members read their chats" on public.chats for select to authenticated
   using (( SELECT app_private.is_chat_member(chats.id) AS is_chat_member));
 CREATE TRIGGER chats_broadcast_report AFTER INSERT ON public.chats FOR EACH ROW EXECUTE FUNCTION app_private.broadcast_report();
+
+create table public.finder_blocks (
+  id uuid default gen_random_uuid() not null,
+  chat_id uuid,
+  item_id uuid not null,
+  owner_id uuid not null,
+  finder_user_id uuid,
+  finder_email_hash text,
+  created_at timestamp with time zone default now() not null,
+  lifted_at timestamp with time zone,
+  constraint finder_blocks_chat_id_fkey FOREIGN KEY (chat_id) REFERENCES public.chats(id) ON DELETE SET NULL,
+  constraint finder_blocks_finder_user_id_fkey FOREIGN KEY (finder_user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint finder_blocks_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.items(id) ON DELETE CASCADE,
+  constraint finder_blocks_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint finder_blocks_pkey PRIMARY KEY (id)
+);
+comment on table public.finder_blocks is 'Finders an owner blocked for one item: their session and the hash of their e-mail (never the address). A later report by either is accepted silently. The owner reads and lifts their own.';
+alter table public.finder_blocks enable row level security;
+CREATE INDEX finder_blocks_chat_id_idx ON public.finder_blocks USING btree (chat_id);
+CREATE INDEX finder_blocks_finder_user_id_idx ON public.finder_blocks USING btree (finder_user_id);
+CREATE INDEX finder_blocks_item_id_idx ON public.finder_blocks USING btree (item_id) WHERE (lifted_at IS NULL);
+CREATE INDEX finder_blocks_owner_id_idx ON public.finder_blocks USING btree (owner_id);
+grant all on table public.finder_blocks to service_role;
+grant select (id, chat_id, item_id, owner_id, created_at, lifted_at) on table public.finder_blocks to authenticated;
+create policy "Owners read their own blocks" on public.finder_blocks for select to authenticated
+  using ((( SELECT auth.uid() AS uid) = owner_id));
 
 create table public.found_reports (
   id uuid default gen_random_uuid() not null,
@@ -347,6 +425,26 @@ CREATE TRIGGER items_check_lost_note BEFORE INSERT OR UPDATE OF lost_note, retur
 CREATE TRIGGER items_normalize_return_options BEFORE INSERT OR UPDATE OF return_options ON public.items FOR EACH ROW EXECUTE FUNCTION app_private.normalize_return_options();
 CREATE TRIGGER items_track_status_change BEFORE UPDATE ON public.items FOR EACH ROW EXECUTE FUNCTION app_private.items_track_status_change();
 
+create table public.kept_messages (
+  report_id uuid not null,
+  message_id uuid not null,
+  position bigint not null,
+  sender_role text,
+  body text not null,
+  photo_paths text[] default '{}'::text[] not null,
+  scam_signals text[] default '{}'::text[] not null,
+  sent_at timestamp with time zone not null,
+  constraint kept_messages_pkey PRIMARY KEY (report_id, message_id),
+  constraint kept_messages_report_id_fkey FOREIGN KEY (report_id) REFERENCES public.abuse_reports(id) ON DELETE CASCADE
+);
+comment on table public.kept_messages is 'The conversation of a report up to the moment it was made, for the operators. Goes with its report.';
+alter table public.kept_messages enable row level security;
+CREATE INDEX kept_messages_report_position_idx ON public.kept_messages USING btree (report_id, "position");
+grant select on table public.kept_messages to authenticated;
+grant all on table public.kept_messages to service_role;
+create policy "Operators read kept conversations" on public.kept_messages for select to authenticated
+  using (( SELECT app_private.is_operator() AS is_operator));
+
 create table public.messages (
   id uuid default gen_random_uuid() not null,
   chat_id uuid not null,
@@ -356,6 +454,7 @@ create table public.messages (
   created_at timestamp with time zone default now() not null,
   position bigint default 0 not null,
   photo_paths text[] default '{}'::text[] not null,
+  scam_signals text[] default '{}'::text[] not null,
   constraint messages_body_length CHECK (((char_length(body) <= 2000) AND ((char_length(body) >= 1) OR (cardinality(photo_paths) >= 1)) AND (body !~ '^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'::text) AND (body !~ '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'::text))),
   constraint messages_chat_id_fkey FOREIGN KEY (chat_id) REFERENCES public.chats(id) ON DELETE CASCADE,
   constraint messages_photo_paths_count CHECK ((cardinality(photo_paths) <= 3)),
@@ -366,6 +465,7 @@ create table public.messages (
 comment on table public.messages is 'Chat messages. Members read them and insert their own; the id may be chosen by the client so a resend is a no-op.';
 comment on column public.messages.position is 'Server-assigned, strictly increasing in commit order within a chat; clients catch up with position > last held.';
 comment on column public.messages.photo_paths is 'Up to three chat-photos object names (<chat_id>/<sender_id>/<uuid>.<ext>), uploaded by the sender before the message.';
+comment on column public.messages.scam_signals is 'What the server found in the message that scams use: link, phone, payment, code. Set on insert by messages_mark_scam_signals; the other side sees a warning.';
 alter table public.messages enable row level security;
 CREATE INDEX messages_chat_id_created_at_idx ON public.messages USING btree (chat_id, created_at);
 CREATE INDEX messages_chat_id_position_idx ON public.messages USING btree (chat_id, "position");
@@ -384,6 +484,7 @@ create policy "Members send messages as themselves" on public.messages for inser
 create policy "Nobody posts in a closed chat" on public.messages as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_private.is_chat_closed(messages.chat_id) AS is_chat_closed)));
 CREATE TRIGGER messages_broadcast AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.broadcast_message();
+CREATE TRIGGER messages_mark_scam_signals BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.messages_mark_scam_signals();
 CREATE TRIGGER messages_refuse_closed BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.messages_refuse_closed();
 CREATE TRIGGER messages_set_sender BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.messages_set_sender();
 CREATE TRIGGER messages_throttle BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION app_private.throttle_messages();
@@ -457,6 +558,31 @@ CREATE TRIGGER notifications_push_sent AFTER UPDATE OF status ON public.notifica
 CREATE TRIGGER notifications_scrub_settled_goodbye BEFORE UPDATE OF status ON public.notifications FOR EACH ROW WHEN ((new.template = ANY (ARRAY['account_deleted_email'::text, 'chat_closed_email'::text]))) EXECUTE FUNCTION app_private.scrub_settled_goodbye();
 CREATE TRIGGER notifications_skip_unverified_owner_sms BEFORE INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION app_private.skip_unverified_owner_sms();
 
+create table public.operator_actions (
+  id bigint generated always as identity not null,
+  report_id uuid not null,
+  chat_id uuid,
+  item_id uuid,
+  tag_code text,
+  target_user_id uuid,
+  action text not null,
+  reason text not null,
+  operator_id uuid,
+  operator_label text not null,
+  created_at timestamp with time zone default now() not null,
+  constraint operator_actions_action_check CHECK ((action = ANY (ARRAY['dismiss'::text, 'warn'::text, 'close_conversation'::text, 'suspend_owner'::text, 'deactivate_tag'::text]))),
+  constraint operator_actions_pkey PRIMARY KEY (id),
+  constraint operator_actions_reason_length CHECK (((char_length(reason) >= 1) AND (char_length(reason) <= 1000)))
+);
+comment on table public.operator_actions is 'Every operator action on a report, with its reason and who took it. Append-only: no role may update or delete a row (grants and a trigger). Operators read it.';
+alter table public.operator_actions enable row level security;
+CREATE INDEX operator_actions_report_id_idx ON public.operator_actions USING btree (report_id);
+grant select on table public.operator_actions to authenticated, service_role;
+create policy "Operators read the audit log" on public.operator_actions for select to authenticated
+  using (( SELECT app_private.is_operator() AS is_operator));
+CREATE TRIGGER operator_actions_append_only BEFORE DELETE OR UPDATE ON public.operator_actions FOR EACH ROW EXECUTE FUNCTION app_private.refuse_audit_change();
+CREATE TRIGGER operator_actions_no_truncate BEFORE TRUNCATE ON public.operator_actions FOR EACH STATEMENT EXECUTE FUNCTION app_private.refuse_audit_change();
+
 create table public.profiles (
   id uuid not null,
   email text,
@@ -519,6 +645,30 @@ create policy "Owners read their own devices" on public.push_subscriptions for s
 create policy "Owners remove their own devices" on public.push_subscriptions for delete to authenticated
   using ((( SELECT auth.uid() AS uid) = owner_id));
 CREATE TRIGGER push_subscriptions_cancel_pushes AFTER DELETE ON public.push_subscriptions FOR EACH ROW EXECUTE FUNCTION app_private.cancel_device_pushes();
+
+create table public.safety_notices (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  report_id uuid,
+  chat_id uuid,
+  kind text not null,
+  body text not null,
+  created_at timestamp with time zone default now() not null,
+  constraint safety_notices_chat_id_fkey FOREIGN KEY (chat_id) REFERENCES public.chats(id) ON DELETE SET NULL,
+  constraint safety_notices_kind_check CHECK ((kind = ANY (ARRAY['outcome'::text, 'warning'::text]))),
+  constraint safety_notices_pkey PRIMARY KEY (id),
+  constraint safety_notices_report_id_fkey FOREIGN KEY (report_id) REFERENCES public.abuse_reports(id) ON DELETE CASCADE,
+  constraint safety_notices_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+comment on table public.safety_notices is 'What Homeward told a person about a report: its outcome (to the reporter) or a warning (to the reported person). Each reads their own.';
+alter table public.safety_notices enable row level security;
+CREATE INDEX safety_notices_chat_id_idx ON public.safety_notices USING btree (chat_id);
+CREATE INDEX safety_notices_report_id_idx ON public.safety_notices USING btree (report_id);
+CREATE INDEX safety_notices_user_id_idx ON public.safety_notices USING btree (user_id, created_at);
+grant select on table public.safety_notices to authenticated;
+grant all on table public.safety_notices to service_role;
+create policy "People read their own notices" on public.safety_notices for select to authenticated
+  using ((( SELECT auth.uid() AS uid) = user_id));
 
 create table public.tags (
   id uuid default gen_random_uuid() not null,
@@ -964,7 +1114,7 @@ declare
   chat public.chats;
   deleted_on timestamptz;
 begin
-  if p_reason is null or p_reason not in ('returned', 'closed_by_owner', 'finder_left', 'account_deleted', 'purged') then
+  if p_reason is null or p_reason not in ('returned', 'closed_by_owner', 'finder_left', 'account_deleted', 'purged', 'blocked', 'closed_by_operator') then
     raise exception 'close_chat: unknown reason %', coalesce(p_reason, 'null') using errcode = '22023';
   end if;
 
@@ -1243,6 +1393,16 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.email_hash(email text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when nullif(trim(coalesce(email, '')), '') is null then null
+              else app_private.hash_token(lower(trim(email))) end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.enforce_report_limits()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1439,6 +1599,18 @@ begin
     raise exception 'tag_not_activated' using errcode = 'P0001';
   end if;
 
+  -- The owner blocked this finder (their session or their e-mail) for this item:
+  -- the report is accepted as any other, silently, and nothing reaches the owner.
+  if app_private.is_blocked_finder(item.id, finder, email) then
+    report_id := gen_random_uuid();
+    chat_id := gen_random_uuid();
+    invite_token := app_private.new_invite_token();
+    item_id := item.id;
+    owner_id := item.owner_id;
+    return next;
+    return;
+  end if;
+
   insert into public.found_reports
     (item_id, owner_id, finder_id, finder_name, finder_email, finder_phone, finder_address,
      found_location, idempotency_key)
@@ -1538,6 +1710,26 @@ end;
 $function$;
 grant execute on function app_private.is_anonymous_user() to anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION app_private.is_blocked_finder(for_item uuid, finder uuid, finder_email text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  hashed text := app_private.email_hash(finder_email);
+begin
+  return exists (
+    select 1 from public.finder_blocks b
+     where b.item_id = for_item and b.lifted_at is null
+       and (b.finder_user_id = finder or (hashed is not null and b.finder_email_hash = hashed))
+  );
+exception
+  when others then
+    return false;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.is_chat_closed(for_chat uuid)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -1606,6 +1798,26 @@ exception
 end;
 $function$;
 grant execute on function app_private.is_lost_item_photo(text) to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION app_private.is_operator()
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := app_private.current_user_id();
+begin
+  if caller is null or app_private.is_anonymous_user() then
+    return false;
+  end if;
+  return exists (select 1 from app_private.operators o where o.user_id = caller);
+exception
+  when others then
+    return false;
+end;
+$function$;
+grant execute on function app_private.is_operator() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION app_private.is_push_endpoint(endpoint text)
  RETURNS boolean
@@ -1781,6 +1993,17 @@ end;
 $function$;
 grant execute on function app_private.message_photos_uploaded(uuid,text[]) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION app_private.messages_mark_scam_signals()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.scam_signals := app_private.scam_signals(new.body);
+  return new;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.messages_refuse_closed()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1917,6 +2140,31 @@ AS $function$
   );
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.notify_safety(for_user uuid, for_report public.abuse_reports, notice_kind text, body text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  notice public.safety_notices;
+begin
+  if for_user is null then
+    return;
+  end if;
+  insert into public.safety_notices (user_id, report_id, chat_id, kind, body)
+  values (for_user, for_report.id, for_report.chat_id, notice_kind, body)
+  returning * into notice;
+  perform realtime.send(
+    jsonb_build_object('id', notice.id, 'chat_id', notice.chat_id, 'kind', notice.kind,
+                       'body', notice.body, 'created_at', notice.created_at),
+    'notice',
+    'owner:' || for_user::text,
+    true
+  );
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.on_auth_user_deleted()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1950,6 +2198,92 @@ begin
       using errcode = 'P0001', hint = 'chat_closed';
   end if;
   return chat;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.open_reports()
+ RETURNS TABLE(report_id uuid, created_at timestamp with time zone, reason text, note text, reporter_role text, chat_id uuid, chat_closed_reason text, item_id uuid, item_name text, tag_code text, tag_status text, item_status text, kept_messages integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select r.id, r.created_at, r.reason, r.note, r.reporter_role,
+         r.chat_id, c.closed_reason, r.item_id, coalesce(i.name, r.item_name), r.tag_code,
+         t.status, i.status,
+         (select count(*)::int from public.kept_messages k where k.report_id = r.id)
+    from public.abuse_reports r
+    left join public.chats c on c.id = r.chat_id
+    left join public.items i on i.id = r.item_id
+    left join public.tags t on t.code = r.tag_code
+   where r.status = 'open'
+   order by r.created_at, r.id;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.operator_act(p_report uuid, p_action text, p_reason text, p_operator uuid, p_operator_label text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  report public.abuse_reports;
+  clean_reason text := app_private.clean_text(p_reason, 1000);
+  target_owner uuid;
+begin
+  if p_action is null or p_action not in ('dismiss', 'warn', 'close_conversation', 'suspend_owner', 'deactivate_tag') then
+    raise exception 'Choose what to do about this report.' using errcode = 'P0001', hint = 'invalid_action';
+  end if;
+  if clean_reason is null then
+    raise exception 'Give a reason for what you do.' using errcode = 'P0001', hint = 'reason_required';
+  end if;
+  if char_length(trim(p_reason)) > 1000 then
+    raise exception 'Keep the reason under 1000 characters.' using errcode = 'P0001', hint = 'reason_too_long';
+  end if;
+
+  select r.* into report from public.abuse_reports r where r.id = p_report for update;
+  if report.id is null then
+    raise exception 'report_not_found' using errcode = 'PT404';
+  end if;
+  if report.status <> 'open' then
+    raise exception 'This report is already closed.' using errcode = 'P0001', hint = 'report_closed';
+  end if;
+  select c.owner_id into target_owner from public.chats c where c.id = report.chat_id;
+  target_owner := coalesce(target_owner, (select i.owner_id from public.items i where i.id = report.item_id));
+
+  if p_action = 'suspend_owner' and (report.reporter_role <> 'finder' or target_owner is null) then
+    raise exception 'Only an owner who was reported can be suspended.' using errcode = 'P0001', hint = 'not_an_owner';
+  end if;
+
+  if p_action = 'warn' then
+    perform app_private.notify_safety(report.reported_user_id, report, 'warning',
+      'Homeward has warned you about a conversation: keep to returning the item, and never ask for money or codes.');
+  elsif p_action = 'close_conversation' then
+    perform app_private.close_chat(report.chat_id, 'closed_by_operator');
+  elsif p_action = 'suspend_owner' then
+    update auth.users u set banned_until = 'infinity' where u.id = target_owner;
+    delete from auth.sessions s where s.user_id = target_owner;
+    perform app_private.close_chat(c.id, 'closed_by_operator')
+       from public.chats c where c.owner_id = target_owner and c.closed_at is null;
+  elsif p_action = 'deactivate_tag' then
+    update public.tags t set status = 'deactivated' where t.code = report.tag_code;
+  end if;
+
+  insert into public.operator_actions
+    (report_id, chat_id, item_id, tag_code, target_user_id, action, reason, operator_id, operator_label)
+  values (report.id, report.chat_id, report.item_id, report.tag_code,
+          case when p_action = 'suspend_owner' then target_owner
+               when p_action = 'warn' then report.reported_user_id end,
+          p_action, clean_reason, p_operator, coalesce(nullif(trim(p_operator_label), ''), 'operator'));
+
+  update public.abuse_reports r
+     set status = 'closed', outcome = p_action, closed_at = now(),
+         purge_after = now() + coalesce(app_private.retention_of('kept_conversations'), interval '0')
+   where r.id = report.id
+  returning r.* into report;
+
+  perform app_private.notify_safety(report.reporter_id, report, 'outcome',
+    app_private.safety_outcome_text(p_action));
+  return p_action;
 end;
 $function$;
 
@@ -2073,6 +2407,22 @@ begin
   end if;
 end;
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.purge_kept_conversations()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  removed int;
+begin
+  delete from public.abuse_reports r where r.status = 'closed' and r.purge_after <= now();
+  get diagnostics removed = row_count;
+  return removed;
+end;
+$function$;
+grant execute on function app_private.purge_kept_conversations() to service_role;
 
 CREATE OR REPLACE FUNCTION app_private.purge_reports(report_ids uuid[])
  RETURNS integer
@@ -2284,6 +2634,16 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.refuse_audit_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception 'operator_actions is append-only' using errcode = '42501';
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.require_return_option(chat public.chats, option text)
  RETURNS void
  LANGUAGE plpgsql
@@ -2332,6 +2692,53 @@ CREATE OR REPLACE FUNCTION app_private.safe_name(value text)
 AS $function$
   select nullif(left(trim(regexp_replace(coalesce(value, ''), '[[:cntrl:]]+', ' ', 'g')), 60), '');
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.safety_outcome_text(action text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case action
+    when 'dismiss' then 'We looked at your report and found nothing against our rules. Thank you for telling us.'
+    when 'warn' then 'We looked at your report and warned the other person.'
+    when 'close_conversation' then 'We looked at your report and closed this conversation.'
+    when 'suspend_owner' then 'We looked at your report, closed this conversation and suspended the owner''s account.'
+    when 'deactivate_tag' then 'We looked at your report and switched off the tag of this item.'
+  end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.scam_signals(body text)
+ RETURNS text[]
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  lowered text := lower(coalesce(body, ''));
+  found text[] := '{}';
+begin
+  if lowered ~ '(https?://|www\.|\m[a-z0-9-]+\.(com|co\.uk|org\.uk|uk|net|org|io|me|ly|app|xyz|info|link|shop|click)\M)' then
+    found := array_append(found, 'link');
+  end if;
+  -- nine digits or more, with spaces, dots, dashes or brackets between them
+  if lowered ~ '\+?[0-9](?:[ ().-]{0,2}[0-9]){8,}' then
+    found := array_append(found, 'phone');
+  end if;
+  if lowered ~ '\m(deposits?|gift ?cards?|bank transfers?|wire transfers?|transfer (the )?money|send (me )?money|pay ?pal|western union|moneygram|bitcoin|crypto|sort code|iban|upfront|up front|advance fee|delivery fee|courier fee|pay (me )?first)\M' then
+    found := array_append(found, 'payment');
+  end if;
+  if lowered ~ '\m(verification codes?|security codes?|one[- ]time (pass)?codes?|otp|confirmation codes?|the code (you|we) (got|received|were sent)|code (you|we) (got|received|were sent)|activation codes?)\M' then
+    found := array_append(found, 'code');
+  end if;
+  return found;
+exception
+  when others then
+    return '{}';
+end;
+$function$;
+comment on function app_private.scam_signals(text) is 'What in a message scams use: link, phone, payment, code (empty for none). Never raises.';
+grant execute on function app_private.scam_signals(text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION app_private.scrub_settled_goodbye()
  RETURNS trigger
@@ -2577,6 +2984,25 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.act_on_report(report_id uuid, action text, reason text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := app_private.current_user_id();
+begin
+  if not app_private.is_operator() then
+    raise exception 'report_not_found' using errcode = 'PT404';
+  end if;
+  return app_private.operator_act(act_on_report.report_id, act_on_report.action, act_on_report.reason, caller,
+    (select u.email from auth.users u where u.id = caller));
+end;
+$function$;
+comment on function public.act_on_report(uuid,text,text) is 'An operator acts on an open report with a reason: dismiss, warn, close_conversation, suspend_owner or deactivate_tag. Anyone else is told the report does not exist.';
+grant execute on function public.act_on_report(uuid,text,text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.activate_tag(owner_id uuid, code text, activation_code text, item_name text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2641,6 +3067,16 @@ end;
 $function$;
 grant execute on function public.activate_tag(uuid,text,text,text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.am_i_operator()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select app_private.is_operator();
+$function$;
+grant execute on function public.am_i_operator() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.ask_for_postal_address(chat_id uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -2668,6 +3104,44 @@ end;
 $function$;
 grant execute on function public.ask_for_postal_address(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.block_finder(chat_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := app_private.current_user_id();
+  chat public.chats;
+  finder_email text;
+  finder_ids uuid[];
+begin
+  select c.* into chat from public.chats c
+   where c.id = block_finder.chat_id and c.owner_id = caller;
+  if caller is null or chat.id is null then
+    raise exception 'chat_not_found' using errcode = 'PT404';
+  end if;
+  select r.finder_email into finder_email from public.found_reports r where r.id = chat.report_id;
+  select coalesce(array_agg(m.user_id), '{}') into finder_ids
+    from public.chat_members m where m.chat_id = chat.id and m.role = 'finder';
+
+  if not exists (select 1 from public.finder_blocks b where b.chat_id = chat.id and b.lifted_at is null) then
+    insert into public.finder_blocks (chat_id, item_id, owner_id, finder_user_id, finder_email_hash)
+    select chat.id, chat.item_id, chat.owner_id, f.id, app_private.email_hash(finder_email)
+      from (select unnest(case when cardinality(finder_ids) = 0 then array[null::uuid] else finder_ids end) as id) f;
+  end if;
+
+  -- Closing first records the finder's sessions and links in chat_endings, so
+  -- their page says the conversation ended; then they lose it.
+  perform app_private.close_chat(chat.id, 'blocked');
+  update public.chat_invites v set revoked_at = now()
+   where v.chat_id = chat.id and v.revoked_at is null;
+  delete from public.chat_members m where m.chat_id = chat.id and m.role = 'finder';
+end;
+$function$;
+comment on function public.block_finder(uuid) is 'The owner blocks the finder of a conversation: it closes (blocked), the finder loses it, and their later reports of the item are accepted silently. unblock_finder undoes the block (the conversation stays closed).';
+grant execute on function public.block_finder(uuid) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.chat_link_status(chat_id uuid, token text DEFAULT NULL::text)
  RETURNS TABLE(status text, closed_reason text, at timestamp with time zone, details_deleted_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -2694,6 +3168,7 @@ begin
   -- Gone for good (the finder's details deleted, or the chat with the owner's account).
   if ending.chat_id is not null
      and (ending.details_deleted_at is not null
+          or ending.reason = 'blocked'
           or not exists (select 1 from public.chats c where c.id = ending.chat_id)) then
     return query select 'ended'::text, ending.reason, ending.ended_at, ending.details_deleted_at;
     return;
@@ -2958,6 +3433,16 @@ end;
 $function$;
 grant execute on function public.delete_my_finder_details(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.desk_reports()
+ RETURNS TABLE(report_id uuid, created_at timestamp with time zone, reason text, note text, reporter_role text, chat_id uuid, chat_closed_reason text, item_id uuid, item_name text, tag_code text, tag_status text, item_status text, kept_messages integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select * from app_private.open_reports() where app_private.is_operator();
+$function$;
+grant execute on function public.desk_reports() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.enqueue_reminders(at timestamp with time zone DEFAULT now())
  RETURNS integer
  LANGUAGE plpgsql
@@ -3176,6 +3661,25 @@ begin
 end;
 $function$;
 grant execute on function public.join_chat(uuid,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.leave_conversation(chat_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (
+    select 1 from public.chat_members m
+     where m.chat_id = leave_conversation.chat_id and m.role = 'finder'
+       and m.user_id = app_private.current_user_id()
+  ) then
+    raise exception 'chat_not_found' using errcode = 'PT404';
+  end if;
+  perform app_private.close_chat(leave_conversation.chat_id, 'finder_left');
+end;
+$function$;
+grant execute on function public.leave_conversation(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.list_conversations()
  RETURNS TABLE(chat_id uuid, report_id uuid, item_id uuid, item_name text, finder_first_name text, found_location text, found_at timestamp with time zone, unread integer, closed_at timestamp with time zone)
@@ -3399,6 +3903,81 @@ end;
 $function$;
 grant execute on function public.mint_tags(integer,text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.operator_act(report_id uuid, action text, reason text, operator_label text)
+ RETURNS text
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select app_private.operator_act(operator_act.report_id, operator_act.action, operator_act.reason, null,
+    'command: ' || coalesce(nullif(trim(operator_act.operator_label), ''), 'unnamed'));
+$function$;
+grant execute on function public.operator_act(uuid,text,text,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_grant(email text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target uuid;
+begin
+  select u.id into target
+    from auth.users u
+   where lower(u.email) = lower(trim(operator_grant.email))
+     and not coalesce(u.is_anonymous, false) and u.deleted_at is null;
+  if target is null then
+    raise exception 'No account has the e-mail address %.', trim(operator_grant.email)
+      using errcode = 'PT404', hint = 'no_account';
+  end if;
+  insert into app_private.operators (user_id, granted_by) values (target, 'operator command')
+  on conflict (user_id) do nothing;
+  return target;
+end;
+$function$;
+grant execute on function public.operator_grant(text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_list()
+ RETURNS TABLE(email text, granted_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select u.email::text, o.granted_at
+    from app_private.operators o join auth.users u on u.id = o.user_id
+   order by o.granted_at, u.email;
+$function$;
+grant execute on function public.operator_list() to service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_open_reports()
+ RETURNS TABLE(report_id uuid, created_at timestamp with time zone, reason text, note text, reporter_role text, chat_id uuid, chat_closed_reason text, item_id uuid, item_name text, tag_code text, tag_status text, item_status text, kept_messages integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select * from app_private.open_reports();
+$function$;
+grant execute on function public.operator_open_reports() to service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_revoke(email text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  removed int;
+begin
+  delete from app_private.operators o
+   using auth.users u
+   where u.id = o.user_id and lower(u.email) = lower(trim(operator_revoke.email));
+  get diagnostics removed = row_count;
+  return removed > 0;
+end;
+$function$;
+grant execute on function public.operator_revoke(text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.photos_to_delete(max_rows integer DEFAULT 1000)
  RETURNS TABLE(bucket_id text, name text)
  LANGUAGE sql
@@ -3604,6 +4183,73 @@ end;
 $function$;
 comment on function public.reminder_settings(interval,time without time zone,time without time zone) is 'Reads, and with arguments changes, when an unopened report gets its reminder: the delay (remind_after) and the quiet hours (quiet_from-quiet_until, local time_zone; equal = none). Service role only: npm run settings -- reminders.';
 grant execute on function public.reminder_settings(interval,time without time zone,time without time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.report_conversation(chat_id uuid, reason text, note text DEFAULT NULL::text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := app_private.current_user_id();
+  chat public.chats;
+  my_role text;
+  other uuid;
+  clean_note text;
+  existing uuid;
+  new_id uuid;
+  tag text;
+  item_label text;
+begin
+  select c.* into chat from public.chats c where c.id = report_conversation.chat_id;
+  select m.role into my_role
+    from public.chat_members m
+   where m.chat_id = chat.id and m.user_id = caller;
+  if caller is null or chat.id is null or my_role is null then
+    raise exception 'chat_not_found' using errcode = 'PT404';
+  end if;
+  if report_conversation.reason is null
+     or report_conversation.reason not in ('spam', 'harassment', 'money_or_codes', 'other') then
+    raise exception 'Choose why you are reporting this conversation.'
+      using errcode = 'P0001', hint = 'invalid_reason';
+  end if;
+  if char_length(coalesce(trim(report_conversation.note), '')) > 1000 then
+    raise exception 'Keep the note under 1000 characters.' using errcode = 'P0001', hint = 'note_too_long';
+  end if;
+  clean_note := app_private.clean_text(report_conversation.note, 1000);
+
+  select r.id into existing
+    from public.abuse_reports r
+   where r.chat_id = chat.id and r.reporter_id = caller and r.status = 'open';
+  if existing is not null then
+    return existing;
+  end if;
+
+  select m.user_id into other
+    from public.chat_members m
+   where m.chat_id = chat.id and m.role <> my_role
+   order by m.joined_at desc
+   limit 1;
+  if other is null and my_role = 'finder' then
+    other := chat.owner_id;
+  end if;
+  select i.tag_code, i.name into tag, item_label from public.items i where i.id = chat.item_id;
+
+  insert into public.abuse_reports
+    (chat_id, item_id, item_name, tag_code, reporter_id, reporter_role, reported_user_id, reason, note)
+  values (chat.id, chat.item_id, item_label, tag, caller, my_role, other, report_conversation.reason, clean_note)
+  returning id into new_id;
+
+  insert into public.kept_messages
+    (report_id, message_id, position, sender_role, body, photo_paths, scam_signals, sent_at)
+  select new_id, msg.id, msg.position, msg.sender_role, msg.body, msg.photo_paths, msg.scam_signals, msg.created_at
+    from public.messages msg
+   where msg.chat_id = chat.id;
+  return new_id;
+end;
+$function$;
+comment on function public.report_conversation(uuid,text,text) is 'Either side reports the other: spam, harassment, money_or_codes or other, with an optional note. Keeps a copy of the conversation for the operators.';
+grant execute on function public.report_conversation(uuid,text,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.report_found(tag_code text, finder_id uuid, finder_session_id uuid, finder_name text, finder_email text, finder_phone text, finder_address text, found_location text, site_url text, idempotency_key text, proof_challenge text, proof_expires_at timestamp with time zone)
  RETURNS TABLE(report_id uuid, chat_id uuid, invite_token text, chat_url text, failure text, failure_detail text, failure_hint text)
@@ -4059,6 +4705,25 @@ $function$;
 comment on function public.tag_status(text) is 'The public tag lookup: status, the lost-mode note while LOST (and lost_photo: true when the item shows a photo), and own_item for the owner''s test scan. Never owner data.';
 grant execute on function public.tag_status(text) to anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.unblock_finder(chat_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed int;
+begin
+  update public.finder_blocks b set lifted_at = now()
+   where b.chat_id = unblock_finder.chat_id
+     and b.owner_id = app_private.current_user_id()
+     and b.lifted_at is null;
+  get diagnostics changed = row_count;
+  return changed > 0;
+end;
+$function$;
+grant execute on function public.unblock_finder(uuid) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.use_proof_challenge(challenge text, expires_at timestamp with time zone)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -4192,6 +4857,7 @@ insert into app_private.push_settings values (t,);
 insert into app_private.retention_periods values (abuse_records,"1 day","the hashed network address of a report, and failed activation attempts");
 insert into app_private.retention_periods values (finder_details_after_found,"7 days","a finder's details, after the owner marks the item FOUND");
 insert into app_private.retention_periods values (finder_details_after_report,"30 days","a finder's details, after their report otherwise");
+insert into app_private.retention_periods values (kept_conversations,"90 days","a reported conversation kept for our operators, after the report is closed");
 
 insert into app_private.sms_delivery_settings values (t,00:01:00,00:02:00);
 
@@ -4222,4 +4888,5 @@ select cron.schedule('cron-history-cleanup', '42 3 * * *', 'delete from cron.job
 select cron.schedule('dispatch-notifications', '10 seconds', 'select app_private.dispatch_due_notifications()');
 select cron.schedule('notification-escalation', '* * * * *', 'select public.enqueue_reminders()');
 select cron.schedule('purge-finder-data', '17 * * * *', 'select app_private.purge_finder_data_and_photos()');
+select cron.schedule('purge-kept-conversations', '23 * * * *', 'select app_private.purge_kept_conversations()');
 select cron.schedule('purge-photos', '*/5 * * * *', 'select app_private.purge_due_photos()');

@@ -84,10 +84,11 @@ export type MessageRow = {
   created_at: string
   position: number
   photo_paths: string[]
+  scam_signals: string[]
 }
 
 export const MESSAGE_COLUMNS =
-  'id,chat_id,sender_id,sender_role,body,created_at,position,photo_paths'
+  'id,chat_id,sender_id,sender_role,body,created_at,position,photo_paths,scam_signals'
 
 /** Sends as the app does: a client-chosen id, upsert ignoring duplicates. */
 export async function sendMessage(

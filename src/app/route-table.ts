@@ -197,6 +197,12 @@ export const PAGES: readonly PageEntry[] = [
     load: async () => (await import('@/features/items/components/edit-item-form')).EditItemForm,
   },
   {
+    path: paths.operator,
+    handle: { title: 'Operator', background: 'plain', headerIcon: 'home', guard: 'login-redirect' },
+    module: 'src/features/operator/components/operator-desk.tsx',
+    load: async () => (await import('@/features/operator/components/operator-desk')).OperatorDesk,
+  },
+  {
     path: '*',
     handle: publicPage('Page not found', 'plain'),
     module: 'src/features/marketing/components/not-found-page.tsx',

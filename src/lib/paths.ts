@@ -25,6 +25,8 @@ export const paths = {
   activeTagActivated: '/activeTag/activated',
   dashboard: '/dashboard',
   editTag: '/editTag',
+  /** The operator's desk (issue 49): not in SPEC.md §2, for Homeward's operators only. */
+  operator: '/operator',
 } as const
 
 export type AppPath = (typeof paths)[keyof typeof paths]

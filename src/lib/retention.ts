@@ -9,6 +9,7 @@ export const retentionDays = {
   finderAfterFound: RETENTION_DAYS.finder_details_after_found,
   finderAfterReport: RETENTION_DAYS.finder_details_after_report,
   abuseRecords: RETENTION_DAYS.abuse_records,
+  keptConversations: RETENTION_DAYS.kept_conversations,
 } as const
 
 /** "1 day", "7 days". */

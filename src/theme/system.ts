@@ -16,6 +16,7 @@ import {
   layerStyles,
   linkRecipe,
   listSlotRecipe,
+  nativeSelectSlotRecipe,
   semanticTokens,
   spinnerRecipe,
   textareaRecipe,
@@ -290,6 +291,7 @@ const chakraTheme = defineConfig({
       drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       list: listSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
     },
   },
 })

@@ -4,6 +4,76 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      abuse_reports: {
+        Row: {
+          chat_id: string | null
+          closed_at: string | null
+          created_at: string
+          id: string
+          item_id: string | null
+          item_name: string
+          note: string | null
+          outcome: string | null
+          purge_after: string | null
+          reason: string
+          reported_user_id: string | null
+          reporter_id: string | null
+          reporter_role: string
+          status: string
+          tag_code: string
+        }
+        ComputedFields: never
+        Insert: {
+          chat_id?: string | null
+          closed_at?: string | null
+          created_at?: string
+          id?: string
+          item_id?: string | null
+          item_name: string
+          note?: string | null
+          outcome?: string | null
+          purge_after?: string | null
+          reason: string
+          reported_user_id?: string | null
+          reporter_id?: string | null
+          reporter_role: string
+          status?: string
+          tag_code: string
+        }
+        Update: {
+          chat_id?: string | null
+          closed_at?: string | null
+          created_at?: string
+          id?: string
+          item_id?: string | null
+          item_name?: string
+          note?: string | null
+          outcome?: string | null
+          purge_after?: string | null
+          reason?: string
+          reported_user_id?: string | null
+          reporter_id?: string | null
+          reporter_role?: string
+          status?: string
+          tag_code?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'abuse_reports_chat_id_fkey'
+            columns: ['chat_id']
+            isOneToOne: false
+            referencedRelation: 'chats'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'abuse_reports_item_id_fkey'
+            columns: ['item_id']
+            isOneToOne: false
+            referencedRelation: 'items'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       chat_invites: {
         Row: {
           bound_user_id: string | null
@@ -179,6 +249,55 @@ export type Database = {
           },
         ]
       }
+      finder_blocks: {
+        Row: {
+          chat_id: string | null
+          created_at: string
+          finder_email_hash: string | null
+          finder_user_id: string | null
+          id: string
+          item_id: string
+          lifted_at: string | null
+          owner_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          chat_id?: string | null
+          created_at?: string
+          finder_email_hash?: string | null
+          finder_user_id?: string | null
+          id?: string
+          item_id: string
+          lifted_at?: string | null
+          owner_id: string
+        }
+        Update: {
+          chat_id?: string | null
+          created_at?: string
+          finder_email_hash?: string | null
+          finder_user_id?: string | null
+          id?: string
+          item_id?: string
+          lifted_at?: string | null
+          owner_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'finder_blocks_chat_id_fkey'
+            columns: ['chat_id']
+            isOneToOne: false
+            referencedRelation: 'chats'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'finder_blocks_item_id_fkey'
+            columns: ['item_id']
+            isOneToOne: false
+            referencedRelation: 'items'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       found_reports: {
         Row: {
           created_at: string
@@ -317,6 +436,48 @@ export type Database = {
           },
         ]
       }
+      kept_messages: {
+        Row: {
+          body: string
+          message_id: string
+          photo_paths: string[]
+          position: number
+          report_id: string
+          scam_signals: string[]
+          sender_role: string | null
+          sent_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          body: string
+          message_id: string
+          photo_paths?: string[]
+          position: number
+          report_id: string
+          scam_signals?: string[]
+          sender_role?: string | null
+          sent_at: string
+        }
+        Update: {
+          body?: string
+          message_id?: string
+          photo_paths?: string[]
+          position?: number
+          report_id?: string
+          scam_signals?: string[]
+          sender_role?: string | null
+          sent_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'kept_messages_report_id_fkey'
+            columns: ['report_id']
+            isOneToOne: false
+            referencedRelation: 'abuse_reports'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       messages: {
         Row: {
           body: string
@@ -325,6 +486,7 @@ export type Database = {
           id: string
           photo_paths: string[]
           position: number
+          scam_signals: string[]
           sender_id: string
           sender_role: string | null
         }
@@ -336,6 +498,7 @@ export type Database = {
           id?: string
           photo_paths?: string[]
           position?: number
+          scam_signals?: string[]
           sender_id?: string
           sender_role?: string | null
         }
@@ -346,6 +509,7 @@ export type Database = {
           id?: string
           photo_paths?: string[]
           position?: number
+          scam_signals?: string[]
           sender_id?: string
           sender_role?: string | null
         }
@@ -477,6 +641,49 @@ export type Database = {
         }
         Relationships: []
       }
+      operator_actions: {
+        Row: {
+          action: string
+          chat_id: string | null
+          created_at: string
+          id: number
+          item_id: string | null
+          operator_id: string | null
+          operator_label: string
+          reason: string
+          report_id: string
+          tag_code: string | null
+          target_user_id: string | null
+        }
+        ComputedFields: never
+        Insert: {
+          action: string
+          chat_id?: string | null
+          created_at?: string
+          id?: never
+          item_id?: string | null
+          operator_id?: string | null
+          operator_label: string
+          reason: string
+          report_id: string
+          tag_code?: string | null
+          target_user_id?: string | null
+        }
+        Update: {
+          action?: string
+          chat_id?: string | null
+          created_at?: string
+          id?: never
+          item_id?: string | null
+          operator_id?: string | null
+          operator_label?: string
+          reason?: string
+          report_id?: string
+          tag_code?: string | null
+          target_user_id?: string | null
+        }
+        Relationships: []
+      }
       profiles: {
         Row: {
           address: string | null
@@ -557,6 +764,52 @@ export type Database = {
         }
         Relationships: []
       }
+      safety_notices: {
+        Row: {
+          body: string
+          chat_id: string | null
+          created_at: string
+          id: string
+          kind: string
+          report_id: string | null
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          body: string
+          chat_id?: string | null
+          created_at?: string
+          id?: string
+          kind: string
+          report_id?: string | null
+          user_id: string
+        }
+        Update: {
+          body?: string
+          chat_id?: string | null
+          created_at?: string
+          id?: string
+          kind?: string
+          report_id?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'safety_notices_chat_id_fkey'
+            columns: ['chat_id']
+            isOneToOne: false
+            referencedRelation: 'chats'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'safety_notices_report_id_fkey'
+            columns: ['report_id']
+            isOneToOne: false
+            referencedRelation: 'abuse_reports'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       tags: {
         Row: {
           activated_at: string | null
@@ -593,11 +846,17 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      act_on_report: {
+        Args: { action: string; reason: string; report_id: string }
+        Returns: string
+      }
       activate_tag: {
         Args: { activation_code: string; code: string; item_name: string; owner_id: string }
         Returns: Json
       }
+      am_i_operator: { Args: Record<PropertyKey, never>; Returns: boolean }
       ask_for_postal_address: { Args: { chat_id: string }; Returns: undefined }
+      block_finder: { Args: { chat_id: string }; Returns: undefined }
       chat_link_status: {
         Args: { chat_id: string; token?: string }
         Returns: {
@@ -713,6 +972,24 @@ export type Database = {
       }
       deactivate_tags: { Args: { codes: string[] }; Returns: number }
       delete_my_finder_details: { Args: { chat_id: string }; Returns: boolean }
+      desk_reports: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          chat_closed_reason: string
+          chat_id: string
+          created_at: string
+          item_id: string
+          item_name: string
+          item_status: string
+          kept_messages: number
+          note: string
+          reason: string
+          report_id: string
+          reporter_role: string
+          tag_code: string
+          tag_status: string
+        }[]
+      }
       enqueue_reminders: { Args: { at?: string }; Returns: number }
       export_my_data: { Args: Record<PropertyKey, never>; Returns: Json }
       fail_notification: {
@@ -727,6 +1004,7 @@ export type Database = {
       }
       issue_challenge: { Args: { client_address?: string; user_id?: string }; Returns: Json }
       join_chat: { Args: { chat_id: string; token: string }; Returns: string }
+      leave_conversation: { Args: { chat_id: string }; Returns: undefined }
       list_conversations: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -771,6 +1049,37 @@ export type Database = {
           code: string
         }[]
       }
+      operator_act: {
+        Args: { action: string; operator_label: string; reason: string; report_id: string }
+        Returns: string
+      }
+      operator_grant: { Args: { email: string }; Returns: string }
+      operator_list: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          email: string
+          granted_at: string
+        }[]
+      }
+      operator_open_reports: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          chat_closed_reason: string
+          chat_id: string
+          created_at: string
+          item_id: string
+          item_name: string
+          item_status: string
+          kept_messages: number
+          note: string
+          reason: string
+          report_id: string
+          reporter_role: string
+          tag_code: string
+          tag_status: string
+        }[]
+      }
+      operator_revoke: { Args: { email: string }; Returns: boolean }
       photos_to_delete: {
         Args: { max_rows?: number }
         Returns: {
@@ -796,6 +1105,10 @@ export type Database = {
       reminder_settings: {
         Args: { quiet_from?: string; quiet_until?: string; remind_after?: string }
         Returns: Json
+      }
+      report_conversation: {
+        Args: { chat_id: string; note?: string; reason: string }
+        Returns: string
       }
       report_found: {
         Args: {
@@ -852,6 +1165,7 @@ export type Database = {
       }
       share_postal_address: { Args: { address: string; chat_id: string }; Returns: undefined }
       tag_status: { Args: { code: string }; Returns: Json }
+      unblock_finder: { Args: { chat_id: string }; Returns: boolean }
       use_proof_challenge: { Args: { challenge: string; expires_at: string }; Returns: boolean }
       verify_mobile_code: {
         Args: { code: string }

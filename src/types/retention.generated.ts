@@ -4,4 +4,5 @@ export const RETENTION_DAYS = {
   abuse_records: 1,
   finder_details_after_found: 7,
   finder_details_after_report: 30,
+  kept_conversations: 90,
 } as const

@@ -175,6 +175,9 @@ describe('prerendered pages', () => {
       `deleted ${daysText('finder_details_after_report')} after their report`,
     )
     expect(notice).toContain(`deleted after ${daysText('abuse_records')}`)
+    expect(notice).toContain(
+      `deleted ${daysText('kept_conversations')} after they have dealt with the report`,
+    )
     const { text: form } = await htmlBeforeScripts('/found/reunite')
     expect(form).toContain(
       `deleted ${daysText('finder_details_after_found')} after the owner marks the item found, or ${daysText('finder_details_after_report')} after your report`,

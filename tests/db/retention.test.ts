@@ -54,6 +54,7 @@ describe('retention periods', () => {
       { name: 'abuse_records', keep_for: '1 day' },
       { name: 'finder_details_after_found', keep_for: '7 days' },
       { name: 'finder_details_after_report', keep_for: '30 days' },
+      { name: 'kept_conversations', keep_for: '90 days' },
     ])
   })
 

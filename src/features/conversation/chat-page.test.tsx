@@ -43,6 +43,7 @@ function row(n: number, role: 'owner' | 'finder', body: string): MessageRow {
     body,
     created_at: `2026-11-21T10:0${n}:00.000Z`,
     position: n,
+    scam_signals: [],
     photo_paths: [],
   }
 }
@@ -79,6 +80,8 @@ type Backend = {
     returns: Record<string, unknown> | null
     calls: { name: string; body: unknown }[]
   }
+  /** The reader's safety notices, and the report / block calls made. */
+  safety: { notices: Record<string, unknown>[]; calls: { name: string; body: unknown }[] }
 }
 
 let realtime: FakeRealtime
@@ -111,6 +114,7 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
     isDown: false,
     waysBack: { options: ['hand_in', 'meet', 'post'], foundAt: null, returns: null, calls: [] },
     linkStatus: { status: 'unknown', closed_reason: null, at: null, details_deleted_at: null },
+    safety: { notices: [], calls: [] },
   }
   const whileUp = async () => {
     if (backend.isDown) await delay('infinite')
@@ -224,6 +228,15 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
       backend.linkRequests.push(await request.json())
       return new HttpResponse(null, { status: 204 })
     }),
+    http.get('*/rest/v1/safety_notices', () => HttpResponse.json(backend.safety.notices)),
+    http.get('*/rest/v1/finder_blocks', () => HttpResponse.json([])),
+    ...['report_conversation', 'block_finder', 'leave_conversation'].map((name) =>
+      http.post(`*/rest/v1/rpc/${name}`, async ({ request }) => {
+        backend.safety.calls.push({ name, body: await request.json() })
+        if (name === 'block_finder') backend.closed = { reason: 'blocked', itemStatus: null }
+        return HttpResponse.json(name === 'report_conversation' ? 'report-1' : null)
+      }),
+    ),
     http.get('*/rest/v1/messages', async ({ request }) => {
       await whileUp()
       const url = new URL(request.url)
@@ -269,6 +282,7 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
         created_at: `2026-11-21T11:${String(backend.rows.length).padStart(2, '0')}:00.000Z`,
         position: Math.max(...backend.rows.map((r) => r.position)) + 1,
         photo_paths: Array.isArray(body.photo_paths) ? (body.photo_paths as string[]) : [],
+        scam_signals: [],
       }
       backend.rows.push(stored)
       return HttpResponse.json([stored], { status: 201 })
@@ -1346,6 +1360,84 @@ describe('end states and offers that no longer make sense', { timeout: 20_000 },
     const tips = screen.getByRole('complementary', { name: 'Stay safe' })
     expect(tips).toHaveTextContent('Never pay before the item is back.')
     expect(tips).not.toHaveTextContent('Meet in a public place.')
+  })
+})
+
+describe('report, block and scam warnings (issue 49)', { timeout: 20_000 }, () => {
+  it("warns the reader under the other side's message the server marked, never under their own", async () => {
+    openChat({ as: 'owner' })
+    backend.rows.push(
+      { ...row(5, 'finder', 'Send a deposit first, then I post it'), scam_signals: ['payment'] },
+      { ...row(6, 'owner', 'My number is 07700 900 123'), scam_signals: ['phone'] },
+    )
+    const marked = await screen.findByText('Send a deposit first, then I post it', undefined, LOAD)
+    const bubble = marked.closest('li')!
+    expect(within(bubble).getByRole('note')).toHaveTextContent(
+      'Never pay before the item is back. Homeward never asks for codes.',
+    )
+    const mine = screen.getByText('My number is 07700 900 123').closest('li')!
+    expect(within(mine).queryByRole('note')).not.toBeInTheDocument()
+    expect(screen.getAllByRole('note')).toHaveLength(1)
+  })
+
+  it('the finder reports the owner with a reason and a note, then reads the outcome live', async () => {
+    const { user } = openChat({ as: 'finder-link' })
+    await chatShown()
+    await user.click(screen.getByRole('button', { name: 'Report the owner' }))
+    const form = screen.getByRole('form', { name: 'Report the owner' })
+    await user.click(within(form).getByRole('button', { name: 'Send report' }))
+    expect(await screen.findByText('Choose why you are reporting this conversation.')).toBeVisible()
+    expect(backend.safety.calls).toEqual([])
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: /Why are you reporting the owner/ }),
+      'Asks for money or codes',
+    )
+    await user.type(within(form).getByRole('textbox'), 'Wants £50 before posting it')
+    await user.click(within(form).getByRole('button', { name: 'Send report' }))
+    expect(
+      await screen.findByText(
+        'Thank you. We have your report and will tell you here what we did about it.',
+      ),
+    ).toBeVisible()
+    expect(backend.safety.calls).toEqual([
+      {
+        name: 'report_conversation',
+        body: { chat_id: CHAT_ID, reason: 'money_or_codes', note: 'Wants £50 before posting it' },
+      },
+    ])
+
+    await waitFor(() => expect(realtime.joined).toContain(`owner:${FINDER.id}`))
+    backend.safety.notices = [
+      {
+        id: 'n1',
+        kind: 'outcome',
+        body: 'We looked at your report and closed this conversation.',
+        created_at: '2026-11-21T12:00:00.000Z',
+      },
+    ]
+    act(() => realtime.broadcast(`owner:${FINDER.id}`, 'notice', { chat_id: CHAT_ID }))
+    expect(
+      await screen.findByText(
+        'We looked at your report and closed this conversation.',
+        undefined,
+        LOAD,
+      ),
+    ).toBeVisible()
+  })
+
+  it('the owner blocks the finder after a question: the conversation closes', async () => {
+    const { user } = openChat({ as: 'owner' })
+    await chatShown()
+    expect(screen.queryByRole('button', { name: 'Leave and block' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Block the finder' }))
+    expect(backend.safety.calls).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Block this finder' }))
+    const closed = await screen.findByRole('status', { name: 'Conversation closed' }, LOAD)
+    expect(closed).toHaveTextContent(
+      'You blocked Fiona. You will not hear from them about Blue rucksack again.',
+    )
+    expect(backend.safety.calls).toEqual([{ name: 'block_finder', body: { chat_id: CHAT_ID } }])
+    expect(screen.getByRole('button', { name: 'Unblock the finder' })).toBeVisible()
   })
 })
 

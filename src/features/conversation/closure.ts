@@ -54,6 +54,13 @@ function headline(summary: Closure, role: ChatRole): string {
       return role === 'finder'
         ? 'The owner has deleted their Homeward account, so this conversation is closed.'
         : 'You deleted your account, so this conversation is closed.'
+    case 'blocked':
+      // The finder is not told they were blocked.
+      return role === 'finder'
+        ? 'The owner has closed this conversation.'
+        : `You blocked ${finder}. You will not hear from them about ${item} again.`
+    case 'closed_by_operator':
+      return 'Homeward closed this conversation after a report.'
     case 'purged':
       return role === 'finder'
         ? 'Your details were deleted, as our privacy notice says, so this conversation is closed.'
@@ -66,6 +73,10 @@ function headline(summary: Closure, role: ChatRole): string {
 /** What happens to the reader's data (the finder's details), and when. */
 function dataLine(summary: Closure, role: ChatRole): string {
   const date = formatDeletionDate(summary.finder_details_deleted_on)
+  if (role === 'finder' && !date && summary.closed_reason === 'blocked') {
+    // Their page no longer reads the chat: the details are still held until the purge.
+    return 'Your details will be deleted as our privacy notice says.'
+  }
   if (role === 'finder') {
     return date
       ? `Your details will be deleted on ${date}.`
@@ -79,7 +90,12 @@ function dataLine(summary: Closure, role: ChatRole): string {
 function nextStep(summary: Closure, role: ChatRole): NextStep {
   if (role === 'owner') return 'dashboard'
   const isDetailsHeld = Boolean(formatDeletionDate(summary.finder_details_deleted_on))
-  if (summary.closed_reason === 'closed_by_owner' || summary.closed_reason === 'account_deleted') {
+  if (
+    summary.closed_reason === 'closed_by_owner' ||
+    summary.closed_reason === 'account_deleted' ||
+    summary.closed_reason === 'blocked' ||
+    summary.closed_reason === 'closed_by_operator'
+  ) {
     return 'hand-in-elsewhere'
   }
   return isDetailsHeld ? 'delete-details' : 'nothing'

@@ -14,6 +14,7 @@ const row = (id: string, position: number, createdAt = '2026-11-21T10:00:00Z'): 
   created_at: createdAt,
   position,
   photo_paths: [],
+  scam_signals: [],
 })
 
 const pending = (id: string): ChatMessage => ({

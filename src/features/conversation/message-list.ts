@@ -8,6 +8,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     senderRole: row.sender_role === 'owner' ? 'owner' : 'finder',
     body: row.body,
     photoPaths: row.photo_paths ?? [],
+    scamSignals: row.scam_signals ?? [],
     createdAt: row.created_at,
     position: row.position,
     status: 'sent',

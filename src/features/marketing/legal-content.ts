@@ -11,12 +11,14 @@ export type LegalSection = {
 const afterFound = daysText(retentionDays.finderAfterFound)
 const afterReport = daysText(retentionDays.finderAfterReport)
 const abuseRecords = daysText(retentionDays.abuseRecords)
+const keptConversations = daysText(retentionDays.keptConversations)
 
 /** The retention rules exactly as the notice states them (tests/build reads the built page). */
 export const RETENTION_STATEMENTS = {
   finderAfterFound: `A finder's details are deleted ${afterFound} after the owner marks the item FOUND.`,
   finderAfterReport: `Otherwise a finder's details are deleted ${afterReport} after their report.`,
   abuseRecords: `The scrambled network address of a report and failed activation attempts are deleted after ${abuseRecords}.`,
+  keptConversations: `When someone reports a conversation to us, a copy of it up to that moment is kept for our operators, and deleted ${keptConversations} after they have dealt with the report.`,
 } as const
 
 /** Who processes personal data on our behalf, and for what. */
@@ -62,6 +64,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
       RETENTION_STATEMENTS.finderAfterFound,
       RETENTION_STATEMENTS.finderAfterReport,
       RETENTION_STATEMENTS.abuseRecords,
+      RETENTION_STATEMENTS.keptConversations,
       "An owner's data is kept until they delete their account. Deleting it removes their profile, items, messages and alerts at once; their tags are switched off.",
       'These periods are the ones our database applies: the deletion runs every hour.',
     ],

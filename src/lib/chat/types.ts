@@ -27,6 +27,8 @@ export type ChatMessage = {
   body: string
   /** chat-photos object names the message carries (up to three); none for text only. */
   photoPaths: string[]
+  /** What the server found in it that scams use (messages.scam_signals); the other side sees a warning. */
+  scamSignals?: string[]
   /** Server time; null until the database has stored it. */
   createdAt: string | null
   /** Server-assigned, increasing in commit order; null until stored. */

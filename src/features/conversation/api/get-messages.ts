@@ -4,7 +4,7 @@ import { throwIfError } from '@/lib/chat/api-error'
 import type { MessageRow } from '@/lib/chat/types'
 
 export const MESSAGE_COLUMNS =
-  'id,chat_id,sender_id,sender_role,body,created_at,position,photo_paths'
+  'id,chat_id,sender_id,sender_role,body,created_at,position,photo_paths,scam_signals'
 
 /** A chat's stored messages with a position above `after` (0: all), in the server's order. */
 export async function getMessagesAfter(

@@ -13,11 +13,14 @@ export function ChatDetails({
   ownerActions,
   waysBack,
   forget,
+  safety,
 }: {
   summary: ChatSummaryRow | null
   ownerActions: ReactNode
   waysBack: ReactNode
   forget: ReactNode
+  /** Report and block (safety-actions.tsx). */
+  safety?: ReactNode
 }) {
   return (
     <Stack gap="4">
@@ -25,6 +28,7 @@ export function ChatDetails({
       {summary && <Text fontSize="sm">{foundLine(summary)}</Text>}
       {waysBack}
       {forget}
+      {safety}
     </Stack>
   )
 }

@@ -25,6 +25,8 @@ import {
   DeleteDetailsQuestion,
 } from '@/features/conversation/components/finder-forget'
 import { ChatReceipts } from '@/features/conversation/components/receipts'
+import { SafetyActions } from '@/features/conversation/components/safety-actions'
+import { SafetyNotices } from '@/features/conversation/components/safety-notices'
 import { SafetyTips } from '@/features/conversation/components/safety-tips'
 import { OFFLINE_TEXT } from '@/features/conversation/offline-texts'
 import type { ChatSlots } from '@/features/conversation/slots'
@@ -184,6 +186,7 @@ function ChatScreen({
         />
       }
       forget={canForget && !isAsking && <DeleteDetailsButton onClick={ask} />}
+      safety={<SafetyActions {...{ chatId, role, isClosed }} onChanged={chat.refreshSummary} />}
     />
   )
 
@@ -201,6 +204,7 @@ function ChatScreen({
           onOpenDetails={isWide ? undefined : () => setIsDetailsOpen(true)}
         />
         {summary?.closed_at && <ChatClosed summary={summary} role={role} />}
+        <SafetyNotices chatId={chatId} userId={userId} refreshKey={summary?.closed_at} />
         <OfflineBanner isOffline={chat.isOffline} text={OFFLINE_TEXT} />
         {!isClosed && (
           <SafetyTips

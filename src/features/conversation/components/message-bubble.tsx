@@ -2,6 +2,7 @@ import { Box, Button, HStack, Text } from '@chakra-ui/react'
 import { m } from 'framer-motion'
 import { StoredPhoto } from '@/components/ui/stored-photo'
 import type { ChatMessage } from '@/lib/chat/types'
+import { ScamWarning } from '@/features/conversation/components/scam-warning'
 
 const STATUS_TEXT: Record<Exclude<ChatMessage['status'], 'sent'>, string> = {
   sending: 'Sending…',
@@ -68,6 +69,7 @@ export function MessageBubble({ message, who, isMine, onRetry }: MessageBubblePr
             {message.body}
           </Text>
         )}
+        {!isMine && (message.scamSignals?.length ?? 0) > 0 && <ScamWarning />}
         {message.status !== 'sent' && (
           <HStack gap="2" fontSize="xs">
             <Text>{message.failedBecause ?? STATUS_TEXT[message.status]}</Text>

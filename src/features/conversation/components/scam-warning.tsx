@@ -1,0 +1,22 @@
+import { Text } from '@chakra-ui/react'
+
+export const SCAM_WARNING = 'Never pay before the item is back. Homeward never asks for codes.'
+
+/**
+ * Under a message the server marked (a link, a phone number, payment words, a
+ * code: messages.scam_signals), for the person who received it. A reminder, not a block.
+ */
+export function ScamWarning() {
+  return (
+    <Text
+      role="note"
+      fontSize="xs"
+      fontWeight="medium"
+      color="fg.warning"
+      mt="1"
+      data-testid="scam-warning"
+    >
+      ⚠ {SCAM_WARNING}
+    </Text>
+  )
+}

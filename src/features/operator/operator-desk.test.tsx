@@ -1,0 +1,89 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { configure, screen, within } from '@testing-library/react'
+import { renderApp } from '@/testing/render-app'
+import { server } from '@/testing/server'
+import { fakeUser, restGet, rpc } from '@/testing/supabase-handlers'
+
+vi.setConfig({ testTimeout: 20_000 })
+configure({ asyncUtilTimeout: 5000 })
+
+const operator = fakeUser()
+
+const REPORT = {
+  report_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+  created_at: '2026-11-21T10:00:00.000Z',
+  reason: 'money_or_codes',
+  note: 'Wants a deposit',
+  reporter_role: 'finder',
+  chat_id: 'chat-1',
+  chat_closed_reason: null,
+  item_id: 'item-1',
+  item_name: 'Green scarf',
+  tag_code: 'HWABC23456',
+  tag_status: 'activated',
+  item_status: 'LOST',
+  kept_messages: 1,
+}
+
+describe('/operator', () => {
+  it('tells anyone who is not an operator that the page is not for them, and loads no reports', async () => {
+    const desk = vi.fn(() => HttpResponse.json([]))
+    server.use(rpc('am_i_operator', false), http.post('*/rest/v1/rpc/desk_reports', desk))
+    renderApp({ url: '/operator', session: { user: operator } })
+    expect(await screen.findByText("This page is for Homeward's operators.")).toBeVisible()
+    expect(desk).not.toHaveBeenCalled()
+  })
+
+  it('lists open reports, shows the kept conversation and acts with a reason', async () => {
+    const calls: unknown[] = []
+    let reports = [REPORT]
+    server.use(
+      rpc('am_i_operator', true),
+      http.post('*/rest/v1/rpc/desk_reports', () => HttpResponse.json(reports)),
+      restGet('kept_messages', [
+        {
+          message_id: 'm1',
+          position: 1,
+          sender_role: 'owner',
+          body: 'Send a deposit of £20 first',
+          scam_signals: ['payment'],
+          sent_at: '2026-11-21T09:59:00.000Z',
+        },
+      ]),
+      http.post('*/rest/v1/rpc/act_on_report', async ({ request }) => {
+        calls.push(await request.json())
+        reports = []
+        return HttpResponse.json('close_conversation')
+      }),
+    )
+    const { user } = renderApp({ url: '/operator', session: { user: operator } })
+    const card = await screen.findByRole('article', {
+      name: 'Asks for money or codes: Green scarf',
+    })
+    expect(card).toHaveTextContent('tag HWABC23456 (activated)')
+    expect(card).toHaveTextContent('“Wants a deposit”')
+    await user.click(within(card).getByRole('button', { name: 'Open report' }))
+    const kept = await within(card).findByRole('list', { name: 'Kept conversation' })
+    expect(kept).toHaveTextContent('Send a deposit of £20 first')
+    expect(kept).toHaveTextContent('flagged: payment')
+
+    await user.click(within(card).getByRole('button', { name: 'Confirm action' }))
+    expect(await screen.findByText('Choose what to do about this report.')).toBeVisible()
+    await user.selectOptions(within(card).getByRole('combobox'), 'Close the conversation')
+    await user.click(within(card).getByRole('button', { name: 'Confirm action' }))
+    expect(await screen.findByText('Give a reason for what you do.')).toBeVisible()
+    expect(calls).toEqual([])
+    await user.type(within(card).getByRole('textbox'), 'Asked the finder for money')
+    await user.click(within(card).getByRole('button', { name: 'Confirm action' }))
+    expect(await screen.findByText('Done. The person who reported it has been told.')).toBeVisible()
+    expect(calls).toEqual([
+      {
+        report_id: REPORT.report_id,
+        action: 'close_conversation',
+        reason: 'Asked the finder for money',
+      },
+    ])
+    expect(await screen.findByText('No open reports. Nothing to do.')).toBeVisible()
+  })
+})
