@@ -11,6 +11,7 @@ const row = (position: number): MessageRow =>
     body: `message ${position}`,
     created_at: '2026-11-21T12:00:00Z',
     photo_paths: [],
+    scam_signals: [],
     position,
   }) as MessageRow
 
