@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { reportFound } from './support/finder.ts'
-import { smsTo } from './support/inbox.ts'
+import { alertTextsTo } from './support/inbox.ts'
 import { activateAsNewOwner } from './support/owner.ts'
 import { newFinder, newOwner } from './support/people.ts'
 import { mintTag } from './support/tags.ts'
@@ -181,7 +181,7 @@ test('the owner turns notifications on; a report shows on the device naming the 
   await test.step('“only if I haven’t seen it within 1 minute”: seen, so no text is sent', async () => {
     // the text would have been due after a minute; the outbox runs every 10 s
     await page.waitForTimeout(75_000)
-    expect(await smsTo(owner.mobile)).toEqual([])
+    expect(await alertTextsTo(owner.mobile)).toEqual([])
   })
   await finderContext.close()
   await context.close()
@@ -208,7 +208,9 @@ test('a device its push service calls gone (410) is removed and the text goes', 
   await expect
     .poll(async () => (await pushesTo(subscription.id)).map((p) => p.Status), { timeout: 30_000 })
     .toContain(410)
-  await expect.poll(async () => (await smsTo(owner.mobile)).length, { timeout: 45_000 }).toBe(1)
+  await expect
+    .poll(async () => (await alertTextsTo(owner.mobile)).length, { timeout: 45_000 })
+    .toBe(1)
   await page.goto('/account')
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('No devices yet.')
   await finderContext.close()

@@ -64,6 +64,11 @@ export async function smsTo(number: string): Promise<Sms[]> {
   return messages.filter((sms) => nationalDigits(sms.To) === nationalDigits(number))
 }
 
+/** Texts about the owner's items for a number: all but the mobile number's verification codes. */
+export async function alertTextsTo(number: string): Promise<Sms[]> {
+  return (await smsTo(number)).filter((sms) => !sms.Body.startsWith('Your Homeward code is'))
+}
+
 /** How many e-mails to `address` the dev inbox holds whose subject matches. */
 export async function countEmails(address: string, subject: RegExp): Promise<number> {
   const { messages } = await getJson<MessageList>('/api/v1/messages?limit=500')
