@@ -84,6 +84,8 @@ export function renderApp({
       ...authSession(signedIn),
       restGet('profiles', profile ? [profile] : []),
       restGet('items', fake.items ?? []),
+      // no device has notifications on (features/push)
+      restGet('push_subscriptions', []),
     )
   }
   // Test-specific handlers win over the defaults above (msw uses the latest first).

@@ -1,27 +1,23 @@
 /**
- * report-found's per-address limit on the local stack counts the connection's
- * own address: the functions gateway passes it on in X-Forwarded-For, as a proxy
+ * The proof of work's difficulty grows with the client address's recent volume
+ * (pow-challenge, app_private.proof_difficulty), and the local stack counts the
+ * connection's own address: the functions gateway passes it on in X-Forwarded-For, as a proxy
  * does, and what a client sends itself (X-Forwarded-For, CF-Connecting-IP,
  * X-Real-IP) counts for nothing unless a trusted proxy is configured
  * (LOCAL_SUPABASE_TRUST_PROXY, off by default).
  */
-import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
-import { activatedItem, seededUser } from '../../local-supabase/testing/chat-fixtures.ts'
-import {
-  startTestStack,
-  uniqueEmail,
-  type TestStack,
-} from '../../local-supabase/testing/test-stack.ts'
-import { solvedProof } from '../../local-supabase/testing/proof-of-work.ts'
+import { startTestStack, type TestStack } from '../../local-supabase/testing/test-stack.ts'
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 240_000 })
 
 let stack: TestStack
 beforeAll(async () => {
   // the stack's own gateway, as `npm start` serves it
-  stack = await startTestStack({}, { functions: true })
+  // Two challenges an hour at the base difficulty, then each one more doubles it.
+  stack = await startTestStack({ limits: { proof_free_per_address: 2 } }, { functions: true })
 })
 afterAll(async () => {
   await stack?.close()
@@ -38,30 +34,17 @@ async function finder(headers: Record<string, string> = {}): Promise<SupabaseCli
   return sb
 }
 
-async function report(sb: SupabaseClient, tagCode: string) {
-  const { error } = await sb.functions.invoke('report-found', {
-    body: {
-      tagCode,
-      name: 'Fiona',
-      email: uniqueEmail('finder'),
-      foundLocation: 'Bench',
-      proof: await solvedProof(sb),
-    },
-  })
-  if (!error) return { status: 200, body: null }
-  if (!(error instanceof FunctionsHttpError)) throw error
-  const response = error.context as Response
-  return { status: response.status, body: (await response.json()) as unknown }
+/** The number of tries the challenge this finder is given asks for. */
+async function challengeSize(sb: SupabaseClient): Promise<number> {
+  const { data, error } = await sb.functions.invoke<{ maxNumber: number }>('pow-challenge')
+  if (error || !data) throw new Error(`pow-challenge failed: ${error?.message}`)
+  return data.maxNumber
 }
 
-it('counts reports sent without forwarding headers by their connection, and rotated headers do not evade it', async () => {
-  const owner = await seededUser(stack)
-  const statuses: number[] = []
-  for (let n = 0; n < 5; n += 1) {
-    const { tagCode } = await activatedItem(stack, owner.id, `Thing ${n}`)
-    statuses.push((await report(await finder(), tagCode)).status)
-  }
-  expect(statuses).toEqual([200, 200, 200, 200, 200])
+it('counts challenges sent without forwarding headers by their connection, and rotated headers do not evade it', async () => {
+  const base = await challengeSize(await finder())
+  expect(await challengeSize(await finder())).toBe(base)
+  const sizes: number[] = []
   for (const headers of <Record<string, string>[]>[
     {},
     { 'X-Forwarded-For': '203.0.113.7' },
@@ -72,15 +55,9 @@ it('counts reports sent without forwarding headers by their connection, and rota
       'X-Real-IP': '192.0.2.3',
     },
   ]) {
-    const { tagCode } = await activatedItem(stack, owner.id, 'One more')
-    const answer = await report(await finder(headers), tagCode)
-    expect(answer, JSON.stringify(headers)).toMatchObject({
-      status: 429,
-      body: {
-        error: {
-          message: 'You have sent several reports in a short time. Please try again later.',
-        },
-      },
-    })
+    sizes.push(await challengeSize(await finder(headers)))
   }
+  // Every one past the two free ones is harder than the base, whatever the headers say.
+  for (const size of sizes) expect(size).toBeGreaterThan(base)
+  expect(sizes[3]).toBeGreaterThanOrEqual(sizes[0]!)
 })

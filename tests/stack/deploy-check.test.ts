@@ -117,6 +117,9 @@ async function deployedProject(): Promise<Project> {
   }
 }
 
+/** The app's build settings as the guide leaves them (its own VAPID key). */
+const APP_ENV = { VITE_VAPID_PUBLIC_KEY: APP_VAPID_KEY }
+
 describe('deploy:check', () => {
   it('reads the requirements from the repository', async () => {
     expect(await scheduledJobs(supabaseDir)).toEqual(
@@ -223,7 +226,7 @@ describe('deploy:check', () => {
       ...project.migrations.slice(1),
       { version: '20990101000000', name: 'hotfix', statements: ['select 1;'] },
     ]
-    const failed = (await runChecks(fakeApi(project), REF)).filter((c) => !c.ok)
+    const failed = (await runChecks(fakeApi(project), REF, undefined, APP_ENV)).filter((c) => !c.ok)
     expect(failed.map((c) => c.what)).toEqual([
       `migrations edited after they were applied (the project ran other SQL): ${baseline.version}_${baseline.name}.sql`,
       'migrations on the project that the repository lacks: 20990101000000',
@@ -242,9 +245,11 @@ describe('deploy:check', () => {
         ],
       })),
     )
-    expect((await runChecks(fakeApi(project), REF)).filter((c) => !c.ok)).toEqual([])
+    expect(
+      (await runChecks(fakeApi(project), REF, undefined, APP_ENV)).filter((c) => !c.ok),
+    ).toEqual([])
     project.migrations[0] = { ...project.migrations[0]!, statements: null }
-    const failed = (await runChecks(fakeApi(project), REF)).filter((c) => !c.ok)
+    const failed = (await runChecks(fakeApi(project), REF, undefined, APP_ENV)).filter((c) => !c.ok)
     expect(failed.map((c) => c.what)).toEqual([
       expect.stringContaining('recorded without their statements'),
     ])

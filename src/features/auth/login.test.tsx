@@ -46,6 +46,7 @@ function expectPath(router: AppRouter, path: string) {
 const ownerData = [
   restGet('profiles', [{ id: owner.id, email: owner.email, full_name: 'Olivia Owner' }]),
   restGet('items', []),
+  restGet('push_subscriptions', []),
 ]
 
 describe('/login', () => {
