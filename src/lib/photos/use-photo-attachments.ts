@@ -65,6 +65,11 @@ function withSent(list: Entry[], paths: readonly string[]): Entry[] {
   )
 }
 
+/** Lets go of the thumbnails' object URLs. */
+function revokePreviews(list: readonly Entry[]): void {
+  for (const entry of list) if (entry.previewUrl) URL.revokeObjectURL(entry.previewUrl)
+}
+
 /**
  * Photos chosen for one message or item: each is re-encoded in the browser, then
  * sent to the check-photo function (which checks and re-encodes it again and
@@ -98,8 +103,7 @@ export function usePhotoAttachments({
     isMounted.current = true
     return () => {
       isMounted.current = false
-      for (const entry of entriesRef.current)
-        if (entry.previewUrl) URL.revokeObjectURL(entry.previewUrl)
+      revokePreviews(entriesRef.current)
     }
   }, [])
 
@@ -175,8 +179,7 @@ export function usePhotoAttachments({
   )
 
   const clear = useCallback(() => {
-    for (const entry of entriesRef.current)
-      if (entry.previewUrl) URL.revokeObjectURL(entry.previewUrl)
+    revokePreviews(entriesRef.current)
     commit(() => [])
     setRefusal(null)
   }, [commit])
