@@ -185,6 +185,8 @@ const homewardConfig = defineConfig({
       link: { base: hitArea },
       // 16 px text in fields (phones zoom into anything smaller) and 44 px high.
       input: { defaultVariants: { size: 'lg' } },
+      // A one-line message box is a field to press too: 44 px high, 16 px text.
+      textarea: { base: { minH: 'touch' }, defaultVariants: { size: 'lg' } },
     },
     slotRecipes: {
       // The whole row (box and words) is the control: 44 px high, a 20 px box.

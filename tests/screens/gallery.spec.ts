@@ -9,6 +9,7 @@ import { mintTag } from '../e2e/support/tags.ts'
 import { Gallery } from './shots.ts'
 import {
   activateAnother,
+  chatAction,
   expireChatLinks,
   FINDER_SAYS,
   ITEM,
@@ -147,7 +148,7 @@ test('the screen gallery', async ({ browser }) => {
     await activateAnother(owner, tag, 'Red violin')
     const finder = await finderInChat(browser, tag.url, newFinder())
     await owner.goto(`/chat?chatId=${finder.chatId}`)
-    await owner.getByRole('button', { name: 'Mark as returned' }).click()
+    await (await chatAction(owner, 'Mark as returned')).click()
     const question = owner.getByRole('alertdialog')
     await expect(question).toBeVisible()
     await shoot(owner, 'owner-confirm-returned', "'Mark as returned', asked first", 'owner')
@@ -163,7 +164,7 @@ test('the screen gallery', async ({ browser }) => {
     const tag = mintTag()
     await activateAnother(owner, tag, 'Green scarf')
     const finder = await finderInChat(browser, tag.url, newFinder())
-    await finder.page.getByRole('button', { name: 'Delete my details now' }).click()
+    await (await chatAction(finder.page, 'Delete my details now')).click()
     const question = finder.page.getByRole('group', { name: 'Delete your details?' })
     await expect(question).toBeVisible()
     await shoot(finder.page, 'finder-delete-confirm', 'Delete my details, asked first', 'finder')

@@ -164,11 +164,25 @@ export async function mainWorld(browser: Browser, at: At): Promise<MainWorld> {
   }
 }
 
+/**
+ * A button of the chat's details: beside the conversation on a laptop, in the sheet
+ * the header's Details button opens on a phone (opened here when needed).
+ */
+export async function chatAction(page: Page, name: string): Promise<Locator> {
+  const action = page.getByRole('button', { name })
+  const details = page.getByRole('button', { name: 'Details' })
+  await details.or(action).first().waitFor()
+  if (!(await action.isVisible())) await details.click()
+  return action
+}
+
 /** The owner closes one conversation from its chat page. */
 export async function closeConversation(page: Page, chatId: string): Promise<void> {
   await page.goto(`/chat?chatId=${chatId}`)
-  await page.getByRole('button', { name: 'Close this conversation' }).click()
+  await (await chatAction(page, 'Close this conversation')).click()
   await page.getByRole('button', { name: 'Yes, close it' }).click()
+  const sheet = page.getByRole('dialog', { name: 'Chat details' })
+  if (await sheet.isVisible()) await page.keyboard.press('Escape')
   await expect(page.getByRole('status', { name: 'Conversation closed' })).toBeVisible({
     timeout: 20_000,
   })

@@ -195,7 +195,7 @@ function TextPreference() {
   }
 
   const option = (value: TextAlerts['text_alerts'], label: string) => (
-    <HStack as="label" gap="2" cursor="pointer">
+    <HStack as="label" gap="2" cursor="pointer" minH="touch">
       <Radio
         type="radio"
         name="text-alerts"
@@ -226,7 +226,6 @@ function TextPreference() {
               min={1}
               max={1440}
               w="20"
-              size="sm"
               aria-label="Minutes before a text"
               value={minutes}
               onChange={(event) => {
