@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { operatorClient } from '../../scripts/tags-cli.ts'
 import { randomUUID } from 'node:crypto'
-import { SMALL_JPEG } from '../../local-supabase/testing/photo-fixtures.ts'
+import { exifGpsSegment, SMALL_JPEG } from '../../local-supabase/testing/photo-fixtures.ts'
 import { requestAsPage } from './support/api.ts'
 import { finderInChat, openChatFromThankYou, reportFound } from './support/finder.ts'
 import { activateAsNewOwner } from './support/owner.ts'
@@ -10,38 +10,6 @@ import { purgeChatNow } from './support/purge.ts'
 import { mintTag } from './support/tags.ts'
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-
-/**
- * An APP1 Exif segment with a GPS IFD (GPSVersionID 2.2, GPSLatitudeRef N), as a
- * phone camera writes one: big-endian TIFF, IFD0 holding only the GPSInfo pointer.
- */
-function exifGpsSegment(): Buffer {
-  const tiff = Buffer.alloc(8 + 2 + 12 + 4 + 2 + 12 * 2 + 4)
-  tiff.write('MM', 0, 'latin1')
-  tiff.writeUInt16BE(42, 2)
-  tiff.writeUInt32BE(8, 4)
-  tiff.writeUInt16BE(1, 8) // IFD0: one entry
-  tiff.writeUInt16BE(0x8825, 10) // GPSInfo
-  tiff.writeUInt16BE(4, 12) // LONG
-  tiff.writeUInt32BE(1, 14)
-  tiff.writeUInt32BE(26, 18) // GPS IFD at 26
-  tiff.writeUInt32BE(0, 22)
-  tiff.writeUInt16BE(2, 26) // GPS IFD: two entries
-  tiff.writeUInt16BE(0x0000, 28) // GPSVersionID, BYTE x4
-  tiff.writeUInt16BE(1, 30)
-  tiff.writeUInt32BE(4, 32)
-  Buffer.from([2, 2, 0, 0]).copy(tiff, 36)
-  tiff.writeUInt16BE(0x0001, 40) // GPSLatitudeRef, ASCII x2
-  tiff.writeUInt16BE(2, 42)
-  tiff.writeUInt32BE(2, 44)
-  tiff.write('N\0', 48, 'latin1')
-  tiff.writeUInt32BE(0, 52)
-  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff])
-  const header = Buffer.alloc(4)
-  header.writeUInt16BE(0xffe1, 0)
-  header.writeUInt16BE(body.length + 2, 2)
-  return Buffer.concat([header, body])
-}
 
 /** A real JPEG drawn by the browser (2400 x 1800), with the Exif GPS segment after SOI. */
 async function phonePhoto(page: Page): Promise<Buffer> {
