@@ -976,7 +976,9 @@ begin
    where n.report_id = new.id
      and n.template = 'found_sms'
      and n.status = 'pending'
-     and n.attempts = 0;
+     and n.attempts = 0
+     and exists (select 1 from public.profiles p
+                  where p.id = new.owner_id and p.text_alerts = 'unseen');
   return null;
 end;
 $function$;

@@ -450,7 +450,8 @@ create trigger notifications_found_text_as_chosen
   execute function app_private.found_text_as_chosen();
 
 -- The owner opened the report (the push, the dashboard or the chat): a text
--- still waiting ('unseen') is not needed any more.
+-- still waiting ('unseen') is not needed any more. A text the owner wants
+-- always is not held back, and opening the report never takes it away.
 create function app_private.cancel_waiting_text()
 returns trigger
 language plpgsql
@@ -463,7 +464,9 @@ begin
    where n.report_id = new.id
      and n.template = 'found_sms'
      and n.status = 'pending'
-     and n.attempts = 0;
+     and n.attempts = 0
+     and exists (select 1 from public.profiles p
+                  where p.id = new.owner_id and p.text_alerts = 'unseen');
   return null;
 end;
 $$;

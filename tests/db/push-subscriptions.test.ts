@@ -281,6 +281,15 @@ describe('pushes and texts through the outbox', () => {
     expect(JSON.stringify(rows[0]?.payload)).not.toContain('07700900456')
   })
 
+  it('“always”: opening the report at once does not take its text away', async () => {
+    await setTexts('always')
+    const report = await newReport('Wallet')
+    await query(db, alice, 'select public.mark_chat_opened($1)', [report.chat_id])
+    expect((await outbox(report.report_id)).find((r) => r.template === 'found_sms')?.status).toBe(
+      'pending',
+    )
+  })
+
   it('“never”: no text, e-mail as always', async () => {
     await setTexts('never')
     const report = await newReport('Umbrella')
