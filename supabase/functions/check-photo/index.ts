@@ -1,4 +1,5 @@
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
+import { clientAsCaller } from '../_shared/as-caller.ts'
 import { parseFunctionEnv, publishableKeyOf } from '../_shared/env.ts'
 import { createHandler } from './handler.ts'
 
@@ -13,10 +14,7 @@ Deno.serve(
     allowedOrigins: env.allowedOrigins,
     async reserve(authorization, args) {
       // as the caller: reserve_photo_upload reads who they are from their JWT
-      const asCaller = createClient(env.supabaseUrl, publishableKey, {
-        auth: { persistSession: false, autoRefreshToken: false },
-        global: { headers: { Authorization: authorization } },
-      })
+      const asCaller = clientAsCaller(env.supabaseUrl, publishableKey, authorization)
       const { error } = await asCaller.rpc('reserve_photo_upload', args)
       return { error }
     },

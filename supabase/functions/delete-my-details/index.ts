@@ -1,4 +1,5 @@
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
+import { clientAsCaller } from '../_shared/as-caller.ts'
 import { parseFunctionEnv, publishableKeyOf } from '../_shared/env.ts'
 import { removeDuePhotos, storageStore } from '../_shared/photo-purge.ts'
 import { createHandler } from './handler.ts'
@@ -14,10 +15,7 @@ Deno.serve(
     allowedOrigins: env.allowedOrigins,
     async deleteDetails(authorization, chatId) {
       // as the caller: delete_my_finder_details checks they are this chat's finder
-      const asCaller = createClient(env.supabaseUrl, publishableKey, {
-        auth: { persistSession: false, autoRefreshToken: false },
-        global: { headers: { Authorization: authorization } },
-      })
+      const asCaller = clientAsCaller(env.supabaseUrl, publishableKey, authorization)
       const { data, error } = await asCaller.rpc('delete_my_finder_details', { chat_id: chatId })
       return { data: data as boolean | null, error }
     },
