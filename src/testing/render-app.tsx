@@ -1,5 +1,6 @@
+import { expect } from 'vitest'
 import type { ReactNode } from 'react'
-import { render, type RenderResult } from '@testing-library/react'
+import { render, waitFor, type RenderResult } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import type { RequestHandler } from 'msw'
 import type { User } from '@supabase/supabase-js'
@@ -111,4 +112,12 @@ export function renderUi(ui: ReactNode, { url = '/' }: { url?: string } = {}) {
     </AppProvider>,
   )
   return { ...result, store, router, user: userEvent.setup() }
+}
+
+/**
+ * Waits until the app's router is at `path`. Routes load their code on first visit, which a
+ * busy CI machine can take seconds to transform: the wait is long, the test still exact.
+ */
+export function expectPath(router: RenderAppResult['router'], path: string) {
+  return waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 20_000 })
 }

@@ -1,27 +1,21 @@
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { configure, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { userAtom } from '@/lib/store'
 import { ownerRealtime } from '@/testing/owner-realtime'
-import { fakeProfile, renderApp } from '@/testing/render-app'
+import { fakeProfile, expectPath, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 import { fakeUser, restGet } from '@/testing/supabase-handlers'
 
 // The whole app renders per test on a shared 2-core machine: allow it time.
 vi.setConfig({ testTimeout: 20_000 })
-configure({ asyncUtilTimeout: 5000 })
 
 // The dashboard's live alerts: a fake Realtime socket and no chats.
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
 // Account Settings lists the owner's devices (src/features/push): none here.
 beforeEach(() => server.use(...ownerRealtime(), restGet('push_subscriptions', [])))
 
-type AppRouter = ReturnType<typeof renderApp>['router']
 type AppUser = ReturnType<typeof renderApp>['user']
-
-function expectPath(router: AppRouter, path: string) {
-  return waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 })
-}
 
 const owner = fakeUser()
 const profile = fakeProfile(owner)

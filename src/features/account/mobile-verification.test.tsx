@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { ownerRealtime } from '@/testing/owner-realtime'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
@@ -8,7 +8,6 @@ import { fakeUser, restGet } from '@/testing/supabase-handlers'
 
 // The whole app renders per test on a shared 2-core machine: allow it time.
 vi.setConfig({ testTimeout: 20_000 })
-configure({ asyncUtilTimeout: 5000 })
 
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
 beforeEach(() => server.use(...ownerRealtime()))

@@ -1,17 +1,15 @@
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { configure, screen, waitFor } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { routeAfterLoginAtom } from '@/lib/after-login'
 import { userAtom } from '@/lib/store'
 import { ownerRealtime } from '@/testing/owner-realtime'
-import { renderApp } from '@/testing/render-app'
+import { expectPath, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 import { fakeSession, fakeUser, restGet } from '@/testing/supabase-handlers'
 
 // The whole app renders per test on a shared 2-core machine: allow it time.
 vi.setConfig({ testTimeout: 20_000 })
-configure({ asyncUtilTimeout: 5000 })
-
 // The dashboard's live alerts: a fake Realtime socket and no chats.
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
 beforeEach(() => server.use(...ownerRealtime()))
@@ -36,12 +34,7 @@ function passwordGrant(answer: 'accept' | 'refuse', seen: unknown[] = []) {
   })
 }
 
-type AppRouter = ReturnType<typeof renderApp>['router']
-
 /** Waits for the app to arrive at `path` (route modules load lazily on first visit). */
-function expectPath(router: AppRouter, path: string) {
-  return waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 })
-}
 
 const ownerData = [
   restGet('profiles', [{ id: owner.id, email: owner.email, full_name: 'Olivia Owner' }]),

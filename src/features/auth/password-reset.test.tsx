@@ -1,24 +1,16 @@
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { configure, screen, waitFor } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { ownerRealtime } from '@/testing/owner-realtime'
-import { renderApp } from '@/testing/render-app'
+import { expectPath, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 import { fakeUser } from '@/testing/supabase-handlers'
 
 // The whole app renders per test on a shared 2-core machine: allow it time.
 vi.setConfig({ testTimeout: 20_000 })
-configure({ asyncUtilTimeout: 5000 })
-
 // The dashboard's live alerts: a fake Realtime socket and no chats.
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
 beforeEach(() => server.use(...ownerRealtime()))
-
-type AppRouter = ReturnType<typeof renderApp>['router']
-
-function expectPath(router: AppRouter, path: string) {
-  return waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 })
-}
 
 function recover(status: number, seen: { body: unknown; redirectTo: string | null }[] = []) {
   return http.post('*/auth/v1/recover', async ({ request }) => {

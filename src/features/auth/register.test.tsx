@@ -1,17 +1,12 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
-import { renderApp } from '@/testing/render-app'
+import { screen, within } from '@testing-library/react'
+import { expectPath, renderApp } from '@/testing/render-app'
 
 // The whole app renders per test on a shared 2-core machine: allow it time.
 vi.setConfig({ testTimeout: 20_000 })
 
-type AppRouter = ReturnType<typeof renderApp>['router']
 type AppUser = ReturnType<typeof renderApp>['user']
-
-function expectPath(router: AppRouter, path: string) {
-  return waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 })
-}
 
 const VALID = {
   'FULL NAME': 'Olivia Owner',

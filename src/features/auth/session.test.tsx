@@ -1,6 +1,6 @@
 import { http, HttpResponse, delay } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configure, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { createStore } from '@/lib/jotai'
 import { stateAtom, userAtom } from '@/lib/store'
 import { signOut } from '@/features/auth/api/sign-out'
@@ -17,7 +17,6 @@ import {
 
 // The whole app renders per test on a shared 2-core machine: allow it time.
 vi.setConfig({ testTimeout: 20_000 })
-configure({ asyncUtilTimeout: 5000 })
 
 // The dashboard's live alerts: a fake Realtime socket and no chats.
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())

@@ -1,10 +1,10 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/after-login'
 import { lastReportAtom } from '@/lib/last-report'
 import { stateAtom } from '@/lib/store'
-import { renderApp } from '@/testing/render-app'
+import { expectPath, renderApp } from '@/testing/render-app'
 import { fakeSession, fakeUser, fn, fnError, restGet, rpc } from '@/testing/supabase-handlers'
 import { server } from '@/testing/server'
 import { heldTagAtom } from '@/features/found/state'
@@ -23,14 +23,8 @@ import { ownerRealtime } from '@/testing/owner-realtime'
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
 
 vi.setConfig({ testTimeout: 20_000 })
-configure({ asyncUtilTimeout: 5000 })
 
-type AppRouter = ReturnType<typeof renderApp>['router']
 type AppUser = ReturnType<typeof renderApp>['user']
-
-function expectPath(router: AppRouter, path: string) {
-  return waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 })
-}
 
 /**
  * The text is on the page (the offline banner shows as plain text until Chakra's Alert

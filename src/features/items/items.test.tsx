@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { routeAfterLoginAtom } from '@/lib/after-login'
 import { stateAtom } from '@/lib/store'
 import { ownerRealtime } from '@/testing/owner-realtime'
-import { renderApp } from '@/testing/render-app'
+import { expectPath, renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 import { checkPhoto, fakeUser } from '@/testing/supabase-handlers'
 import {
@@ -18,18 +18,11 @@ import { PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
 
 // The whole app renders per test on a shared 2-core machine: allow it time.
 vi.setConfig({ testTimeout: 20_000 })
-configure({ asyncUtilTimeout: 5000 })
 
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
 
 const connections = { count: 0 }
 beforeEach(() => server.use(...ownerRealtime(connections)))
-
-type AppRouter = ReturnType<typeof renderApp>['router']
-
-function expectPath(router: AppRouter, path: string) {
-  return waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 })
-}
 
 const owner = fakeUser()
 

@@ -1,12 +1,11 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { configure, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 import { fakeUser, restGet, rpc } from '@/testing/supabase-handlers'
 
 vi.setConfig({ testTimeout: 20_000 })
-configure({ asyncUtilTimeout: 5000 })
 
 const operator = fakeUser()
 

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { userAtom } from '@/lib/store'
 import { browserLabel, pushSupport } from '@/features/push/push-support'
 import { ownerRealtime } from '@/testing/owner-realtime'
@@ -9,7 +9,6 @@ import { server } from '@/testing/server'
 import { fakeUser, restGet } from '@/testing/supabase-handlers'
 
 vi.setConfig({ testTimeout: 20_000 })
-configure({ asyncUtilTimeout: 5000 })
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
 
 const owner = fakeUser()
