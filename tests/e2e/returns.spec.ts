@@ -47,8 +47,13 @@ test('marking an item returned closes every finder’s open chat live, read-only
     await expect(question).toContainText(
       /The finders' details will be deleted on \d{1,2} \w+ \d{4}\./,
     )
-    // No full-page screenshot here: it briefly changes the page's media features, and a
-    // details panel remounted by that loses the open question (closing note, session 20).
+    // The window narrows to a phone and widens again (a rotated tablet, a resized window, a
+    // full-page screenshot): the details move to a sheet and back, and the question stays asked.
+    const size = ownerPage.viewportSize()
+    await ownerPage.setViewportSize({ width: 390, height: 844 })
+    await expect(question).toBeHidden()
+    if (size) await ownerPage.setViewportSize(size)
+    await expect(question).toContainText('Red violin will be marked FOUND.')
     await question.getByRole('button', { name: 'Yes, mark as returned' }).click()
     await expect(ownerPage.getByText('Returned: marked FOUND')).toBeVisible({ timeout: 20_000 })
     await expect(ownerPage.getByRole('status', { name: 'Conversation closed' })).toBeVisible()

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { useAtomValue, useSetAtom, useStore } from '@/lib/jotai'
+import { atom, useAtom, useAtomValue, useSetAtom, useStore } from '@/lib/jotai'
 import { stateAtom } from '@/lib/store'
 import { closeConversation } from '@/features/return/api/close-conversation'
 import {
@@ -14,6 +14,15 @@ export const CLOSE_FAILED = 'This conversation was not closed. Please try again.
 export const PREVIEW_FAILED = 'We could not check this item. Please try again.'
 
 export type OwnerChatAction = 'return' | 'close'
+
+type PendingAction = { chatId: string; action: OwnerChatAction; preview: ReturnPreview }
+
+/**
+ * The question waiting for the owner's answer. Kept outside the component: the chat's details move
+ * between a sheet (phone) and a column (laptop) when the window changes width, and a question the
+ * owner is reading must not vanish with the panel that showed it.
+ */
+const pendingActionAtom = atom<PendingAction | null>(null)
 
 export type OwnerChatActions = {
   isReturned: boolean
@@ -38,26 +47,27 @@ export function useOwnerChatActions(refreshSummary: () => void): OwnerChatAction
   const summary = useAtomValue(chatSummaryAtom)
   const setState = useSetAtom(stateAtom)
   const store = useStore()
-  const [pending, setPending] = useState<OwnerChatActions['pending']>(null)
+  const [asked, setPending] = useAtom(pendingActionAtom)
   const [isBusy, setIsBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const itemId = summary?.item_id
   const chatId = summary?.chat_id
+  const pending = asked && asked.chatId === chatId ? asked : null
 
   const ask = useCallback(
     (action: OwnerChatAction) => {
-      if (!itemId) return
+      if (!itemId || !chatId) return
       setIsBusy(true)
       setError(null)
       getReturnPreview(itemId)
         .then((preview) => {
           if (!preview) throw new Error('no preview')
-          setPending({ action, preview })
+          setPending({ chatId, action, preview })
         })
         .catch(() => setError(PREVIEW_FAILED))
         .finally(() => setIsBusy(false))
     },
-    [itemId],
+    [chatId, itemId, setPending],
   )
 
   const confirm = useCallback(() => {
@@ -81,7 +91,7 @@ export function useOwnerChatActions(refreshSummary: () => void): OwnerChatAction
       })
       .catch(() => setError(pending.action === 'return' ? MARK_RETURNED_FAILED : CLOSE_FAILED))
       .finally(() => setIsBusy(false))
-  }, [chatId, itemId, pending, refreshSummary, setState, store])
+  }, [chatId, itemId, pending, refreshSummary, setPending, setState, store])
 
   return {
     isReturned: summary?.item_status === 'FOUND' && summary.closed_reason === 'returned',
