@@ -3526,7 +3526,18 @@ begin
                              from public.chat_returns w
                             where exists (select 1 from public.chat_members cm
                                            where cm.chat_id = w.chat_id and cm.user_id = me)), '[]'::jsonb),
-    'alerts_sent_to_you', app_private.my_alerts()
+    'alerts_sent_to_you', app_private.my_alerts(),
+    'devices', coalesce((select jsonb_agg(jsonb_build_object(
+                                  'browser', d.browser,
+                                  'created_at', d.created_at,
+                                  'last_used_at', d.last_used_at) order by d.created_at)
+                           from public.push_subscriptions d where d.owner_id = me), '[]'::jsonb),
+    'finders_you_blocked', coalesce((select jsonb_agg(jsonb_build_object(
+                                              'item_id', b.item_id,
+                                              'chat_id', b.chat_id,
+                                              'created_at', b.created_at,
+                                              'lifted_at', b.lifted_at) order by b.created_at)
+                                       from public.finder_blocks b where b.owner_id = me), '[]'::jsonb)
   );
 end;
 $function$;

@@ -271,6 +271,41 @@ describe('export_my_data', () => {
     ])
   })
 
+  it('includes the devices with notifications and the finders the owner blocked, not the push keys', async () => {
+    const mine = await ownerWithConversation('device exporter')
+    const theirs = await ownerWithConversation('other device exporter')
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${randomUUID()}`
+    await query(db, mine.actor, 'select public.save_push_subscription($1, $2, $3, $4)', [
+      endpoint,
+      'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
+      'BTBZMqHH6r4Tts7J_aSIgg',
+      'Chrome on Android',
+    ])
+    await query(db, mine.actor, 'select public.block_finder($1)', [mine.report.chat_id])
+    await query(db, theirs.actor, 'select public.block_finder($1)', [theirs.report.chat_id])
+
+    const [row] = await query<{ data: { devices: unknown[]; finders_you_blocked: unknown[] } }>(
+      db,
+      mine.actor,
+      'select public.export_my_data() as data',
+    )
+    expect(row!.data.devices).toEqual([
+      { browser: 'Chrome on Android', created_at: expect.any(String), last_used_at: null },
+    ])
+    expect(row!.data.finders_you_blocked).toEqual([
+      {
+        item_id: mine.item.id,
+        chat_id: mine.report.chat_id,
+        created_at: expect.any(String),
+        lifted_at: null,
+      },
+    ])
+    const text = JSON.stringify(row!.data)
+    expect(text).not.toContain(endpoint)
+    expect(text).not.toContain('BTBZMqHH6r4Tts7J_aSIgg')
+    expect(text).not.toContain(theirs.report.chat_id)
+  })
+
   it('is refused without a session', async () => {
     await expectPgError(
       query(

@@ -176,6 +176,10 @@ describe('/account: your data', () => {
       messages: [{ body: 'Hello', sender_role: 'finder', photo_paths: ['c1/u1/q.jpg'] }],
       ways_back: [],
       alerts_sent_to_you: [],
+      devices: [
+        { browser: 'Chrome on Android', created_at: '2026-11-20T10:00:00Z', last_used_at: null },
+      ],
+      finders_you_blocked: [],
     }
     const files: Blob[] = []
     const createObjectURL = vi.fn((blob: Blob) => {
@@ -225,8 +229,11 @@ describe('/account: your data', () => {
         'Messages (1)',
         'Ways back (0)',
         'Alerts we sent you (0)',
+        'Devices with notifications (1)',
+        'Finders you blocked (0)',
       ])
       const text = page.body.textContent ?? ''
+      expect(text).toContain('Chrome on Android')
       expect(text).toContain('Full name')
       expect(text).toContain('Olivia <Owner>')
       expect(page.querySelector('script:not([type])')).toBeNull()

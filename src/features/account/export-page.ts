@@ -49,6 +49,16 @@ export const EXPORT_SECTIONS = [
     title: 'Alerts we sent you',
     about: 'The e-mails and text messages that told you about a found item.',
   },
+  {
+    key: 'devices',
+    title: 'Devices with notifications',
+    about: 'Each browser you turned notifications on for, and when it was last reached.',
+  },
+  {
+    key: 'finders_you_blocked',
+    title: 'Finders you blocked',
+    about: 'Finders you stopped from writing to you about an item (and when you undid it).',
+  },
 ] as const
 
 /** Plain labels for the fields people know; any other field shows its own name, spaced. */
@@ -84,6 +94,9 @@ const LABELS: Record<string, string> = {
   recipient: 'Sent to',
   template: 'Which alert',
   exported_at: 'Made',
+  browser: 'Browser',
+  last_used_at: 'Last reached',
+  lifted_at: 'Undone',
 }
 
 const escapeHtml = (text: string) =>
