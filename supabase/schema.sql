@@ -1027,19 +1027,19 @@ CREATE OR REPLACE FUNCTION app_private.check_position(latitude double precision,
 AS $function$
 begin
   if latitude is null or longitude is null or accuracy_m is null then
-    raise exception 'A position needs a latitude, a longitude and its accuracy.'
+    raise exception 'invalid_position'
       using errcode = '22023', hint = 'invalid_position';
   end if;
   if latitude = 'NaN'::double precision or latitude < -90 or latitude > 90 then
-    raise exception 'The latitude must be between -90 and 90 degrees.'
+    raise exception 'invalid_latitude'
       using errcode = '22023', hint = 'invalid_position';
   end if;
   if longitude = 'NaN'::double precision or longitude < -180 or longitude > 180 then
-    raise exception 'The longitude must be between -180 and 180 degrees.'
+    raise exception 'invalid_longitude'
       using errcode = '22023', hint = 'invalid_position';
   end if;
   if accuracy_m = 'NaN'::double precision or accuracy_m < 0 or accuracy_m = 'Infinity'::double precision then
-    raise exception 'The accuracy must be a number of metres, 0 or more.'
+    raise exception 'invalid_accuracy'
       using errcode = '22023', hint = 'invalid_position';
   end if;
 end;
@@ -1117,7 +1117,7 @@ declare
   deleted_on timestamptz;
 begin
   if p_reason is null or p_reason not in ('returned', 'closed_by_owner', 'finder_left', 'account_deleted', 'purged', 'blocked', 'closed_by_operator') then
-    raise exception 'close_chat: unknown reason %', coalesce(p_reason, 'null') using errcode = '22023';
+    raise exception 'invalid_close_reason' using errcode = '22023', detail = coalesce(p_reason, 'null');
   end if;
 
   update public.chats c
@@ -2018,7 +2018,7 @@ begin
        select 1 from public.chat_members m
         where m.chat_id = new.chat_id and m.user_id = coalesce(new.sender_id, app_private.current_user_id())
      ) then
-    raise exception 'This conversation is closed. No more messages can be sent in it.'
+    raise exception 'chat_closed'
       using errcode = 'P0001', hint = 'chat_closed';
   end if;
   return new;
@@ -2196,7 +2196,7 @@ begin
     raise exception 'chat_not_found' using errcode = 'PT404';
   end if;
   if app_private.is_chat_closed(chat.id) then
-    raise exception 'This conversation is closed. No more messages can be sent in it.'
+    raise exception 'chat_closed'
       using errcode = 'P0001', hint = 'chat_closed';
   end if;
   return chat;
@@ -2233,13 +2233,13 @@ declare
   target_owner uuid;
 begin
   if p_action is null or p_action not in ('dismiss', 'warn', 'close_conversation', 'suspend_owner', 'deactivate_tag') then
-    raise exception 'Choose what to do about this report.' using errcode = 'P0001', hint = 'invalid_action';
+    raise exception 'invalid_action' using errcode = 'P0001', hint = 'invalid_action';
   end if;
   if clean_reason is null then
-    raise exception 'Give a reason for what you do.' using errcode = 'P0001', hint = 'reason_required';
+    raise exception 'reason_required' using errcode = 'P0001', hint = 'reason_required';
   end if;
   if char_length(trim(p_reason)) > 1000 then
-    raise exception 'Keep the reason under 1000 characters.' using errcode = 'P0001', hint = 'reason_too_long';
+    raise exception 'reason_too_long' using errcode = 'P0001', detail = '1000', hint = 'reason_too_long';
   end if;
 
   select r.* into report from public.abuse_reports r where r.id = p_report for update;
@@ -2247,13 +2247,13 @@ begin
     raise exception 'report_not_found' using errcode = 'PT404';
   end if;
   if report.status <> 'open' then
-    raise exception 'This report is already closed.' using errcode = 'P0001', hint = 'report_closed';
+    raise exception 'report_closed' using errcode = 'P0001', hint = 'report_closed';
   end if;
   select c.owner_id into target_owner from public.chats c where c.id = report.chat_id;
   target_owner := coalesce(target_owner, (select i.owner_id from public.items i where i.id = report.item_id));
 
   if p_action = 'suspend_owner' and (report.reporter_role <> 'finder' or target_owner is null) then
-    raise exception 'Only an owner who was reported can be suspended.' using errcode = 'P0001', hint = 'not_an_owner';
+    raise exception 'not_an_owner' using errcode = 'P0001', hint = 'not_an_owner';
   end if;
 
   if p_action = 'warn' then
@@ -2350,8 +2350,8 @@ begin
    order by s.created_at desc
    limit 1;
   if value is null or value = '' then
-    raise exception 'Vault secret "%" is not set', secret_name
-      using hint = 'select vault.create_secret(''<value>'', ''' || secret_name || '''); see docs/deploy.md';
+    raise exception 'vault_secret_missing'
+      using detail = secret_name, hint = 'select vault.create_secret(''<value>'', ''' || secret_name || '''); see docs/deploy.md';
   end if;
   return value;
 end;
@@ -2642,7 +2642,7 @@ CREATE OR REPLACE FUNCTION app_private.refuse_audit_change()
  SET search_path TO ''
 AS $function$
 begin
-  raise exception 'operator_actions is append-only' using errcode = '42501';
+  raise exception 'append_only' using errcode = '42501', detail = tg_table_name;
 end;
 $function$;
 
@@ -2656,7 +2656,7 @@ begin
   if not exists (
     select 1 from public.items i where i.id = chat.item_id and option = any (i.return_options)
   ) then
-    raise exception 'The owner does not accept this way back for this item.'
+    raise exception 'way_back_not_accepted'
       using errcode = 'P0001', hint = 'option_not_accepted';
   end if;
 end;
@@ -3092,7 +3092,7 @@ begin
   perform app_private.require_return_option(chat, 'post');
   if exists (select 1 from public.chat_returns cr
               where cr.chat_id = chat.id and cr.handed_in_at is not null) then
-    raise exception 'You handed it in already, so there is nothing to post.'
+    raise exception 'already_handed_in'
       using errcode = 'P0001', hint = 'handed_in';
   end if;
   insert into public.chat_returns as cr (chat_id, post_requested_at)
@@ -3930,8 +3930,8 @@ begin
    where lower(u.email) = lower(trim(operator_grant.email))
      and not coalesce(u.is_anonymous, false) and u.deleted_at is null;
   if target is null then
-    raise exception 'No account has the e-mail address %.', trim(operator_grant.email)
-      using errcode = 'PT404', hint = 'no_account';
+    raise exception 'no_such_account'
+      using errcode = 'PT404', detail = trim(operator_grant.email), hint = 'no_account';
   end if;
   insert into app_private.operators (user_id, granted_by) values (target, 'operator command')
   on conflict (user_id) do nothing;
@@ -4114,10 +4114,13 @@ begin
   chat := app_private.open_chat_as(record_hand_in.chat_id, 'finder');
   perform app_private.require_return_option(chat, 'hand_in');
   if clean_place is null then
-    raise exception 'Please say where you handed it in.' using errcode = '22023', hint = 'invalid_place';
+    raise exception 'place_required' using errcode = '22023', hint = 'invalid_place';
   end if;
-  if char_length(clean_place) > 200 or clean_place ~ '[[:cntrl:]]' then
-    raise exception 'Please keep the place under 200 characters.' using errcode = '22023', hint = 'invalid_place';
+  if char_length(clean_place) > 200 then
+    raise exception 'place_too_long' using errcode = '22023', detail = '200', hint = 'invalid_place';
+  end if;
+  if clean_place ~ '[[:cntrl:]]' then
+    raise exception 'invalid_characters' using errcode = '22023', hint = 'invalid_place';
   end if;
   if has_pin then
     perform app_private.check_position(record_hand_in.latitude, record_hand_in.longitude,
@@ -4212,11 +4215,11 @@ begin
   end if;
   if report_conversation.reason is null
      or report_conversation.reason not in ('spam', 'harassment', 'money_or_codes', 'other') then
-    raise exception 'Choose why you are reporting this conversation.'
+    raise exception 'reason_required'
       using errcode = 'P0001', hint = 'invalid_reason';
   end if;
   if char_length(coalesce(trim(report_conversation.note), '')) > 1000 then
-    raise exception 'Keep the note under 1000 characters.' using errcode = 'P0001', hint = 'note_too_long';
+    raise exception 'note_too_long' using errcode = 'P0001', detail = '1000', hint = 'note_too_long';
   end if;
   clean_note := app_private.clean_text(report_conversation.note, 1000);
 
@@ -4650,10 +4653,13 @@ declare
 begin
   chat := app_private.open_chat_as(share_postal_address.chat_id, 'owner');
   if clean_address is null then
-    raise exception 'Please enter the postal address to share.' using errcode = '22023', hint = 'invalid_address';
+    raise exception 'address_required' using errcode = '22023', hint = 'invalid_address';
   end if;
-  if char_length(clean_address) > 500 or clean_address ~ '[\x01-\x09\x0B\x0C\x0E-\x1F\x7F]' then
-    raise exception 'Please keep the postal address under 500 characters.' using errcode = '22023', hint = 'invalid_address';
+  if char_length(clean_address) > 500 then
+    raise exception 'address_too_long' using errcode = '22023', detail = '500', hint = 'invalid_address';
+  end if;
+  if clean_address ~ '[\x01-\x09\x0B\x0C\x0E-\x1F\x7F]' then
+    raise exception 'invalid_characters' using errcode = '22023', hint = 'invalid_address';
   end if;
   insert into public.chat_returns as cr (chat_id, postal_address, address_shared_at)
   values (chat.id, clean_address, now())
