@@ -360,7 +360,7 @@ Deno.test('too many reports answers 429 with Retry-After; unknown tag 404', asyn
   t.failRpc({ message: 'tag_not_activated' })
   const missing = await t.report(FINDER_BODY)
   assert.equal(missing.status, 404)
-  assert.equal((await missing.json()).error.message, 'Tag not found')
+  assert.equal((await missing.json()).error.message, 'tag_not_found')
 })
 
 Deno.test("report_found's refusals: a signed-out session 401, a used proof 403", async () => {

@@ -21,6 +21,7 @@
  * 400 proof_required | 403 proof_failed | 401 unauthorized | 404 tag_not_found |
  * 429 too_many_reports (Retry-After) | 500.
  */
+import type { FunctionErrorCode } from '../_shared/error-codes.ts'
 import { type CallerEnv, requireUser } from '../_shared/caller.ts'
 import { clientAddress, HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts'
 import { createDeliveryKicker, type OutboxDb, type Providers } from '../_shared/notifications.ts'
@@ -87,16 +88,17 @@ export type ReportFoundDeps = {
   runInBackground(work: Promise<unknown>): void
 }
 
+/** The refusals' codes (_shared/error-codes.ts): the app says them in its words. */
 export const MESSAGES = {
-  invalidEmail: 'Invalid email',
-  tooLong: 'Please keep each field under 500 characters.',
-  oneLine: 'Please write your name and phone number on one line each.',
-  tagNotFound: 'Tag not found',
-  tooManyReports: 'Too many reports for this tag. Please try again later.',
-  tooManyFromYou: 'You have sent several reports in a short time. Please try again later.',
-  signIn: 'Please try again: we could not identify you.',
-  badKey: 'Please try again: the form sent a malformed request.',
-} as const
+  invalidEmail: 'invalid_email',
+  tooLong: 'field_too_long',
+  oneLine: 'field_not_one_line',
+  tagNotFound: 'tag_not_found',
+  tooManyReports: 'too_many_reports_for_tag',
+  tooManyFromYou: 'too_many_reports_from_you',
+  signIn: 'sign_in_required',
+  badKey: 'invalid_idempotency_key',
+} as const satisfies Record<string, FunctionErrorCode>
 
 /** One per form submission, chosen by the client (a UUID, or any 16–100 URL-safe characters). */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/
