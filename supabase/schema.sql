@@ -354,7 +354,9 @@ create table public.found_reports (
   found_longitude double precision,
   found_accuracy_m double precision,
   found_position_at timestamp with time zone,
+  finder_language text default 'en'::text not null,
   constraint found_reports_finder_id_fkey FOREIGN KEY (finder_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint found_reports_finder_language_check CHECK ((finder_language = app_private.finder_language(finder_language))),
   constraint found_reports_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.items(id) ON DELETE CASCADE,
   constraint found_reports_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint found_reports_pkey PRIMARY KEY (id),
@@ -368,6 +370,7 @@ comment on column public.found_reports.owner_seen_chat_at is 'When the owner fir
 comment on column public.found_reports.idempotency_key is 'Chosen by the finder''s client, one per form submission; unique per finder.';
 comment on column public.found_reports.found_latitude is 'Where the finder found the item (WGS84 degrees), shared by the finder with share_found_location; purged with the finder''s details.';
 comment on column public.found_reports.found_accuracy_m is 'The accuracy of the shared position in metres, as the browser reported it.';
+comment on column public.found_reports.finder_language is 'The language the finder writes in (their page''s): their e-mails are in it and the owner is told it. One of data_rules().finder_languages.';
 alter table public.found_reports enable row level security;
 CREATE INDEX found_reports_finder_created_idx ON public.found_reports USING btree (finder_id, created_at);
 CREATE UNIQUE INDEX found_reports_finder_idempotency_key_idx ON public.found_reports USING btree (finder_id, idempotency_key) WHERE (idempotency_key IS NOT NULL);
@@ -557,6 +560,7 @@ CREATE TRIGGER notifications_push_found_report AFTER INSERT ON public.notificati
 CREATE TRIGGER notifications_push_sent AFTER UPDATE OF status ON public.notifications FOR EACH ROW WHEN (((new.channel = 'push'::text) AND (new.status = 'sent'::text) AND (old.status IS DISTINCT FROM 'sent'::text))) EXECUTE FUNCTION app_private.push_sent();
 CREATE TRIGGER notifications_scrub_settled_goodbye BEFORE UPDATE OF status ON public.notifications FOR EACH ROW WHEN ((new.template = ANY (ARRAY['account_deleted_email'::text, 'chat_closed_email'::text]))) EXECUTE FUNCTION app_private.scrub_settled_goodbye();
 CREATE TRIGGER notifications_skip_unverified_owner_sms BEFORE INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION app_private.skip_unverified_owner_sms();
+CREATE TRIGGER notifications_stamp_finder_language BEFORE INSERT ON public.notifications FOR EACH ROW WHEN ((new.report_id IS NOT NULL)) EXECUTE FUNCTION app_private.stamp_finder_language();
 
 create table public.operator_actions (
   id bigint generated always as identity not null,
@@ -1281,7 +1285,9 @@ AS $function$
       'finder_address', 500,
       'found_location', 500
     ),
-    'email_shape', '^[^\s@]+@[^\s@]+\.[^\s@]+$'
+    'email_shape', '^[^\s@]+@[^\s@]+\.[^\s@]+$',
+    -- the languages a finder may write in (found_reports.finder_language); any other is 'en'
+    'finder_languages', jsonb_build_array('en', 'cy', 'pl', 'ro', 'es', 'fr', 'de', 'it', 'pt', 'uk', 'ar', 'zh-Hans')
   );
 $function$;
 comment on function app_private.data_rules() is 'The data rules the app and the Edge Functions read (generated into rules.generated.ts by npm run db:generate) and the SQL checks apply: tag codes, the finder''s field limits and e-mail shape, control characters.';
@@ -1314,7 +1320,8 @@ begin
   -- this note keeps it only until it is sent).
   insert into public.notifications (dedupe_key, channel, template, recipient, payload)
   select 'chat_closed:' || r.id, 'email', 'chat_closed_email', r.finder_email,
-         jsonb_build_object('reason', 'account_deleted', 'item_name', i.name)
+         jsonb_build_object('reason', 'account_deleted', 'item_name', i.name,
+                            'finder_language', r.finder_language)
     from public.found_reports r
     join public.items i on i.id = r.item_id
    where r.id = any (owner_reports)
@@ -1473,6 +1480,20 @@ begin
   return added;
 end;
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.finder_language(requested text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when requested in (select jsonb_array_elements_text(app_private.data_rules() -> 'finder_languages'))
+      then requested
+    else 'en'
+  end;
+$function$;
+comment on function app_private.finder_language(text) is 'The requested language when it is one of data_rules().finder_languages, else en. Never raises.';
 
 CREATE OR REPLACE FUNCTION app_private.finder_says(chat public.chats, body text)
  RETURNS void
@@ -2766,6 +2787,22 @@ AS $function$
   select greatest(1, ceil(extract(epoch from (moment - now()))))::int;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.set_finder_language(report uuid, requested text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  chosen text := app_private.finder_language(requested);
+begin
+  update public.found_reports r set finder_language = chosen where r.id = report;
+  update public.notifications n
+     set payload = n.payload || jsonb_build_object('finder_language', chosen)
+   where n.report_id = report;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.set_updated_at()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2836,6 +2873,23 @@ CREATE OR REPLACE FUNCTION app_private.sms_resend_after(sent_by timestamp with t
  SET search_path TO ''
 AS $function$
   select sent_by + coalesce((select s.answer_window + s.lookup_lag from app_private.sms_delivery_settings s), interval '3 minutes');
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.stamp_finder_language()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (new.payload ? 'finder_language') then
+    new.payload := new.payload || jsonb_build_object(
+      'finder_language',
+      coalesce((select r.finder_language from public.found_reports r where r.id = new.report_id), 'en')
+    );
+  end if;
+  return new;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.take_owner_alert(for_chat uuid)
@@ -3205,7 +3259,7 @@ comment on function public.chat_link_status(uuid,text) is 'Why a chat cannot be 
 grant execute on function public.chat_link_status(uuid,text) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.chat_summary(chat_id uuid)
- RETURNS TABLE(chat_id uuid, item_id uuid, item_name text, item_status text, finder_first_name text, found_location text, found_at timestamp with time zone, viewer_role text, closed_at timestamp with time zone, closed_reason text, finder_details_deleted_on timestamp with time zone, return_options text[])
+ RETURNS TABLE(chat_id uuid, item_id uuid, item_name text, item_status text, finder_first_name text, found_location text, found_at timestamp with time zone, viewer_role text, closed_at timestamp with time zone, closed_reason text, finder_details_deleted_on timestamp with time zone, return_options text[], finder_language text)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -3214,7 +3268,8 @@ AS $function$
          app_private.first_name(r.finder_name), r.found_location, r.created_at, m.role,
          c.closed_at, c.closed_reason,
          case when r.purged_at is null then r.purge_after end,
-         i.return_options
+         i.return_options,
+         r.finder_language
     from public.chats c
     join public.chat_members m on m.chat_id = c.id and m.user_id = app_private.current_user_id()
     join public.items i on i.id = c.item_id
@@ -4256,7 +4311,7 @@ $function$;
 comment on function public.report_conversation(uuid,text,text) is 'Either side reports the other: spam, harassment, money_or_codes or other, with an optional note. Keeps a copy of the conversation for the operators.';
 grant execute on function public.report_conversation(uuid,text,text) to authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.report_found(tag_code text, finder_id uuid, finder_session_id uuid, finder_name text, finder_email text, finder_phone text, finder_address text, found_location text, site_url text, idempotency_key text, proof_challenge text, proof_expires_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.report_found(tag_code text, finder_id uuid, finder_session_id uuid, finder_name text, finder_email text, finder_phone text, finder_address text, found_location text, site_url text, idempotency_key text, proof_challenge text, proof_expires_at timestamp with time zone, finder_language text DEFAULT 'en'::text)
  RETURNS TABLE(report_id uuid, chat_id uuid, invite_token text, chat_url text, failure text, failure_detail text, failure_hint text)
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -4303,6 +4358,10 @@ begin
     chat_id := created.chat_id;
     invite_token := created.invite_token;
     chat_url := app_private.chat_url(trim(report_found.site_url), created.chat_id, created.invite_token);
+    -- A new report takes the finder's language (a repeat keeps the first one's).
+    if not created.replayed then
+      perform app_private.set_finder_language(created.report_id, report_found.finder_language);
+    end if;
   exception
     when sqlstate 'P0001' then
       get stacked diagnostics
@@ -4313,7 +4372,7 @@ begin
   return next;
 end;
 $function$;
-grant execute on function public.report_found(text,uuid,uuid,text,text,text,text,text,text,text,text,timestamp with time zone) to service_role;
+grant execute on function public.report_found(text,uuid,uuid,text,text,text,text,text,text,text,text,timestamp with time zone,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.request_chat_link(chat_id uuid, token text)
  RETURNS void
