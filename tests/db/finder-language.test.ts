@@ -19,7 +19,12 @@ import {
   type Actor,
 } from './helpers.ts'
 
-type Row = { report_id: string; chat_id: string; invite_token: string | null; failure: string | null }
+type Row = {
+  report_id: string
+  chat_id: string
+  invite_token: string | null
+  failure: string | null
+}
 
 let db: Database
 let owner: Actor
@@ -56,7 +61,12 @@ async function report(language: string | null | undefined, key: string | null = 
     language === undefined
       ? 'select * from public.report_found($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)'
       : 'select * from public.report_found($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)'
-  const [row] = await query<Row>(db, serviceRole, sql, language === undefined ? args : [...args, language])
+  const [row] = await query<Row>(
+    db,
+    serviceRole,
+    sql,
+    language === undefined ? args : [...args, language],
+  )
   expect(row?.failure).toBeNull()
   return { ...row!, finder, tagCode: found.tag_code }
 }
@@ -81,7 +91,18 @@ async function payloadLanguages(reportId: string): Promise<Record<string, unknow
 describe("the finder's language", () => {
   it('is the list the app and the functions read', () => {
     expect(FINDER_LANGUAGES).toEqual([
-      'en', 'cy', 'pl', 'ro', 'es', 'fr', 'de', 'it', 'pt', 'uk', 'ar', 'zh-Hans',
+      'en',
+      'cy',
+      'pl',
+      'ro',
+      'es',
+      'fr',
+      'de',
+      'it',
+      'pt',
+      'uk',
+      'ar',
+      'zh-Hans',
     ])
   })
 
@@ -98,7 +119,16 @@ describe("the finder's language", () => {
   })
 
   it('is English for an unknown, missing or differently written language, never an error', async () => {
-    for (const language of ['xx', '', null, 'PL', 'pl-PL', 'zh', "pl'; drop table x; --", undefined]) {
+    for (const language of [
+      'xx',
+      '',
+      null,
+      'PL',
+      'pl-PL',
+      'zh',
+      "pl'; drop table x; --",
+      undefined,
+    ]) {
       const row = await report(language)
       expect(await languageOf(row.report_id), String(language)).toBe('en')
       expect(Object.values(await payloadLanguages(row.report_id))).toEqual(['en', 'en', 'en'])
@@ -114,9 +144,19 @@ describe("the finder's language", () => {
       serviceRole,
       'select * from public.report_found($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)',
       [
-        first.tagCode, finderId, null, 'Fiona', 'fiona@example.test', '', '', 'On a bench',
-        SITE_URL, key, randomUUID().replaceAll('-', '').repeat(2),
-        new Date(Date.now() + 600_000).toISOString(), 'de',
+        first.tagCode,
+        finderId,
+        null,
+        'Fiona',
+        'fiona@example.test',
+        '',
+        '',
+        'On a bench',
+        SITE_URL,
+        key,
+        randomUUID().replaceAll('-', '').repeat(2),
+        new Date(Date.now() + 600_000).toISOString(),
+        'de',
       ],
     )
     expect(again?.report_id).toBe(first.report_id)
@@ -126,18 +166,25 @@ describe("the finder's language", () => {
   it('is refused by the table when it is not one we write in', async () => {
     const row = await report('pl')
     await expectPgError(
-      db.query(`update public.found_reports set finder_language = 'xx' where id = $1`, [row.report_id]),
+      db.query(`update public.found_reports set finder_language = 'xx' where id = $1`, [
+        row.report_id,
+      ]),
       { code: '23514', message: /found_reports_finder_language_check/ },
     )
     await expectPgError(
-      db.query(`update public.found_reports set finder_language = null where id = $1`, [row.report_id]),
+      db.query(`update public.found_reports set finder_language = null where id = $1`, [
+        row.report_id,
+      ]),
       { code: '23502' },
     )
     // The finder cannot change it: found_reports has no update grant or policy.
     await expectPgError(
-      query(db, row.finder, `update public.found_reports set finder_language = 'de' where id = $1`, [
-        row.report_id,
-      ]),
+      query(
+        db,
+        row.finder,
+        `update public.found_reports set finder_language = 'de' where id = $1`,
+        [row.report_id],
+      ),
       { code: '42501' },
     )
     expect(await languageOf(row.report_id)).toBe('pl')
@@ -164,12 +211,25 @@ describe("the finder's language", () => {
       serviceRole,
       'select * from public.report_found($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)',
       [
-        leavingItem.tag_code, finder.userId, null, 'Amal', 'amal@example.test', '', '', 'Bus 12',
-        SITE_URL, null, randomUUID().replaceAll('-', '').repeat(2),
-        new Date(Date.now() + 600_000).toISOString(), 'ar',
+        leavingItem.tag_code,
+        finder.userId,
+        null,
+        'Amal',
+        'amal@example.test',
+        '',
+        '',
+        'Bus 12',
+        SITE_URL,
+        null,
+        randomUUID().replaceAll('-', '').repeat(2),
+        new Date(Date.now() + 600_000).toISOString(),
+        'ar',
       ],
     )
-    await db.query('select app_private.delete_account_data($1, $2)', [leaving.userId, 'leaving@example.test'])
+    await db.query('select app_private.delete_account_data($1, $2)', [
+      leaving.userId,
+      'leaving@example.test',
+    ])
     const { rows: goodbyes } = await db.query<{ language: unknown }>(
       `select payload -> 'finder_language' as language from public.notifications
         where dedupe_key = $1`,
@@ -189,7 +249,9 @@ describe("the finder's language", () => {
     expect(summary).toEqual({ finder_language: 'ro' })
     const stranger = await createUser(db, 'stranger', { metadata: registeredMetadata() })
     expect(
-      await query(db, stranger, 'select finder_language from public.chat_summary($1)', [row.chat_id]),
+      await query(db, stranger, 'select finder_language from public.chat_summary($1)', [
+        row.chat_id,
+      ]),
     ).toEqual([])
   })
 })

@@ -49,17 +49,20 @@ Deno.test('the scan finds a sentence where there is one', () => {
   )
 })
 
-Deno.test('no Edge Function answers with an English sentence: every refusal is a listed code', async () => {
-  const files = await sources()
-  assert.ok(files.some((file) => file.path === 'report-found/handler.ts'))
-  const known: Record<string, string> = FUNCTION_ERROR_CODES
-  const wrong = files.flatMap(({ path, text }) =>
-    refusalLiterals(text)
-      .filter((value) => !ERROR_CODE_SHAPE.test(value) || !known[value])
-      .map((value) => `${path}: ${value}`),
-  )
-  assert.deepEqual(wrong, [])
-})
+Deno.test(
+  'no Edge Function answers with an English sentence: every refusal is a listed code',
+  async () => {
+    const files = await sources()
+    assert.ok(files.some((file) => file.path === 'report-found/handler.ts'))
+    const known: Record<string, string> = FUNCTION_ERROR_CODES
+    const wrong = files.flatMap(({ path, text }) =>
+      refusalLiterals(text)
+        .filter((value) => !ERROR_CODE_SHAPE.test(value) || !known[value])
+        .map((value) => `${path}: ${value}`),
+    )
+    assert.deepEqual(wrong, [])
+  },
+)
 
 Deno.test('the shared refusals are codes of the list', () => {
   for (const code of [...Object.values(INPUT_MESSAGES), ...Object.values(PROOF_MESSAGES)]) {
@@ -67,37 +70,43 @@ Deno.test('the shared refusals are codes of the list', () => {
   }
 })
 
-Deno.test('every listed code is snake_case and answered by some function (none invented)', async () => {
-  const text = (await sources()).map((file) => file.text).join('\n')
-  for (const code of Object.keys(FUNCTION_ERROR_CODES)) {
-    assert.match(code, ERROR_CODE_SHAPE)
-    assert.ok(text.includes(`'${code}'`), `${code} is listed but no function answers it`)
-  }
-})
+Deno.test(
+  'every listed code is snake_case and answered by some function (none invented)',
+  async () => {
+    const text = (await sources()).map((file) => file.text).join('\n')
+    for (const code of Object.keys(FUNCTION_ERROR_CODES)) {
+      assert.match(code, ERROR_CODE_SHAPE)
+      assert.ok(text.includes(`'${code}'`), `${code} is listed but no function answers it`)
+    }
+  },
+)
 
-Deno.test('the error body: the kind in code, the exact code in message, the detail when given', async () => {
-  const handler = withHttp([], () => {
-    throw new HttpError(400, 'invalid_input', 'item_name_too_long', {}, '80')
-  })
-  const response = await handler(new Request('http://functions.test/x', { method: 'POST' }))
-  assert.equal(response.status, 400)
-  assert.deepEqual(await response.json(), {
-    error: { code: 'invalid_input', message: 'item_name_too_long', detail: '80' },
-  })
-  const failing = withHttp([], () => Promise.reject(new Error('boom')))
-  const originalError = console.error
-  console.error = () => {}
-  try {
-    const failed = await failing(new Request('http://functions.test/x', { method: 'POST' }))
-    assert.equal(failed.status, 500)
-    assert.deepEqual(await failed.json(), {
-      error: { code: 'internal_error', message: 'internal_error' },
+Deno.test(
+  'the error body: the kind in code, the exact code in message, the detail when given',
+  async () => {
+    const handler = withHttp([], () => {
+      throw new HttpError(400, 'invalid_input', 'item_name_too_long', {}, '80')
     })
-  } finally {
-    console.error = originalError
-  }
-  const wrongMethod = await handler(new Request('http://functions.test/x', { method: 'GET' }))
-  assert.deepEqual(await wrongMethod.json(), {
-    error: { code: 'method_not_allowed', message: 'method_not_allowed' },
-  })
-})
+    const response = await handler(new Request('http://functions.test/x', { method: 'POST' }))
+    assert.equal(response.status, 400)
+    assert.deepEqual(await response.json(), {
+      error: { code: 'invalid_input', message: 'item_name_too_long', detail: '80' },
+    })
+    const failing = withHttp([], () => Promise.reject(new Error('boom')))
+    const originalError = console.error
+    console.error = () => {}
+    try {
+      const failed = await failing(new Request('http://functions.test/x', { method: 'POST' }))
+      assert.equal(failed.status, 500)
+      assert.deepEqual(await failed.json(), {
+        error: { code: 'internal_error', message: 'internal_error' },
+      })
+    } finally {
+      console.error = originalError
+    }
+    const wrongMethod = await handler(new Request('http://functions.test/x', { method: 'GET' }))
+    assert.deepEqual(await wrongMethod.json(), {
+      error: { code: 'method_not_allowed', message: 'method_not_allowed' },
+    })
+  },
+)

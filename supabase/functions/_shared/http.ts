@@ -216,10 +216,7 @@ export function withHttp(
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error, cors)
       console.error(error)
-      return errorResponse(
-        new HttpError(500, 'internal_error', 'internal_error'),
-        cors,
-      )
+      return errorResponse(new HttpError(500, 'internal_error', 'internal_error'), cors)
     }
   }
 }
