@@ -54,15 +54,6 @@ export type FinderEmailMessages = {
   closedAfter: string
 }
 
-/** The messages that are text (not settings or plural forms), for the catalog test. */
-export type TextKey = {
-  [K in keyof FinderEmailMessages]: FinderEmailMessages[K] extends string
-    ? K extends 'htmlLang' | 'dir'
-      ? never
-      : K
-    : never
-}[keyof FinderEmailMessages]
-
 /** Fills {placeholders}; a value not given stays as written (the test catches it). */
 export function fill(message: string, values: Record<string, string>): string {
   return message.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole)
