@@ -356,7 +356,7 @@ create table public.found_reports (
   found_position_at timestamp with time zone,
   finder_language text default 'en'::text not null,
   constraint found_reports_finder_id_fkey FOREIGN KEY (finder_id) REFERENCES auth.users(id) ON DELETE SET NULL,
-  constraint found_reports_finder_language_check CHECK ((finder_language = app_private.finder_language(finder_language))),
+  constraint found_reports_finder_language_check CHECK ((finder_language = ANY (ARRAY['en'::text, 'cy'::text, 'pl'::text, 'ro'::text, 'es'::text, 'fr'::text, 'de'::text, 'it'::text, 'pt'::text, 'uk'::text, 'ar'::text, 'zh-Hans'::text]))),
   constraint found_reports_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.items(id) ON DELETE CASCADE,
   constraint found_reports_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint found_reports_pkey PRIMARY KEY (id),

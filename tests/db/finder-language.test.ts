@@ -163,6 +163,31 @@ describe("the finder's language", () => {
     expect(await languageOf(first.report_id)).toBe('fr')
   })
 
+  it("is checked against the same list as data_rules(), and the service role's writes pass it", async () => {
+    const { rows } = await db.query<{ definition: string }>(
+      `select pg_get_constraintdef(oid) as definition from pg_constraint
+        where conname = 'found_reports_finder_language_check'`,
+    )
+    const listed = [...(rows[0]?.definition ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1])
+    expect(listed).toEqual([...FINDER_LANGUAGES])
+    // The service role updates reports (the purge, tests making one due): the check
+    // must not need rights it lacks.
+    const row = await report('pl')
+    await query(
+      db,
+      serviceRole,
+      'update public.found_reports set purge_after = now() where id = $1',
+      [row.report_id],
+    )
+    await query(
+      db,
+      serviceRole,
+      `update public.found_reports set finder_language = 'de' where id = $1`,
+      [row.report_id],
+    )
+    expect(await languageOf(row.report_id)).toBe('de')
+  })
+
   it('is refused by the table when it is not one we write in', async () => {
     const row = await report('pl')
     await expectPgError(
