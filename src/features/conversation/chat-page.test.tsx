@@ -91,7 +91,6 @@ let backend: Backend
 
 /** The date the finder's details go once the conversation is closed ('28 November 2026'). */
 const DELETED_ON = '2026-11-28T12:00:00.000Z'
-const CLOSED_TEXT = 'This conversation is closed. No more messages can be sent in it.'
 
 const SUMMARY = {
   chat_id: CHAT_ID,
@@ -260,7 +259,7 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
       if (backend.postMode === 'hang') await delay('infinite')
       if (backend.closed) {
         return HttpResponse.json(
-          { code: 'P0001', message: CLOSED_TEXT, details: null, hint: 'chat_closed' },
+          { code: 'P0001', message: 'chat_closed', details: null, hint: 'chat_closed' },
           { status: 400 },
         )
       }
