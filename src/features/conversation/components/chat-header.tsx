@@ -61,15 +61,15 @@ export function ChatHeader({
             {state.label}
           </Badge>
         </HStack>
-        <HStack gap="1" minW="0">
-          <Text fontSize="sm" color="fg.muted" truncate>
+        {/* The language goes under the name when both do not fit on one line (a phone). */}
+        <HStack columnGap="2" rowGap="0.5" minW="0" flexWrap="wrap">
+          <Text fontSize="sm" color="fg.muted" truncate maxW="full">
             {withWhom(summary, role)}
           </Text>
           {writesIn && (
-            <Text fontSize="sm" color="fg.muted" flexShrink="0" whiteSpace="nowrap">
-              <span aria-hidden="true">· </span>
+            <Badge variant="outline" colorPalette="gray" size="sm" flexShrink="0">
               {writesIn}
-            </Text>
+            </Badge>
           )}
         </HStack>
       </Box>
