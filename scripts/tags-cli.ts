@@ -26,12 +26,14 @@ export function fail(message: string, code = 1): never {
 
 /** What went wrong, in words an operator can act on. */
 export function describeError(
-  error: { message: string; code?: string } | null,
+  error: { message: string; code?: string; details?: string | null } | null,
   url: string,
 ): string {
   if (!error) return 'unknown error'
   if (/fetch failed|ECONNREFUSED/i.test(error.message)) {
     return `cannot reach ${url} — is the stack running (npm run stack), or are SUPABASE_URL / SUPABASE_SECRET_KEY set?`
   }
-  return `${error.message}${error.code ? ` (${error.code})` : ''}`
+  // The database answers a refusal as a code (no_such_account), what varies in details.
+  const details = error.details ? `: ${error.details}` : ''
+  return `${error.message}${details}${error.code ? ` (${error.code})` : ''}`
 }

@@ -354,7 +354,9 @@ create table public.found_reports (
   found_longitude double precision,
   found_accuracy_m double precision,
   found_position_at timestamp with time zone,
+  finder_language text default 'en'::text not null,
   constraint found_reports_finder_id_fkey FOREIGN KEY (finder_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint found_reports_finder_language_check CHECK ((finder_language = ANY (ARRAY['en'::text, 'cy'::text, 'pl'::text, 'ro'::text, 'es'::text, 'fr'::text, 'de'::text, 'it'::text, 'pt'::text, 'uk'::text, 'ar'::text, 'zh-Hans'::text]))),
   constraint found_reports_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.items(id) ON DELETE CASCADE,
   constraint found_reports_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint found_reports_pkey PRIMARY KEY (id),
@@ -368,6 +370,7 @@ comment on column public.found_reports.owner_seen_chat_at is 'When the owner fir
 comment on column public.found_reports.idempotency_key is 'Chosen by the finder''s client, one per form submission; unique per finder.';
 comment on column public.found_reports.found_latitude is 'Where the finder found the item (WGS84 degrees), shared by the finder with share_found_location; purged with the finder''s details.';
 comment on column public.found_reports.found_accuracy_m is 'The accuracy of the shared position in metres, as the browser reported it.';
+comment on column public.found_reports.finder_language is 'The language the finder writes in (their page''s): their e-mails are in it and the owner is told it. One of data_rules().finder_languages.';
 alter table public.found_reports enable row level security;
 CREATE INDEX found_reports_finder_created_idx ON public.found_reports USING btree (finder_id, created_at);
 CREATE UNIQUE INDEX found_reports_finder_idempotency_key_idx ON public.found_reports USING btree (finder_id, idempotency_key) WHERE (idempotency_key IS NOT NULL);
@@ -557,6 +560,7 @@ CREATE TRIGGER notifications_push_found_report AFTER INSERT ON public.notificati
 CREATE TRIGGER notifications_push_sent AFTER UPDATE OF status ON public.notifications FOR EACH ROW WHEN (((new.channel = 'push'::text) AND (new.status = 'sent'::text) AND (old.status IS DISTINCT FROM 'sent'::text))) EXECUTE FUNCTION app_private.push_sent();
 CREATE TRIGGER notifications_scrub_settled_goodbye BEFORE UPDATE OF status ON public.notifications FOR EACH ROW WHEN ((new.template = ANY (ARRAY['account_deleted_email'::text, 'chat_closed_email'::text]))) EXECUTE FUNCTION app_private.scrub_settled_goodbye();
 CREATE TRIGGER notifications_skip_unverified_owner_sms BEFORE INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION app_private.skip_unverified_owner_sms();
+CREATE TRIGGER notifications_stamp_finder_language BEFORE INSERT ON public.notifications FOR EACH ROW WHEN ((new.report_id IS NOT NULL)) EXECUTE FUNCTION app_private.stamp_finder_language();
 
 create table public.operator_actions (
   id bigint generated always as identity not null,
@@ -1027,19 +1031,19 @@ CREATE OR REPLACE FUNCTION app_private.check_position(latitude double precision,
 AS $function$
 begin
   if latitude is null or longitude is null or accuracy_m is null then
-    raise exception 'A position needs a latitude, a longitude and its accuracy.'
+    raise exception 'invalid_position'
       using errcode = '22023', hint = 'invalid_position';
   end if;
   if latitude = 'NaN'::double precision or latitude < -90 or latitude > 90 then
-    raise exception 'The latitude must be between -90 and 90 degrees.'
+    raise exception 'invalid_latitude'
       using errcode = '22023', hint = 'invalid_position';
   end if;
   if longitude = 'NaN'::double precision or longitude < -180 or longitude > 180 then
-    raise exception 'The longitude must be between -180 and 180 degrees.'
+    raise exception 'invalid_longitude'
       using errcode = '22023', hint = 'invalid_position';
   end if;
   if accuracy_m = 'NaN'::double precision or accuracy_m < 0 or accuracy_m = 'Infinity'::double precision then
-    raise exception 'The accuracy must be a number of metres, 0 or more.'
+    raise exception 'invalid_accuracy'
       using errcode = '22023', hint = 'invalid_position';
   end if;
 end;
@@ -1117,7 +1121,7 @@ declare
   deleted_on timestamptz;
 begin
   if p_reason is null or p_reason not in ('returned', 'closed_by_owner', 'finder_left', 'account_deleted', 'purged', 'blocked', 'closed_by_operator') then
-    raise exception 'close_chat: unknown reason %', coalesce(p_reason, 'null') using errcode = '22023';
+    raise exception 'invalid_close_reason' using errcode = '22023', detail = coalesce(p_reason, 'null');
   end if;
 
   update public.chats c
@@ -1281,7 +1285,9 @@ AS $function$
       'finder_address', 500,
       'found_location', 500
     ),
-    'email_shape', '^[^\s@]+@[^\s@]+\.[^\s@]+$'
+    'email_shape', '^[^\s@]+@[^\s@]+\.[^\s@]+$',
+    -- the languages a finder may write in (found_reports.finder_language); any other is 'en'
+    'finder_languages', jsonb_build_array('en', 'cy', 'pl', 'ro', 'es', 'fr', 'de', 'it', 'pt', 'uk', 'ar', 'zh-Hans')
   );
 $function$;
 comment on function app_private.data_rules() is 'The data rules the app and the Edge Functions read (generated into rules.generated.ts by npm run db:generate) and the SQL checks apply: tag codes, the finder''s field limits and e-mail shape, control characters.';
@@ -1314,7 +1320,8 @@ begin
   -- this note keeps it only until it is sent).
   insert into public.notifications (dedupe_key, channel, template, recipient, payload)
   select 'chat_closed:' || r.id, 'email', 'chat_closed_email', r.finder_email,
-         jsonb_build_object('reason', 'account_deleted', 'item_name', i.name)
+         jsonb_build_object('reason', 'account_deleted', 'item_name', i.name,
+                            'finder_language', r.finder_language)
     from public.found_reports r
     join public.items i on i.id = r.item_id
    where r.id = any (owner_reports)
@@ -1473,6 +1480,20 @@ begin
   return added;
 end;
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.finder_language(requested text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when requested in (select jsonb_array_elements_text(app_private.data_rules() -> 'finder_languages'))
+      then requested
+    else 'en'
+  end;
+$function$;
+comment on function app_private.finder_language(text) is 'The requested language when it is one of data_rules().finder_languages, else en. Never raises.';
 
 CREATE OR REPLACE FUNCTION app_private.finder_says(chat public.chats, body text)
  RETURNS void
@@ -2018,7 +2039,7 @@ begin
        select 1 from public.chat_members m
         where m.chat_id = new.chat_id and m.user_id = coalesce(new.sender_id, app_private.current_user_id())
      ) then
-    raise exception 'This conversation is closed. No more messages can be sent in it.'
+    raise exception 'chat_closed'
       using errcode = 'P0001', hint = 'chat_closed';
   end if;
   return new;
@@ -2196,7 +2217,7 @@ begin
     raise exception 'chat_not_found' using errcode = 'PT404';
   end if;
   if app_private.is_chat_closed(chat.id) then
-    raise exception 'This conversation is closed. No more messages can be sent in it.'
+    raise exception 'chat_closed'
       using errcode = 'P0001', hint = 'chat_closed';
   end if;
   return chat;
@@ -2233,13 +2254,13 @@ declare
   target_owner uuid;
 begin
   if p_action is null or p_action not in ('dismiss', 'warn', 'close_conversation', 'suspend_owner', 'deactivate_tag') then
-    raise exception 'Choose what to do about this report.' using errcode = 'P0001', hint = 'invalid_action';
+    raise exception 'invalid_action' using errcode = 'P0001', hint = 'invalid_action';
   end if;
   if clean_reason is null then
-    raise exception 'Give a reason for what you do.' using errcode = 'P0001', hint = 'reason_required';
+    raise exception 'reason_required' using errcode = 'P0001', hint = 'reason_required';
   end if;
   if char_length(trim(p_reason)) > 1000 then
-    raise exception 'Keep the reason under 1000 characters.' using errcode = 'P0001', hint = 'reason_too_long';
+    raise exception 'reason_too_long' using errcode = 'P0001', detail = '1000', hint = 'reason_too_long';
   end if;
 
   select r.* into report from public.abuse_reports r where r.id = p_report for update;
@@ -2247,13 +2268,13 @@ begin
     raise exception 'report_not_found' using errcode = 'PT404';
   end if;
   if report.status <> 'open' then
-    raise exception 'This report is already closed.' using errcode = 'P0001', hint = 'report_closed';
+    raise exception 'report_closed' using errcode = 'P0001', hint = 'report_closed';
   end if;
   select c.owner_id into target_owner from public.chats c where c.id = report.chat_id;
   target_owner := coalesce(target_owner, (select i.owner_id from public.items i where i.id = report.item_id));
 
   if p_action = 'suspend_owner' and (report.reporter_role <> 'finder' or target_owner is null) then
-    raise exception 'Only an owner who was reported can be suspended.' using errcode = 'P0001', hint = 'not_an_owner';
+    raise exception 'not_an_owner' using errcode = 'P0001', hint = 'not_an_owner';
   end if;
 
   if p_action = 'warn' then
@@ -2350,8 +2371,8 @@ begin
    order by s.created_at desc
    limit 1;
   if value is null or value = '' then
-    raise exception 'Vault secret "%" is not set', secret_name
-      using hint = 'select vault.create_secret(''<value>'', ''' || secret_name || '''); see docs/deploy.md';
+    raise exception 'vault_secret_missing'
+      using detail = secret_name, hint = 'select vault.create_secret(''<value>'', ''' || secret_name || '''); see docs/deploy.md';
   end if;
   return value;
 end;
@@ -2642,7 +2663,7 @@ CREATE OR REPLACE FUNCTION app_private.refuse_audit_change()
  SET search_path TO ''
 AS $function$
 begin
-  raise exception 'operator_actions is append-only' using errcode = '42501';
+  raise exception 'append_only' using errcode = '42501', detail = tg_table_name;
 end;
 $function$;
 
@@ -2656,7 +2677,7 @@ begin
   if not exists (
     select 1 from public.items i where i.id = chat.item_id and option = any (i.return_options)
   ) then
-    raise exception 'The owner does not accept this way back for this item.'
+    raise exception 'way_back_not_accepted'
       using errcode = 'P0001', hint = 'option_not_accepted';
   end if;
 end;
@@ -2766,6 +2787,22 @@ AS $function$
   select greatest(1, ceil(extract(epoch from (moment - now()))))::int;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.set_finder_language(report uuid, requested text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  chosen text := app_private.finder_language(requested);
+begin
+  update public.found_reports r set finder_language = chosen where r.id = report;
+  update public.notifications n
+     set payload = n.payload || jsonb_build_object('finder_language', chosen)
+   where n.report_id = report;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.set_updated_at()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2836,6 +2873,23 @@ CREATE OR REPLACE FUNCTION app_private.sms_resend_after(sent_by timestamp with t
  SET search_path TO ''
 AS $function$
   select sent_by + coalesce((select s.answer_window + s.lookup_lag from app_private.sms_delivery_settings s), interval '3 minutes');
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.stamp_finder_language()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (new.payload ? 'finder_language') then
+    new.payload := new.payload || jsonb_build_object(
+      'finder_language',
+      coalesce((select r.finder_language from public.found_reports r where r.id = new.report_id), 'en')
+    );
+  end if;
+  return new;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION app_private.take_owner_alert(for_chat uuid)
@@ -3092,7 +3146,7 @@ begin
   perform app_private.require_return_option(chat, 'post');
   if exists (select 1 from public.chat_returns cr
               where cr.chat_id = chat.id and cr.handed_in_at is not null) then
-    raise exception 'You handed it in already, so there is nothing to post.'
+    raise exception 'already_handed_in'
       using errcode = 'P0001', hint = 'handed_in';
   end if;
   insert into public.chat_returns as cr (chat_id, post_requested_at)
@@ -3205,7 +3259,7 @@ comment on function public.chat_link_status(uuid,text) is 'Why a chat cannot be 
 grant execute on function public.chat_link_status(uuid,text) to anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.chat_summary(chat_id uuid)
- RETURNS TABLE(chat_id uuid, item_id uuid, item_name text, item_status text, finder_first_name text, found_location text, found_at timestamp with time zone, viewer_role text, closed_at timestamp with time zone, closed_reason text, finder_details_deleted_on timestamp with time zone, return_options text[])
+ RETURNS TABLE(chat_id uuid, item_id uuid, item_name text, item_status text, finder_first_name text, found_location text, found_at timestamp with time zone, viewer_role text, closed_at timestamp with time zone, closed_reason text, finder_details_deleted_on timestamp with time zone, return_options text[], finder_language text)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -3214,7 +3268,8 @@ AS $function$
          app_private.first_name(r.finder_name), r.found_location, r.created_at, m.role,
          c.closed_at, c.closed_reason,
          case when r.purged_at is null then r.purge_after end,
-         i.return_options
+         i.return_options,
+         r.finder_language
     from public.chats c
     join public.chat_members m on m.chat_id = c.id and m.user_id = app_private.current_user_id()
     join public.items i on i.id = c.item_id
@@ -3941,8 +3996,8 @@ begin
    where lower(u.email) = lower(trim(operator_grant.email))
      and not coalesce(u.is_anonymous, false) and u.deleted_at is null;
   if target is null then
-    raise exception 'No account has the e-mail address %.', trim(operator_grant.email)
-      using errcode = 'PT404', hint = 'no_account';
+    raise exception 'no_such_account'
+      using errcode = 'PT404', detail = trim(operator_grant.email), hint = 'no_account';
   end if;
   insert into app_private.operators (user_id, granted_by) values (target, 'operator command')
   on conflict (user_id) do nothing;
@@ -4125,10 +4180,13 @@ begin
   chat := app_private.open_chat_as(record_hand_in.chat_id, 'finder');
   perform app_private.require_return_option(chat, 'hand_in');
   if clean_place is null then
-    raise exception 'Please say where you handed it in.' using errcode = '22023', hint = 'invalid_place';
+    raise exception 'place_required' using errcode = '22023', hint = 'invalid_place';
   end if;
-  if char_length(clean_place) > 200 or clean_place ~ '[[:cntrl:]]' then
-    raise exception 'Please keep the place under 200 characters.' using errcode = '22023', hint = 'invalid_place';
+  if char_length(clean_place) > 200 then
+    raise exception 'place_too_long' using errcode = '22023', detail = '200', hint = 'invalid_place';
+  end if;
+  if clean_place ~ '[[:cntrl:]]' then
+    raise exception 'invalid_characters' using errcode = '22023', hint = 'invalid_place';
   end if;
   if has_pin then
     perform app_private.check_position(record_hand_in.latitude, record_hand_in.longitude,
@@ -4223,11 +4281,11 @@ begin
   end if;
   if report_conversation.reason is null
      or report_conversation.reason not in ('spam', 'harassment', 'money_or_codes', 'other') then
-    raise exception 'Choose why you are reporting this conversation.'
+    raise exception 'reason_required'
       using errcode = 'P0001', hint = 'invalid_reason';
   end if;
   if char_length(coalesce(trim(report_conversation.note), '')) > 1000 then
-    raise exception 'Keep the note under 1000 characters.' using errcode = 'P0001', hint = 'note_too_long';
+    raise exception 'note_too_long' using errcode = 'P0001', detail = '1000', hint = 'note_too_long';
   end if;
   clean_note := app_private.clean_text(report_conversation.note, 1000);
 
@@ -4264,7 +4322,7 @@ $function$;
 comment on function public.report_conversation(uuid,text,text) is 'Either side reports the other: spam, harassment, money_or_codes or other, with an optional note. Keeps a copy of the conversation for the operators.';
 grant execute on function public.report_conversation(uuid,text,text) to authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.report_found(tag_code text, finder_id uuid, finder_session_id uuid, finder_name text, finder_email text, finder_phone text, finder_address text, found_location text, site_url text, idempotency_key text, proof_challenge text, proof_expires_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.report_found(tag_code text, finder_id uuid, finder_session_id uuid, finder_name text, finder_email text, finder_phone text, finder_address text, found_location text, site_url text, idempotency_key text, proof_challenge text, proof_expires_at timestamp with time zone, finder_language text DEFAULT 'en'::text)
  RETURNS TABLE(report_id uuid, chat_id uuid, invite_token text, chat_url text, failure text, failure_detail text, failure_hint text)
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -4311,6 +4369,10 @@ begin
     chat_id := created.chat_id;
     invite_token := created.invite_token;
     chat_url := app_private.chat_url(trim(report_found.site_url), created.chat_id, created.invite_token);
+    -- A new report takes the finder's language (a repeat keeps the first one's).
+    if not created.replayed then
+      perform app_private.set_finder_language(created.report_id, report_found.finder_language);
+    end if;
   exception
     when sqlstate 'P0001' then
       get stacked diagnostics
@@ -4321,7 +4383,7 @@ begin
   return next;
 end;
 $function$;
-grant execute on function public.report_found(text,uuid,uuid,text,text,text,text,text,text,text,text,timestamp with time zone) to service_role;
+grant execute on function public.report_found(text,uuid,uuid,text,text,text,text,text,text,text,text,timestamp with time zone,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.request_chat_link(chat_id uuid, token text)
  RETURNS void
@@ -4661,10 +4723,13 @@ declare
 begin
   chat := app_private.open_chat_as(share_postal_address.chat_id, 'owner');
   if clean_address is null then
-    raise exception 'Please enter the postal address to share.' using errcode = '22023', hint = 'invalid_address';
+    raise exception 'address_required' using errcode = '22023', hint = 'invalid_address';
   end if;
-  if char_length(clean_address) > 500 or clean_address ~ '[\x01-\x09\x0B\x0C\x0E-\x1F\x7F]' then
-    raise exception 'Please keep the postal address under 500 characters.' using errcode = '22023', hint = 'invalid_address';
+  if char_length(clean_address) > 500 then
+    raise exception 'address_too_long' using errcode = '22023', detail = '500', hint = 'invalid_address';
+  end if;
+  if clean_address ~ '[\x01-\x09\x0B\x0C\x0E-\x1F\x7F]' then
+    raise exception 'invalid_characters' using errcode = '22023', hint = 'invalid_address';
   end if;
   insert into public.chat_returns as cr (chat_id, postal_address, address_shared_at)
   values (chat.id, clean_address, now())

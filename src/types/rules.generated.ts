@@ -9,6 +9,20 @@ export const FINDER_FIELD_MAX_LENGTHS = {
   finder_address: 500,
   found_location: 500,
 } as const
+export const FINDER_LANGUAGES = [
+  'en',
+  'cy',
+  'pl',
+  'ro',
+  'es',
+  'fr',
+  'de',
+  'it',
+  'pt',
+  'uk',
+  'ar',
+  'zh-Hans',
+] as const
 export const TAG_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789' as const
 export const TAG_CODE_MAX_LENGTH = 16 as const
 export const TAG_CODE_MIN_LENGTH = 8 as const

@@ -218,7 +218,7 @@ describe("the owner's postal address", () => {
     ])
     await expectPgError(
       query(db, finder, 'select public.ask_for_postal_address($1)', [report.chat_id]),
-      { code: 'P0001', message: 'You handed it in already, so there is nothing to post.' },
+      { code: 'P0001', message: 'already_handed_in', hint: 'handed_in' },
     )
   })
 })

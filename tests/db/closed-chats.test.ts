@@ -25,7 +25,7 @@ let db: Database
 let owner: Actor
 let otherOwner: Actor
 
-const CLOSED_MESSAGE = 'This conversation is closed. No more messages can be sent in it.'
+const CLOSED_MESSAGE = 'chat_closed'
 
 beforeAll(async () => {
   db = await openTestDatabase()

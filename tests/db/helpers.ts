@@ -113,12 +113,12 @@ export async function affected(
   return withRole(db, actor.context, async (tx) => (await tx.query(sql, params)).affectedRows ?? 0)
 }
 
-type PgError = { code?: string; message?: string; detail?: string }
+type PgError = { code?: string; message?: string; detail?: string; hint?: string }
 
-/** Awaits a promise that must fail with the given SQLSTATE (and message, if given). */
+/** Awaits a promise that must fail with the given SQLSTATE (and message, detail, hint, if given). */
 export async function expectPgError(
   promise: Promise<unknown>,
-  expected: { code: string; message?: string | RegExp },
+  expected: { code: string; message?: string | RegExp; detail?: string; hint?: string },
 ): Promise<PgError> {
   let caught: unknown = null
   try {
@@ -131,6 +131,8 @@ export async function expectPgError(
   expect(error.code).toBe(expected.code)
   if (typeof expected.message === 'string') expect(error.message).toBe(expected.message)
   if (expected.message instanceof RegExp) expect(error.message).toMatch(expected.message)
+  if (expected.detail !== undefined) expect(error.detail).toBe(expected.detail)
+  if (expected.hint !== undefined) expect(error.hint).toBe(expected.hint)
   return error
 }
 

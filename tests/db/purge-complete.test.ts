@@ -176,7 +176,7 @@ describe('a complete purge', () => {
       // The owner is still a member: told in words why (closed-chats.test.ts).
       {
         code: 'P0001',
-        message: 'This conversation is closed. No more messages can be sent in it.',
+        message: 'chat_closed',
       },
     )
     const { rows } = await db.query('select id from public.messages where chat_id = $1', [

@@ -169,11 +169,13 @@ describe('reporting a conversation', () => {
     await expectPgError(reportChat(noSession, report.chat_id), { code: '42501' })
     await expectPgError(reportChat(finder, report.chat_id, 'because'), {
       code: 'P0001',
-      message: 'Choose why you are reporting this conversation.',
+      message: 'reason_required',
+      hint: 'invalid_reason',
     })
     await expectPgError(reportChat(finder, report.chat_id, 'other', 'x'.repeat(1001)), {
       code: 'P0001',
-      message: 'Keep the note under 1000 characters.',
+      message: 'note_too_long',
+      detail: '1000',
     })
   })
 
@@ -243,7 +245,7 @@ describe('the operator acts', () => {
     }
     await expectPgError(send(owner, report.chat_id, 'Still there?'), {
       code: 'P0001',
-      message: 'This conversation is closed. No more messages can be sent in it.',
+      message: 'chat_closed',
     })
 
     const notices = await query<{ body: string; kind: string; chat_id: string }>(
@@ -295,7 +297,7 @@ describe('the operator acts', () => {
     ).toEqual([])
     await expectPgError(act(operator, reportId, 'dismiss'), {
       code: 'P0001',
-      message: 'This report is already closed.',
+      message: 'report_closed',
     })
   })
 
@@ -304,11 +306,11 @@ describe('the operator acts', () => {
     const reportId = await reportChat(finder, report.chat_id)
     await expectPgError(act(operator, reportId, 'dismiss', '   '), {
       code: 'P0001',
-      message: 'Give a reason for what you do.',
+      message: 'reason_required',
     })
     await expectPgError(act(operator, reportId, 'ban'), {
       code: 'P0001',
-      message: 'Choose what to do about this report.',
+      message: 'invalid_action',
     })
   })
 
@@ -343,7 +345,7 @@ describe('the operator acts', () => {
       act(operator, await reportChat(suspendedOwner, found.chat_id), 'suspend_owner'),
       {
         code: 'P0001',
-        message: 'Only an owner who was reported can be suspended.',
+        message: 'not_an_owner',
       },
     )
     await act(operator, suspendId, 'suspend_owner', 'Asked for gift cards')
@@ -378,11 +380,13 @@ describe('the operator acts', () => {
     // Not even the database owner, without first dropping the trigger.
     await expectPgError(db.query(`update public.operator_actions set reason = 'changed'`), {
       code: '42501',
-      message: 'operator_actions is append-only',
+      message: 'append_only',
+      detail: 'operator_actions',
     })
     await expectPgError(db.query('delete from public.operator_actions'), {
       code: '42501',
-      message: 'operator_actions is append-only',
+      message: 'append_only',
+      detail: 'operator_actions',
     })
     const [count] = (
       await db.query<{ n: number }>(
@@ -610,7 +614,8 @@ describe('the operator commands (service role)', () => {
       query(db, serviceRole, `select public.operator_grant('nobody@example.test')`),
       {
         code: 'PT404',
-        message: 'No account has the e-mail address nobody@example.test.',
+        message: 'no_such_account',
+        detail: 'nobody@example.test',
       },
     )
 

@@ -26,7 +26,7 @@ let db: Database
 let owner: Actor
 let otherOwner: Actor
 
-const CLOSED_MESSAGE = 'This conversation is closed. No more messages can be sent in it.'
+const CLOSED_MESSAGE = 'chat_closed'
 const ADDRESS = 'Katherine Owner\n1 High Street\nYork YO1 7HH'
 
 beforeAll(async () => {
@@ -144,12 +144,12 @@ describe("the owner's accepted ways back", () => {
     )
   })
 
-  it('are enforced: a way back the owner does not accept is refused in words', async () => {
+  it('are enforced: a way back the owner does not accept is refused with a code', async () => {
     const { item, finder, report } = await openChat()
     await query(db, owner, "update public.items set return_options = '{meet}' where id = $1", [
       item.id,
     ])
-    const message = 'The owner does not accept this way back for this item.'
+    const message = 'way_back_not_accepted'
     await expectPgError(handIn(finder, report.chat_id, 'Euston lost property'), {
       code: 'P0001',
       message,
@@ -224,15 +224,21 @@ describe('handing it in', () => {
     })
     await expectPgError(handIn(finder, report.chat_id, '   '), {
       code: '22023',
-      message: 'Please say where you handed it in.',
+      message: 'place_required',
     })
     await expectPgError(handIn(finder, report.chat_id, 'x'.repeat(201)), {
       code: '22023',
-      message: 'Please keep the place under 200 characters.',
+      message: 'place_too_long',
+      detail: '200',
+    })
+    await expectPgError(handIn(finder, report.chat_id, 'Desk\u0007'), {
+      code: '22023',
+      message: 'invalid_characters',
+      hint: 'invalid_place',
     })
     await expectPgError(handIn(finder, report.chat_id, 'Desk', [95, 0, 5]), {
       code: '22023',
-      message: 'The latitude must be between -90 and 90 degrees.',
+      message: 'invalid_latitude',
     })
     expect(await readReturns(owner, report.chat_id)).toEqual([])
   })
@@ -285,7 +291,18 @@ describe('a postal address shared by the owner', () => {
     )
     await expectPgError(shareAddress(owner, report.chat_id, ' '), {
       code: '22023',
-      message: 'Please enter the postal address to share.',
+      message: 'address_required',
+    })
+    await expectPgError(shareAddress(owner, report.chat_id, 'x'.repeat(501)), {
+      code: '22023',
+      message: 'address_too_long',
+      detail: '500',
+      hint: 'invalid_address',
+    })
+    await expectPgError(shareAddress(owner, report.chat_id, '1 High St\u0007'), {
+      code: '22023',
+      message: 'invalid_characters',
+      hint: 'invalid_address',
     })
     await shareAddress(owner, report.chat_id, ADDRESS)
     await query(db, owner, 'select public.withdraw_postal_address($1)', [report.chat_id])
@@ -310,18 +327,18 @@ describe('the position a finder shares', () => {
     )
   })
 
-  it('is validated: ranges, accuracy 0 or more, all three given, each refused in words', async () => {
+  it('is validated: ranges, accuracy 0 or more, all three given, each refused with a code', async () => {
     const { finder, report } = await openChat()
     const cases: [unknown, unknown, unknown, string][] = [
-      [90.5, 0, 5, 'The latitude must be between -90 and 90 degrees.'],
-      [-91, 0, 5, 'The latitude must be between -90 and 90 degrees.'],
-      ['NaN', 0, 5, 'The latitude must be between -90 and 90 degrees.'],
-      [51, 180.01, 5, 'The longitude must be between -180 and 180 degrees.'],
-      [51, -181, 5, 'The longitude must be between -180 and 180 degrees.'],
-      [51, 0, -1, 'The accuracy must be a number of metres, 0 or more.'],
-      [51, 0, 'Infinity', 'The accuracy must be a number of metres, 0 or more.'],
-      [51, null, 5, 'A position needs a latitude, a longitude and its accuracy.'],
-      [51, 0, null, 'A position needs a latitude, a longitude and its accuracy.'],
+      [90.5, 0, 5, 'invalid_latitude'],
+      [-91, 0, 5, 'invalid_latitude'],
+      ['NaN', 0, 5, 'invalid_latitude'],
+      [51, 180.01, 5, 'invalid_longitude'],
+      [51, -181, 5, 'invalid_longitude'],
+      [51, 0, -1, 'invalid_accuracy'],
+      [51, 0, 'Infinity', 'invalid_accuracy'],
+      [51, null, 5, 'invalid_position'],
+      [51, 0, null, 'invalid_position'],
     ]
     for (const [lat, lng, acc, message] of cases) {
       await expectPgError(shareLocation(finder, report.chat_id, lat, lng, acc), {

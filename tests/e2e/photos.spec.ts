@@ -221,8 +221,7 @@ test('photos sent through the API, not the app, are checked on the server; a del
     expect(JSON.parse(refused.text)).toEqual({
       error: {
         code: 'too_many_photos',
-        message:
-          'You have uploaded many photos that were not sent. Please send them or try again later.',
+        message: 'too_many_photos',
       },
     })
   })

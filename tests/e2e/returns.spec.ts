@@ -7,7 +7,8 @@ import { checkPage } from './support/page-check.ts'
 import { newFinder, newOwner } from './support/people.ts'
 import { mintTag } from './support/tags.ts'
 
-const CLOSED_TEXT = 'This conversation is closed. No more messages can be sent in it.'
+/** The database's refusal of a message in a closed conversation: a code, never a sentence. */
+const CLOSED_CODE = 'chat_closed'
 const RETURNED_SUBJECT = /is home: thank you$/
 
 /** The deletion date a closed chat shows ('3 December 2026'). */
@@ -72,9 +73,9 @@ test('marking an item returned closes every finder’s open chat live, read-only
     expect(await deletionDate(a.page)).toBe(await deletionDate(ownerPage))
   })
 
-  await test.step('a message sent through the API anyway is refused, in our words', async () => {
+  await test.step('a message sent through the API anyway is refused with its code', async () => {
     const answer = await postMessageThroughApi(a.page, a.chatId, 'Sneaking one in')
-    expect(answer).toEqual({ status: 400, message: CLOSED_TEXT })
+    expect(answer).toEqual({ status: 400, message: CLOSED_CODE })
   })
 
   await test.step('the second finder’s chat shows the same, with the same date', async () => {
@@ -128,7 +129,7 @@ test('the owner closes one conversation; the finder sees it live and the item st
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
   expect(await postMessageThroughApi(ownerPage, chatId, 'Hello?')).toEqual({
     status: 400,
-    message: CLOSED_TEXT,
+    message: CLOSED_CODE,
   })
   // A closed conversation offers nothing more: the item's status is on its own page.
   await expect(ownerPage.getByRole('button', { name: 'Mark as returned' })).toHaveCount(0)

@@ -143,7 +143,7 @@ describe('activate-tag', () => {
     expect(again).toMatchObject({
       status: 409,
       body: {
-        error: { code: 'already_yours', message: 'This tag is already activated on your account.' },
+        error: { code: 'already_yours', message: 'already_yours' },
       },
     })
   })
@@ -225,7 +225,7 @@ describe('report-found', () => {
     expect(statuses).toEqual([200, 200, 200, 429])
     expect(Number(last?.retryAfter)).toBeGreaterThan(0)
     expect(last?.body).toMatchObject({
-      error: { message: 'Too many reports for this tag. Please try again later.' },
+      error: { message: 'too_many_reports_for_tag' },
     })
   })
 
@@ -269,7 +269,7 @@ describe('report-found', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
     expect(Number(last?.retryAfter)).toBeGreaterThan(0)
     expect(last?.body).toMatchObject({
-      error: { message: 'You have sent several reports in a short time. Please try again later.' },
+      error: { message: 'too_many_reports_from_you' },
     })
   })
 })

@@ -150,7 +150,8 @@ describe('deploy:check', () => {
         failures: [
           {
             jobname: 'dispatch-notifications',
-            return_message: 'Vault secret "project_url" is not set',
+            // pg_cron keeps the error's message: app_private.project_secret's code
+            return_message: 'ERROR:  vault_secret_missing',
           },
         ],
         vault: [],
@@ -174,7 +175,7 @@ describe('deploy:check', () => {
     expect(text).toContain('extension pg_cron installed → npx supabase db push')
     expect(text).toContain('cron job dispatch-notifications scheduled and active')
     expect(text).toContain(
-      'failed cron runs in the last hour: dispatch-notifications: Vault secret "project_url" is not set',
+      'failed cron runs in the last hour: dispatch-notifications: ERROR:  vault_secret_missing',
     )
     expect(text).toContain(
       "Vault secret service_role_key set → select vault.create_secret('<value>', 'service_role_key');",

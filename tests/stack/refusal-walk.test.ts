@@ -385,7 +385,7 @@ describe('every refusal is a 4xx', () => {
     })
     expect(again.status).toBe(404)
     expect(await again.json()).toEqual({
-      error: { code: 'account_not_found', message: 'This account has already been deleted.' },
+      error: { code: 'account_not_found', message: 'account_not_found' },
     })
     expect(probes).toBeGreaterThan(30)
     expect(failures).toEqual([])

@@ -82,6 +82,8 @@ type Backend = {
   }
   /** The reader's safety notices, and the report / block calls made. */
   safety: { notices: Record<string, unknown>[]; calls: { name: string; body: unknown }[] }
+  /** The language the finder writes in (chat_summary's finder_language). */
+  finderLanguage: string
 }
 
 let realtime: FakeRealtime
@@ -89,7 +91,6 @@ let backend: Backend
 
 /** The date the finder's details go once the conversation is closed ('28 November 2026'). */
 const DELETED_ON = '2026-11-28T12:00:00.000Z'
-const CLOSED_TEXT = 'This conversation is closed. No more messages can be sent in it.'
 
 const SUMMARY = {
   chat_id: CHAT_ID,
@@ -115,6 +116,7 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
     waysBack: { options: ['hand_in', 'meet', 'post'], foundAt: null, returns: null, calls: [] },
     linkStatus: { status: 'unknown', closed_reason: null, at: null, details_deleted_at: null },
     safety: { notices: [], calls: [] },
+    finderLanguage: 'en',
   }
   const whileUp = async () => {
     if (backend.isDown) await delay('infinite')
@@ -145,6 +147,7 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
                 closed_at: backend.closed ? '2026-11-21T12:00:00.000Z' : null,
                 closed_reason: backend.closed?.reason ?? null,
                 return_options: backend.waysBack.options,
+                finder_language: backend.finderLanguage,
                 finder_details_deleted_on: !backend.closed
                   ? '2026-12-21T09:58:00.000Z'
                   : backend.closed.reason === 'purged'
@@ -256,7 +259,7 @@ function chatBackend(role: 'owner' | 'finder' | null, join: JoinAnswer = 'ok') {
       if (backend.postMode === 'hang') await delay('infinite')
       if (backend.closed) {
         return HttpResponse.json(
-          { code: 'P0001', message: CLOSED_TEXT, details: null, hint: 'chat_closed' },
+          { code: 'P0001', message: 'chat_closed', details: null, hint: 'chat_closed' },
           { status: 400 },
         )
       }
@@ -370,6 +373,30 @@ describe('chat entry and roles', { timeout: 20_000 }, () => {
       'href',
       '/dashboard',
     )
+  })
+
+  it('tells the owner which language the finder writes in', async () => {
+    openChat({ as: 'owner' })
+    // Read when chat_summary is asked, after the render.
+    backend.finderLanguage = 'pl'
+    expect(await chatShown()).toBeInTheDocument()
+    expect(await screen.findByText('Writes in Polish')).toBeVisible()
+    expect(screen.getByText('With Fiona, who found it')).toBeVisible()
+  })
+
+  it('says nothing of the language when the finder writes in English', async () => {
+    openChat({ as: 'owner' })
+    expect(await chatShown()).toBeInTheDocument()
+    expect(screen.getByText('With Fiona, who found it')).toBeVisible()
+    expect(screen.queryByText(/^Writes in/)).not.toBeInTheDocument()
+  })
+
+  it("does not show the finder their own language's label", async () => {
+    openChat({ as: 'finder-link' })
+    backend.finderLanguage = 'pl'
+    expect(await chatShown()).toBeInTheDocument()
+    expect(screen.getByText('With the owner of the item you found')).toBeVisible()
+    expect(screen.queryByText(/Writes in/)).not.toBeInTheDocument()
   })
 
   it('lets the finder delete their details now, after saying what happens; the owner has no such button', async () => {

@@ -254,6 +254,27 @@ describe('/found/reunite', () => {
     expect(screen.getByLabelText('WHERE YOU FOUND THE ITEM')).toHaveValue('On the train')
   })
 
+  it("sends the page's language with the report, so the finder's e-mails come in it", async () => {
+    let sent: Record<string, unknown> = {}
+    server.use(...ownerRealtime())
+    document.documentElement.lang = 'pl'
+    try {
+      const { user, router } = await startAtReunite([
+        ...finderHandlers(),
+        http.get('*/rest/v1/chats', () => HttpResponse.json(null)),
+        http.post('*/functions/v1/report-found', async ({ request }) => {
+          sent = (await request.json()) as Record<string, unknown>
+          return HttpResponse.json({ reportId: 'r1', chatId: 'c1', chatUrl: CHAT_URL })
+        }),
+      ])
+      await fillForm(user, 'ada@example.com')
+      await expectPath(router, '/found/thank-you')
+      expect(sent).toMatchObject({ email: 'ada@example.com', language: 'pl' })
+    } finally {
+      document.documentElement.lang = ''
+    }
+  })
+
   it('signs in anonymously, reports with a submission key, and shows the chat link on the thank-you page', async () => {
     let sent: Record<string, unknown> = {}
     let authorization: string | null = null
@@ -280,6 +301,7 @@ describe('/found/reunite', () => {
       phone: '07700900999',
       address: '1 High St',
       foundLocation: 'On the train',
+      language: 'en',
       idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
       proof: { ...(await powChallenge()), number: 7 },
     })
@@ -709,7 +731,12 @@ describe('a report written with no connection', () => {
     setOnline(true)
     await expectPath(router, '/found/thank-you')
     expect(calls.reports).toEqual([
-      { ...ADA, idempotencyKey: pending?.key, proof: { ...(await powChallenge()), number: 7 } },
+      {
+        ...ADA,
+        language: 'en',
+        idempotencyKey: pending?.key,
+        proof: { ...(await powChallenge()), number: 7 },
+      },
     ])
     expect(localStorage.getItem(PENDING_REPORT_KEY)).toBeNull()
     expect(store.get(lastReportAtom)).toEqual({ chatId: 'c1', chatUrl: CHAT_URL })
@@ -853,7 +880,12 @@ describe('a report written with no connection', () => {
     const { router } = renderApp({ url: '/found', handlers })
     await expectPath(router, '/found/thank-you')
     expect(calls.reports).toEqual([
-      { ...ADA, idempotencyKey: pending.key, proof: { ...(await powChallenge()), number: 7 } },
+      {
+        ...ADA,
+        language: 'en',
+        idempotencyKey: pending.key,
+        proof: { ...(await powChallenge()), number: 7 },
+      },
     ])
     expect(localStorage.getItem(PENDING_REPORT_KEY)).toBeNull()
   })

@@ -10,6 +10,7 @@
  * is a 401 `{ "error": { "code": "unauthorized", "message": … } }` in the
  * function's own words; a misconfigured project (no JWKS, no keys) a logged 500.
  */
+import type { FunctionErrorCode } from './error-codes.ts'
 import { withSupabase } from 'npm:@supabase/server@1.8.1'
 import { resolveEnv } from 'npm:@supabase/server@1.8.1/core'
 import { HttpError } from './http.ts'
@@ -41,7 +42,7 @@ function userOf(claims: Record<string, unknown> | null): User | null {
 }
 
 /** Turns @supabase/server's refusal into our error shape; passes anything else on. */
-async function ourShape(response: Response, refusal: string): Promise<Response> {
+async function ourShape(response: Response, refusal: FunctionErrorCode): Promise<Response> {
   const code = response.headers.get('x-supabase-server-error')
   if (code === null) return response
   if (response.status === 401) throw new HttpError(401, 'unauthorized', refusal)
@@ -49,8 +50,8 @@ async function ourShape(response: Response, refusal: string): Promise<Response> 
 }
 
 export type CallerOptions = {
-  /** What a refused caller reads (401). */
-  refusal: string
+  /** The code a refused caller gets (401): sign_in_required or secret_key_required. */
+  refusal: FunctionErrorCode
   env?: CallerEnv | undefined
 }
 

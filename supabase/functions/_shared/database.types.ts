@@ -304,6 +304,7 @@ export type Database = {
           finder_address: string | null
           finder_email: string | null
           finder_id: string | null
+          finder_language: string
           finder_name: string | null
           finder_phone: string | null
           found_accuracy_m: number | null
@@ -328,6 +329,7 @@ export type Database = {
           finder_address?: string | null
           finder_email?: string | null
           finder_id?: string | null
+          finder_language?: string
           finder_name?: string | null
           finder_phone?: string | null
           found_accuracy_m?: number | null
@@ -351,6 +353,7 @@ export type Database = {
           finder_address?: string | null
           finder_email?: string | null
           finder_id?: string | null
+          finder_language?: string
           finder_name?: string | null
           finder_phone?: string | null
           found_accuracy_m?: number | null
@@ -874,6 +877,7 @@ export type Database = {
           closed_reason: string
           finder_details_deleted_on: string
           finder_first_name: string
+          finder_language: string
           found_at: string
           found_location: string
           item_id: string
@@ -1115,6 +1119,7 @@ export type Database = {
           finder_address: string
           finder_email: string
           finder_id: string
+          finder_language?: string
           finder_name: string
           finder_phone: string
           finder_session_id: string

@@ -1,7 +1,9 @@
 /**
  * HTTP plumbing shared by every Edge Function: CORS from configuration, one error
- * shape ({ "error": { "code", "message" } }), JSON answers.
+ * shape ({ "error": { "code", "message", "detail"? } }: the kind of refusal, its
+ * exact code from _shared/error-codes.ts, never a sentence), JSON answers.
  */
+import type { FunctionErrorCode } from './error-codes.ts'
 import { CONTROL_CHARACTERS } from './rules.generated.ts'
 
 export type ErrorCode =
@@ -17,11 +19,16 @@ export type ErrorCode =
   | (string & Record<never, never>)
 
 export class HttpError extends Error {
+  /** The exact refusal: a code of _shared/error-codes.ts, which the app turns into words. */
+  declare readonly message: FunctionErrorCode
+
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
-    message: string,
+    message: FunctionErrorCode,
     readonly headers: Record<string, string> = {},
+    /** What varies (a limit, a field), for the app to put in its words. */
+    readonly detail?: string,
   ) {
     super(message)
   }
@@ -51,7 +58,8 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 export function errorResponse(error: HttpError, headers: Record<string, string> = {}): Response {
-  return json({ error: { code: error.code, message: error.message } }, error.status, {
+  const detail = error.detail === undefined ? {} : { detail: error.detail }
+  return json({ error: { code: error.code, message: error.message, ...detail } }, error.status, {
     ...headers,
     ...error.headers,
   })
@@ -61,13 +69,13 @@ export function errorResponse(error: HttpError, headers: Record<string, string> 
 export const BODY_LIMITS = { maxBytes: 16 * 1024, maxDepth: 6 } as const
 
 export const INPUT_MESSAGES = {
-  notJson: 'The request body must be JSON.',
-  notObject: 'The request body must be a JSON object.',
-  tooLarge: 'The request is too large. Please shorten what you typed.',
-  tooDeep: 'The request is nested too deeply.',
-  badCharacters: 'Some of what you typed contains characters we cannot accept. Please remove them.',
-  notText: 'Please enter text in each field.',
-} as const
+  notJson: 'body_not_json',
+  notObject: 'body_not_object',
+  tooLarge: 'body_too_large',
+  tooDeep: 'body_too_deep',
+  badCharacters: 'invalid_characters',
+  notText: 'not_text',
+} as const satisfies Record<string, FunctionErrorCode>
 
 // app_private.data_rules()' control characters: C0 other than tab, line feed and
 // carriage return, and DEL.
@@ -157,13 +165,15 @@ export function readTextField(
   body: Record<string, unknown>,
   name: string,
   maxLength: number,
-  tooLongMessage: string,
+  tooLongMessage: FunctionErrorCode,
 ): string {
   const value = body[name]
   if (value === undefined || value === null) return ''
   if (typeof value !== 'string') throw new HttpError(400, 'invalid_input', INPUT_MESSAGES.notText)
   const trimmed = value.trim()
-  if (trimmed.length > maxLength) throw new HttpError(400, 'invalid_input', tooLongMessage)
+  if (trimmed.length > maxLength) {
+    throw new HttpError(400, 'invalid_input', tooLongMessage, {}, String(maxLength))
+  }
   return trimmed
 }
 
@@ -198,7 +208,7 @@ export function withHttp(
     if (request.method === 'OPTIONS') return new Response('ok', { headers: cors })
     try {
       if (request.method !== 'POST') {
-        throw new HttpError(405, 'method_not_allowed', 'Use POST.')
+        throw new HttpError(405, 'method_not_allowed', 'method_not_allowed')
       }
       const response = await handle(request)
       for (const [name, value] of Object.entries(cors)) response.headers.set(name, value)
@@ -206,10 +216,7 @@ export function withHttp(
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error, cors)
       console.error(error)
-      return errorResponse(
-        new HttpError(500, 'internal_error', 'Something went wrong. Please try again.'),
-        cors,
-      )
+      return errorResponse(new HttpError(500, 'internal_error', 'internal_error'), cors)
     }
   }
 }

@@ -5,6 +5,10 @@
  * looked up at the provider by its body; the e-mail's idempotency key expects
  * the same request).
  */
+import { FINDER_EMAILS } from './finder-emails/catalogs.ts'
+import { en } from './finder-emails/en.ts'
+import { fill, type FinderEmailMessages, plural } from './finder-emails/messages.ts'
+import { finderLanguage, finderWritesIn } from './finder-language.ts'
 import { RETENTION_DAYS } from './retention.generated.ts'
 
 export type Template =
@@ -40,10 +44,18 @@ export type RenderedEmail = {
 export const SMS_OPENING = 'Your item was found!'
 export const BRAND = 'Homeward'
 const BRAND_COLOUR = '#1E889C'
-const days = (count: number) => (count === 1 ? '1 day' : `${count} days`)
-// The same sentence as the finder's form (src/features/found/privacy.ts); SQL's purge_finder_data
-// enforces it, from the same retention periods.
-const FINDER_PROMISE = `Your details are deleted ${days(RETENTION_DAYS.finder_details_after_found)} after the owner marks the item found, or ${days(RETENTION_DAYS.finder_details_after_report)} after your report if they do not.`
+
+/**
+ * The same sentence as the finder's form (src/features/found/privacy.ts), in the
+ * finder's language; SQL's purge_finder_data enforces it, from the same retention periods.
+ */
+function finderPromise(words: FinderEmailMessages): string {
+  const days = (count: number) => plural(words.days, count, words.htmlLang)
+  return fill(words.promise, {
+    afterFound: days(RETENTION_DAYS.finder_details_after_found),
+    afterReport: days(RETENTION_DAYS.finder_details_after_report),
+  })
+}
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -59,10 +71,26 @@ const DELETION_DATE = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
 })
 
-/** '3 December 2026' from an ISO time, or '' when there is none. */
-export function formatDeletionDate(iso: string): string {
+/** '3 December 2026' from an ISO time (in the finder's language when given), or '' when there is none. */
+export function formatDeletionDate(iso: string, words: FinderEmailMessages = en): string {
   const time = iso ? Date.parse(iso) : Number.NaN
-  return Number.isNaN(time) ? '' : DELETION_DATE.format(new Date(time))
+  if (Number.isNaN(time)) return ''
+  if (words === en) return DELETION_DATE.format(new Date(time))
+  const months = words.monthNames
+  if (months) {
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'numeric',
+      year: 'numeric',
+      timeZone: 'Europe/London',
+    }).formatToParts(new Date(time))
+    const part = (type: string) => parts.find((each) => each.type === type)?.value ?? ''
+    return `${Number(part('day'))} ${months[Number(part('month')) - 1] ?? ''} ${part('year')}`
+  }
+  return new Intl.DateTimeFormat(words.htmlLang, {
+    dateStyle: 'long',
+    timeZone: 'Europe/London',
+  }).format(new Date(time))
 }
 
 export function escapeHtml(value: string): string {
@@ -125,7 +153,9 @@ export function smsSegments(body: string): number {
 }
 
 /**
- * The alert: 'Your item was found! <item>. Chat with the finder: <owner link> Ref <reference>'.
+ * The alert: 'Your item was found! <item>. Chat with the finder: <owner link> Ref <reference>',
+ * with 'The finder writes in Polish.' before 'Chat with the finder' when the finder does
+ * not write in English.
  * The reminder (the owner has not opened the report yet) does not announce the find
  * again: 'Reminder: the finder of your <item> is waiting: <owner link> Ref <reference>'.
  * The item's name is shortened (or left out) when that keeps the message to one
@@ -136,13 +166,16 @@ export function renderSms(row: RenderableRow, reference: string): string {
   if (row.template === 'mobile_code_sms') return mobileCodeSms(payload, reference)
   const url = ownerChatUrl(payload)
   const ref = `Ref ${reference}`
+  // After the specification's words, when the finder does not write in English.
+  const writesIn = finderWritesIn(payload.finder_language)
+  const language = writesIn ? `${writesIn} ` : ''
   const compose =
     row.template === 'reminder_sms'
       ? (name: string) => `Reminder: the finder of your ${name || 'item'} is waiting: ${url} ${ref}`
       : (name: string) =>
           name
-            ? `${SMS_OPENING} ${name}. Chat with the finder: ${url} ${ref}`
-            : `${SMS_OPENING} Chat with the finder: ${url} ${ref}`
+            ? `${SMS_OPENING} ${name}. ${language}Chat with the finder: ${url} ${ref}`
+            : `${SMS_OPENING} ${language}Chat with the finder: ${url} ${ref}`
   const name = field(payload, 'item_name')
   const full = compose(name)
   if (smsSegments(full) === 1 || !name) return full
@@ -178,7 +211,10 @@ type Section = {
   footLink?: { label: string; url: string } | null
 }
 
-function layout(section: Section): { html: string; text: string } {
+/** The frame's own words and direction: the owner's are English, the finder's in their language. */
+type Frame = Pick<FinderEmailMessages, 'htmlLang' | 'dir' | 'orOpenLink' | 'tagline'>
+
+function layout(section: Section, frame: Frame = en): { html: string; text: string } {
   const rows = section.rows.filter(([, value]) => value !== '')
   const tableRows = rows
     .map(
@@ -193,7 +229,7 @@ function layout(section: Section): { html: string; text: string } {
   const button = section.button
   const url = button ? escapeHtml(button.url) : ''
   const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${escapeHtml(frame.htmlLang)}"${frame.dir === 'rtl' ? ' dir="rtl"' : ''}><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(section.heading)}</title></head>` +
     `<body style="margin:0;padding:0;background:#f4f1ea;font-family:Inter,Arial,Helvetica,sans-serif">` +
     `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(section.preheader)}</div>` +
@@ -208,7 +244,7 @@ function layout(section: Section): { html: string; text: string } {
       ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:20px 0"><tr><td style="background:${BRAND_COLOUR};border-radius:4px">` +
         `<a href="${url}" style="display:inline-block;padding:12px 24px;color:#ffffff;font-size:16px;font-weight:700;text-decoration:none">${escapeHtml(button.label)}</a>` +
         `</td></tr></table>` +
-        `<p style="margin:0 0 16px;font-size:13px;color:#5f6b73">Or open this link: <a href="${url}" style="color:${BRAND_COLOUR}">${url}</a></p>`
+        `<p style="margin:0 0 16px;font-size:13px;color:#5f6b73">${escapeHtml(frame.orOpenLink)} <a href="${url}" style="color:${BRAND_COLOUR}">${url}</a></p>`
       : '') +
     section.after
       .map(
@@ -219,7 +255,7 @@ function layout(section: Section): { html: string; text: string } {
       ? `<p style="margin:0 0 8px;font-size:13px;color:#5f6b73"><a href="${escapeHtml(section.footLink.url)}" style="color:${BRAND_COLOUR}">${escapeHtml(section.footLink.label)}</a></p>`
       : '') +
     `</td></tr></table>` +
-    `<p style="font-size:12px;color:#5f6b73;margin:16px 0 0">${BRAND} · lost and found with NFC tags</p>` +
+    `<p style="font-size:12px;color:#5f6b73;margin:16px 0 0">${BRAND} · ${escapeHtml(frame.tagline)}</p>` +
     `</td></tr></table></body></html>`
   const text = [
     section.heading,
@@ -257,53 +293,49 @@ function finderRows(payload: Record<string, unknown>): Array<[string, string]> {
 }
 
 /** The finder's link to delete their details at once, when their chat link allows it. */
-function deleteDetailsLink(payload: Record<string, unknown>): Section['footLink'] {
+function deleteDetailsLink(
+  payload: Record<string, unknown>,
+  words: FinderEmailMessages,
+): Section['footLink'] {
   const url = finderDeleteDetailsUrl(payload)
-  return url ? { label: DELETE_MY_DETAILS, url } : null
+  return url ? { label: words.deleteMyDetails, url } : null
 }
 
 /** The button's words in the finder's chat (src/features/chat/components/finder-forget.tsx). */
-export const DELETE_MY_DETAILS = 'Delete my details now'
+export const DELETE_MY_DETAILS = en.deleteMyDetails
+
+/** The catalog of the finder's language (the report's, stamped on the row by SQL). */
+function finderWords(payload: Record<string, unknown>): FinderEmailMessages {
+  return FINDER_EMAILS[finderLanguage(payload.finder_language)]
+}
+
+/**
+ * A finder message with the item in it: as plain text, and as HTML with the item
+ * in bold. Without an item name, the catalog's fallback (which may be nothing).
+ */
+function withItem(
+  words: FinderEmailMessages,
+  message: string,
+  itemName: string,
+  values: Record<string, string> = {},
+) {
+  const item = itemName ? fill(words.item, { name: itemName }) : words.itemFallback
+  const tidy = (text: string) => text.replace(/ {2,}/g, ' ').trim()
+  const text = tidy(fill(message, { ...values, item }))
+  const html = tidy(
+    fill(escapeHtml(message), {
+      ...Object.fromEntries(Object.entries(values).map(([key, value]) => [key, escapeHtml(value)])),
+      item: item ? `<strong>${escapeHtml(item)}</strong>` : '',
+    }),
+  )
+  return { text, html }
+}
 
 export function renderEmail(row: RenderableRow): RenderedEmail {
   const payload = row.payload
-  const itemName = field(payload, 'item_name') || 'your item'
-  const item = `<strong>${escapeHtml(itemName)}</strong>`
   const envelope = { to: row.recipient, idempotencyKey: row.dedupe_key }
   if (row.template === 'owner_found_email' || row.template === 'reminder_email') {
-    const reminder = row.template === 'reminder_email'
-    const body = layout({
-      preheader: `Someone found ${itemName}. Reply to them in the chat.`,
-      heading: reminder ? 'Reminder: your item was found!' : 'Your item was found!',
-      intro: reminder
-        ? `Someone found ${item} and is waiting to hear from you.`
-        : `Someone found ${item}. Here is what they told us:`,
-      rows: reminder ? [] : finderRows(payload),
-      button: { label: 'Open the chat', url: ownerEmailUrl(payload) },
-      after: ['Only you and the finder can read the chat.'],
-    })
-    const subject = reminder
-      ? `Reminder: your item was found: ${itemName}`
-      : `Your item was found: ${itemName}`
-    return { ...envelope, subject, ...body }
-  }
-  if (row.template === 'finder_returned_email') {
-    // mark_item_returned: the item is home and the finder's conversation closed.
-    const finderName = field(payload, 'finder_name')
-    const deletedOn = formatDeletionDate(field(payload, 'finder_details_deleted_on'))
-    const body = layout({
-      preheader: `${itemName} is home. Thank you for your help.`,
-      heading: finderName ? `Thank you, ${finderName}!` : 'Thank you!',
-      intro: `${item} is home: the owner has marked it returned. Thank you for helping it find its way back. Your conversation with the owner is now closed.`,
-      rows: [],
-      button: null,
-      after: [
-        deletedOn
-          ? `Your details will be deleted on ${deletedOn}.`
-          : 'Your details will be deleted within 7 days.',
-      ],
-    })
-    return { ...envelope, subject: `${itemName} is home: thank you`, ...body }
+    return { ...envelope, ...ownerEmail(payload, row.template === 'reminder_email') }
   }
   if (row.template === 'account_deleted_email') {
     const body = layout({
@@ -319,43 +351,107 @@ export function renderEmail(row: RenderableRow): RenderedEmail {
     })
     return { ...envelope, subject: 'Your Homeward account has been deleted', ...body }
   }
-  if (row.template === 'chat_closed_email') {
-    const body = layout({
-      preheader: 'The conversation about the item you found is closed.',
-      heading: 'The conversation is closed',
-      intro: `The owner of ${item} has closed their Homeward account, so your conversation with them is closed. Thank you for helping.`,
-      rows: [],
-      button: null,
-      after: [
-        'Your details have been deleted. Once this e-mail is sent, we delete your address too.',
-      ],
-    })
-    return { ...envelope, subject: 'The conversation about the item you found is closed', ...body }
-  }
-  if (row.template === 'finder_new_link_email') {
-    // "Send me a new link" (request_chat_link): the old link no longer works.
-    const body = layout({
-      preheader: 'Your new link to the chat with the owner.',
-      heading: 'Your new chat link',
-      intro: `Here is a new link to your chat about ${item}. Earlier links no longer work.`,
-      rows: [],
-      button: { label: 'Open the chat', url: finderChatUrl(payload) },
-      after: [],
-      footLink: deleteDetailsLink(payload),
-    })
-    return { ...envelope, subject: 'Your new chat link', ...body }
-  }
-  const finderName = field(payload, 'finder_name')
+  return { ...envelope, ...finderEmail(row.template, payload) }
+}
+
+/** The owner's alert (or its reminder), in English, saying which language the finder writes in. */
+function ownerEmail(payload: Record<string, unknown>, reminder: boolean) {
+  const itemName = field(payload, 'item_name') || 'your item'
+  const item = `<strong>${escapeHtml(itemName)}</strong>`
+  const writesIn = finderWritesIn(payload.finder_language)
   const body = layout({
-    preheader: 'The owner has been told where their item is.',
-    heading: finderName ? `Thank you, ${finderName}!` : 'Thank you!',
-    intro: `The owner of ${item} has been informed. You can talk to them in the chat.`,
-    rows: [['Where it was found', field(payload, 'found_location')]],
-    button: { label: 'Open the chat', url: finderChatUrl(payload) },
-    after: [FINDER_PROMISE],
-    footLink: deleteDetailsLink(payload),
+    preheader: `Someone found ${itemName}. Reply to them in the chat.`,
+    heading: reminder ? 'Reminder: your item was found!' : 'Your item was found!',
+    intro: reminder
+      ? `Someone found ${item} and is waiting to hear from you.`
+      : `Someone found ${item}. Here is what they told us:`,
+    rows: reminder ? [] : finderRows(payload),
+    button: { label: 'Open the chat', url: ownerEmailUrl(payload) },
+    // After the specification's words: the owner can use their browser's translation.
+    after: [
+      ...(writesIn ? [`${writesIn} Your browser can translate their messages in the chat.`] : []),
+      'Only you and the finder can read the chat.',
+    ],
   })
-  return { ...envelope, subject: 'Thank you for reporting a found item', ...body }
+  const subject = reminder
+    ? `Reminder: your item was found: ${itemName}`
+    : `Your item was found: ${itemName}`
+  return { subject, ...body }
+}
+
+/** An e-mail to the finder, in their language (the report's). */
+function finderEmail(template: Template, payload: Record<string, unknown>) {
+  const words = finderWords(payload)
+  const itemName = field(payload, 'item_name')
+  const finderName = field(payload, 'finder_name')
+  const heading = finderName
+    ? fill(words.thanksHeadingNamed, { name: finderName })
+    : words.thanksHeading
+  const plain = (message: string) => withItem(words, message, itemName).text
+  const intro = (message: string) => withItem(words, message, itemName).html
+  if (template === 'finder_returned_email') {
+    // mark_item_returned: the item is home and the finder's conversation closed.
+    const deletedOn = formatDeletionDate(field(payload, 'finder_details_deleted_on'), words)
+    const body = layout(
+      {
+        preheader: plain(words.returnedPreheader),
+        heading,
+        intro: intro(words.returnedIntro),
+        rows: [],
+        button: null,
+        after: [
+          deletedOn
+            ? fill(words.returnedDeletedOn, { date: deletedOn })
+            : words.returnedDeletedSoon,
+        ],
+      },
+      words,
+    )
+    return { subject: plain(words.returnedSubject), ...body }
+  }
+  if (template === 'chat_closed_email') {
+    const body = layout(
+      {
+        preheader: words.closedPreheader,
+        heading: words.closedHeading,
+        intro: intro(words.closedIntro),
+        rows: [],
+        button: null,
+        after: [words.closedAfter],
+      },
+      words,
+    )
+    return { subject: words.closedSubject, ...body }
+  }
+  if (template === 'finder_new_link_email') {
+    // "Send me a new link" (request_chat_link): the old link no longer works.
+    const body = layout(
+      {
+        preheader: words.newLinkPreheader,
+        heading: words.newLinkHeading,
+        intro: intro(words.newLinkIntro),
+        rows: [],
+        button: { label: words.openChat, url: finderChatUrl(payload) },
+        after: [],
+        footLink: deleteDetailsLink(payload, words),
+      },
+      words,
+    )
+    return { subject: words.newLinkSubject, ...body }
+  }
+  const body = layout(
+    {
+      preheader: words.reportPreheader,
+      heading,
+      intro: intro(words.reportIntro),
+      rows: [[words.whereFound, field(payload, 'found_location')]],
+      button: { label: words.openChat, url: finderChatUrl(payload) },
+      after: [finderPromise(words)],
+      footLink: deleteDetailsLink(payload, words),
+    },
+    words,
+  )
+  return { subject: words.reportSubject, ...body }
 }
 
 /** What a device shows for a push: the item and what happened, never a finder's details. */
@@ -369,9 +465,10 @@ export type RenderedPush = { title: string; body: string; url: string; tag: stri
 export function renderPush(row: RenderableRow): RenderedPush {
   const item = field(row.payload, 'item_name') || 'item'
   const chat = field(row.payload, 'chat_id')
+  const writesIn = finderWritesIn(row.payload.finder_language)
   const body =
     row.template === 'message_push'
       ? `New message about your ${item}`
-      : `Someone found your ${item}`
+      : `Someone found your ${item}${writesIn ? `. ${writesIn}` : ''}`
   return { title: BRAND, body, url: ownerChatUrl(row.payload), tag: `chat:${chat}` }
 }

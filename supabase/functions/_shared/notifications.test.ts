@@ -664,3 +664,30 @@ Deno.test(
     assert.equal(smsSegments(text), 1)
   },
 )
+
+Deno.test(
+  "the alert SMS names the finder's language after the spec's words, never for English",
+  () => {
+    const polish = renderSms(row({ payload: { ...PAYLOAD, finder_language: 'pl' } }), '3F9A0C1B2D')
+    // One segment still: the item's name gives way first (here all of it, beside the long local link).
+    assert.equal(
+      polish,
+      'Your item was found! The finder writes in Polish. Chat with the finder: http://localhost:5173/chat?chatId=1f0e2c4a-8d1b-4c8e-9a43-2b1d5e6f7a80 Ref 3F9A0C1B2D',
+    )
+    assert.equal(smsSegments(polish), 1)
+    // With a short link the name fits beside it.
+    const short = renderSms(
+      row({ payload: { ...PAYLOAD, chat_url: 'https://hw.uk/c/1', finder_language: 'uk' } }),
+      'REF',
+    )
+    assert.equal(
+      short,
+      'Your item was found! Blue rucksack. The finder writes in Ukrainian. Chat with the finder: https://hw.uk/c/1 Ref REF',
+    )
+    for (const language of ['en', 'xx', undefined]) {
+      const english = renderSms(row({ payload: { ...PAYLOAD, finder_language: language } }), 'R')
+      assert.ok(!english.includes('writes in'), String(language))
+      assert.ok(english.includes('Blue rucksack'))
+    }
+  },
+)

@@ -15,6 +15,7 @@
  *
  * Web Crypto only, so it runs in Deno, Node and the bench alike.
  */
+import type { FunctionErrorCode } from './error-codes.ts'
 import { HttpError } from './http.ts'
 
 export type Challenge = {
@@ -168,12 +169,13 @@ export async function verifyProof(value: unknown, options: VerifyOptions): Promi
   return { ok: true }
 }
 
+/** The refusals' codes (_shared/error-codes.ts): the app says them in its words. */
 export const PROOF_MESSAGES = {
-  missing: 'Please try again: your browser could not complete the security check.',
-  failed: 'The security check failed or expired. Please press Inform the Owner again.',
-  /** pow-challenge's 429: as report-found's own limit per finder and address says it. */
-  tooMany: 'You have sent several reports in a short time. Please try again later.',
-} as const
+  missing: 'proof_required',
+  failed: 'proof_failed',
+  /** pow-challenge's 429: as report-found's own limit per finder and address. */
+  tooMany: 'too_many_reports_from_you',
+} as const satisfies Record<string, FunctionErrorCode>
 
 /** verifyProof as an HTTP answer: 400 when missing or malformed, 403 when wrong, expired or reused. */
 export async function requireProof(value: unknown, options: VerifyOptions): Promise<void> {

@@ -61,6 +61,15 @@ Deno.test(
       renderPush({ ...row, template: 'message_push' }).body,
       'New message about your Red violin',
     )
+    // The owner is told which language the finder writes in (not for English).
+    assert.equal(
+      renderPush({ ...row, payload: { ...row.payload, finder_language: 'ar' } }).body,
+      'Someone found your Red violin. The finder writes in Arabic.',
+    )
+    assert.equal(
+      renderPush({ ...row, payload: { ...row.payload, finder_language: 'en' } }).body,
+      'Someone found your Red violin',
+    )
   },
 )
 

@@ -76,7 +76,7 @@ Deno.test("the owner's own tag is a 409 saying it is already theirs", async () =
   const response = await handler(post(VALID))
   assert.equal(response.status, 409)
   assert.deepEqual(await response.json(), {
-    error: { code: 'already_yours', message: 'This tag is already activated on your account.' },
+    error: { code: 'already_yours', message: 'already_yours' },
   })
 })
 
@@ -107,14 +107,14 @@ Deno.test('missing fields are a 400 and never reach the database', async () => {
     const response = await handler(post(JSON.stringify(body)))
     assert.equal(response.status, 400)
     assert.deepEqual(await response.json(), {
-      error: { code: 'missing_fields', message: 'Please fill in all fields' },
+      error: { code: 'missing_fields', message: 'missing_fields' },
     })
     assert.equal(calls.length, 0)
   }
 })
 
 Deno.test(
-  'bad input is a 400 with a clear message, never a 500, and never reaches the database',
+  'bad input is a 400 with its code, never a 500, and never reaches the database',
   async () => {
     const cases: Array<[string, string]> = [
       [
@@ -172,7 +172,13 @@ Deno.test(
       const { calls, handler } = setup(outcome({ outcome: 'activated', item: ITEM }))
       const response = await handler(post(body))
       assert.equal(response.status, 400, body.slice(0, 80))
-      assert.deepEqual(await response.json(), { error: { code: 'invalid_input', message } })
+      const answer = await response.json()
+      assert.deepEqual(
+        { code: answer.error.code, message: answer.error.message },
+        { code: 'invalid_input', message },
+      )
+      // A field over its limit says the limit.
+      if (message === MESSAGES.nameTooLong) assert.equal(answer.error.detail, '80')
       assert.equal(calls.length, 0)
     }
   },

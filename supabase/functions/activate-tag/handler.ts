@@ -11,6 +11,7 @@
  * activation_incorrect | 401 unauthorized | 403 forbidden |
  * 409 already_yours | 429 too_many_attempts (Retry-After) | 500 internal_error.
  */
+import type { FunctionErrorCode } from '../_shared/error-codes.ts'
 import { normaliseTagCode } from '../_shared/tag-code.ts'
 import { TYPED_TAG_CODE_MAX_LENGTH } from '../_shared/rules.generated.ts'
 import { type CallerEnv, requireUser } from '../_shared/caller.ts'
@@ -40,17 +41,19 @@ export type ActivateTagDeps = {
   activateTag(args: ActivateTagArgs): Promise<{ data: unknown; error: RpcError | null }>
 }
 
+/** The refusals' codes (_shared/error-codes.ts): the app says them in its words. */
 export const MESSAGES = {
-  missingFields: 'Please fill in all fields',
-  incorrect: 'Activation code or Tag ID is incorrect.',
-  alreadyYours: 'This tag is already activated on your account.',
-  throttled: 'Too many attempts. Please try again later.',
-  nameTooLong: 'The item name must be 80 characters or fewer.',
-  nameOneLine: 'The item name must be a single line of text.',
-  codeTooLong: 'Activation code or Tag ID is incorrect.',
-  signIn: 'Please log in to activate a tag.',
-  registeredOnly: 'Only registered owners can activate a tag. Please log in.',
-} as const
+  missingFields: 'missing_fields',
+  incorrect: 'activation_incorrect',
+  alreadyYours: 'already_yours',
+  throttled: 'too_many_attempts',
+  nameTooLong: 'item_name_too_long',
+  nameOneLine: 'item_name_not_one_line',
+  // As a wrong code: a too long tag ID or activation code tells nothing more.
+  codeTooLong: 'activation_incorrect',
+  signIn: 'sign_in_required',
+  registeredOnly: 'registered_owners_only',
+} as const satisfies Record<string, FunctionErrorCode>
 
 const MAX_NAME_LENGTH = 80
 const MAX_CODE_LENGTH = 64

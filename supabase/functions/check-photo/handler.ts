@@ -20,6 +20,7 @@
  * 409 conflict | 413 too_large | 415 not_an_image | 422 unreadable |
  * 429 too_many_photos (Retry-After) | 500 internal_error.
  */
+import type { FunctionErrorCode } from '../_shared/error-codes.ts'
 import { type CallerEnv, requireUser } from '../_shared/caller.ts'
 import { HttpError, json, withHttp } from '../_shared/http.ts'
 import { reencodePhoto, sniffPhoto, UnreadablePhotoError } from './photo-codec.ts'
@@ -48,23 +49,26 @@ export type CheckPhotoDeps = {
   store(bucket: Bucket, name: string, jpeg: Uint8Array): Promise<'stored' | 'exists'>
 }
 
+/** The refusals' codes (_shared/error-codes.ts): the app says them in its words. */
 export const MESSAGES = {
-  signIn: 'Please open the chat again to send photos.',
-  badRequest: 'Please choose a photo to send.',
-  notYours: 'You cannot add photos here.',
-  exists: 'This photo has already been uploaded.',
-  tooLarge: 'This photo is too large (over 5 MB). Please choose a smaller one.',
-  notAnImage: 'This file is not a photo we can use. Please choose a JPEG, PNG or WebP photo.',
-  unreadable: 'This photo could not be read. Please choose another one.',
-  tooMany: 'You have uploaded many photos that were not sent. Please send them or try again later.',
-} as const
+  signIn: 'sign_in_required',
+  badRequest: 'photo_missing',
+  notYours: 'photo_not_allowed',
+  exists: 'photo_exists',
+  tooLarge: 'photo_too_large',
+  notAnImage: 'not_an_image',
+  unreadable: 'photo_unreadable',
+  tooMany: 'too_many_photos',
+} as const satisfies Record<string, FunctionErrorCode>
 
 const DEFAULT_RETRY_AFTER_SECONDS = 3600
 
 /** The body's bytes, refusing more than MAX_UPLOAD_BYTES without reading them all. */
 async function readBytes(request: Request): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_UPLOAD_BYTES) throw new HttpError(413, 'too_large', MESSAGES.tooLarge)
+  if (declared > MAX_UPLOAD_BYTES) {
+    throw new HttpError(413, 'too_large', MESSAGES.tooLarge, {}, String(MAX_UPLOAD_BYTES))
+  }
   const chunks: Uint8Array[] = []
   let size = 0
   if (request.body) {
@@ -75,7 +79,7 @@ async function readBytes(request: Request): Promise<Uint8Array> {
       size += value.byteLength
       if (size > MAX_UPLOAD_BYTES) {
         await reader.cancel()
-        throw new HttpError(413, 'too_large', MESSAGES.tooLarge)
+        throw new HttpError(413, 'too_large', MESSAGES.tooLarge, {}, String(MAX_UPLOAD_BYTES))
       }
       chunks.push(value)
     }
@@ -109,7 +113,7 @@ async function readUpload(
   return { bucket: bucket as Bucket, name, bytes }
 }
 
-function refusal(error: RpcError): HttpError {
+function refusal(error: RpcError): HttpError | Error {
   if (error.message === 'too_many_photos') {
     const seconds = Number(error.details)
     const retryAfter =
@@ -120,7 +124,7 @@ function refusal(error: RpcError): HttpError {
   }
   if (error.message === 'photo_not_allowed')
     return new HttpError(403, 'forbidden', MESSAGES.notYours)
-  return new HttpError(500, 'internal_error', `reserve_photo_upload: ${error.message}`)
+  return new Error(`reserve_photo_upload: ${error.message}`)
 }
 
 export function createHandler(deps: CheckPhotoDeps): (request: Request) => Promise<Response> {
@@ -142,9 +146,7 @@ export function createHandler(deps: CheckPhotoDeps): (request: Request) => Promi
       const authorization = request.headers.get('authorization') ?? ''
       const { error } = await deps.reserve(authorization, { bucket, name, bytes: jpeg.byteLength })
       if (error) {
-        const mapped = refusal(error)
-        if (mapped.status === 500) throw new Error(mapped.message)
-        throw mapped
+        throw refusal(error)
       }
       if ((await deps.store(bucket, name, jpeg)) === 'exists') {
         throw new HttpError(409, 'conflict', MESSAGES.exists)

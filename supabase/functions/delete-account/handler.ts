@@ -22,6 +22,7 @@
  * 200 { deleted: true } | 401 unauthorized | 403 forbidden | 404 account_not_found
  * | 500 internal_error.
  */
+import type { FunctionErrorCode } from '../_shared/error-codes.ts'
 import { type CallerEnv, requireUser } from '../_shared/caller.ts'
 import { HttpError, json, withHttp } from '../_shared/http.ts'
 
@@ -38,11 +39,12 @@ export type DeleteAccountDeps = {
   purgePhotos(): Promise<void>
 }
 
+/** The refusals' codes (_shared/error-codes.ts): the app says them in its words. */
 export const MESSAGES = {
-  signIn: 'Please log in to delete your account.',
-  ownersOnly: 'Only registered owners have an account to delete.',
-  alreadyDeleted: 'This account has already been deleted.',
-} as const
+  signIn: 'sign_in_required',
+  ownersOnly: 'registered_owners_only',
+  alreadyDeleted: 'account_not_found',
+} as const satisfies Record<string, FunctionErrorCode>
 
 export function createHandler(deps: DeleteAccountDeps): (request: Request) => Promise<Response> {
   return withHttp(

@@ -14,6 +14,7 @@
  * 200 { deleted: boolean } | 400 invalid_input | 401 unauthorized |
  * 403 forbidden (not this chat's finder) | 500 internal_error.
  */
+import type { FunctionErrorCode } from '../_shared/error-codes.ts'
 import { type CallerEnv, requireUser } from '../_shared/caller.ts'
 import { HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts'
 
@@ -32,11 +33,12 @@ export type DeleteMyDetailsDeps = {
   removeDuePhotos(): Promise<void>
 }
 
+/** The refusals' codes (_shared/error-codes.ts): the app says them in its words. */
 export const MESSAGES = {
-  signIn: 'Please open the chat again to delete your details.',
-  badChat: 'This conversation could not be found.',
-  notTheFinder: 'Only the finder of this conversation can delete their details.',
-} as const
+  signIn: 'sign_in_required',
+  badChat: 'chat_not_found',
+  notTheFinder: 'not_the_finder',
+} as const satisfies Record<string, FunctionErrorCode>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

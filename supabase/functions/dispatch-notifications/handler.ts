@@ -30,7 +30,7 @@ export type DispatchDeps = {
 export function createHandler(deps: DispatchDeps): (request: Request) => Promise<Response> {
   const batchSize = deps.batchSize ?? 20
   const secretKeyOnly = {
-    refusal: "Only the project's secret key may dispatch notifications.",
+    refusal: 'secret_key_required' as const,
     env: deps.callerEnv,
     ...(deps.legacyServiceRoleKey ? { legacyServiceRoleKey: deps.legacyServiceRoleKey } : {}),
   }

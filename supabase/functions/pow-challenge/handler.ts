@@ -30,7 +30,7 @@ export type PowChallengeDeps = {
 }
 
 /** As report-found's: the finder's app signs in before it asks. */
-const SIGN_IN = 'Please try again: we could not identify you.'
+const SIGN_IN = 'sign_in_required' as const
 
 export function createHandler(deps: PowChallengeDeps): (request: Request) => Promise<Response> {
   const signedIn = { refusal: SIGN_IN, env: deps.callerEnv }

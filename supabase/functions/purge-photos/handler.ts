@@ -28,7 +28,7 @@ export type PurgePhotosDeps = {
 export function createHandler(deps: PurgePhotosDeps): (request: Request) => Promise<Response> {
   const batchSize = deps.batchSize ?? 500
   const secretKeyOnly = {
-    refusal: "Only the project's secret key may purge photos.",
+    refusal: 'secret_key_required' as const,
     env: deps.callerEnv,
     ...(deps.legacyServiceRoleKey ? { legacyServiceRoleKey: deps.legacyServiceRoleKey } : {}),
   }

@@ -53,6 +53,8 @@ function setup(owner: Owner = { email: 'owner@example.com', mobile: '07700 90012
         finder_address: args.finder_address,
         found_location: args.found_location,
         chat_url: `${args.site_url}/chat?chatId=${chatId}#token=secret${reports}`,
+        // app_private.set_finder_language stamps it on every row of the report
+        finder_language: args.finder_language,
       }
       const base = { payload, report_id: reportId }
       if (owner.mobile) {
@@ -360,7 +362,7 @@ Deno.test('too many reports answers 429 with Retry-After; unknown tag 404', asyn
   t.failRpc({ message: 'tag_not_activated' })
   const missing = await t.report(FINDER_BODY)
   assert.equal(missing.status, 404)
-  assert.equal((await missing.json()).error.message, 'Tag not found')
+  assert.equal((await missing.json()).error.message, 'tag_not_found')
 })
 
 Deno.test("report_found's refusals: a signed-out session 401, a used proof 403", async () => {
@@ -386,11 +388,14 @@ Deno.test('dispatch-notifications is for the secret key only', async () => {
   assert.equal(t.outbox.reminders, 1, 'every run adds the due reminders first')
 })
 
-Deno.test('a tag code written with dashes and spaces is read as the database reads it', async () => {
-  const t = setup()
-  assert.equal((await t.report({ ...FINDER_BODY, tagCode: 'hw7k-3m9q px' })).status, 200)
-  assert.equal(t.calls[0]?.tag_code, 'HW7K3M9QPX')
-})
+Deno.test(
+  'a tag code written with dashes and spaces is read as the database reads it',
+  async () => {
+    const t = setup()
+    assert.equal((await t.report({ ...FINDER_BODY, tagCode: 'hw7k-3m9q px' })).status, 200)
+    assert.equal(t.calls[0]?.tag_code, 'HW7K3M9QPX')
+  },
+)
 
 Deno.test("each field is held to the database's own limit", async () => {
   const t = setup()
@@ -398,4 +403,32 @@ Deno.test("each field is held to the database's own limit", async () => {
   assert.equal(refused.status, 400)
   assert.equal(t.calls.length, 0)
   assert.equal((await t.report({ ...FINDER_BODY, phone: '0'.repeat(40) })).status, 200)
+})
+
+Deno.test(
+  "the finder's language: kept with the report, their e-mail in it, the owner told",
+  async () => {
+    const t = setup({ email: 'owner@example.com', mobile: null })
+    const response = await t.report({ ...FINDER_BODY, language: 'pl' })
+    assert.equal(response.status, 200)
+    assert.equal(t.calls[0]?.finder_language, 'pl')
+    await t.delivered()
+    const [owner, finder] = t.providers.emails
+    assert.equal(owner?.subject, 'Your item was found: Blue backpack')
+    assert.ok(owner?.text.includes('The finder writes in Polish.'))
+    assert.equal(finder?.subject, 'Dziękujemy za zgłoszenie znalezionego przedmiotu')
+    assert.ok(finder?.text.startsWith('Dziękujemy, Ada Lovelace!'))
+  },
+)
+
+Deno.test('any other language is English, never an error', async () => {
+  for (const language of ['xx', 'PL', 'pl-PL', '', 42, null, { pl: true }, ['pl']]) {
+    const t = setup()
+    const response = await t.report({ ...FINDER_BODY, language })
+    assert.equal(response.status, 200, JSON.stringify(language))
+    assert.equal(t.calls[0]?.finder_language, 'en')
+  }
+  const t = setup()
+  await t.report(FINDER_BODY)
+  assert.equal(t.calls[0]?.finder_language, 'en')
 })

@@ -12,19 +12,23 @@
  * duplicated request with the same key returns the first report and sends
  * nothing again.
  *
- * POST { tagCode, name, email, phone?, address?, foundLocation?, idempotencyKey?, proof } with
+ * POST { tagCode, name, email, phone?, address?, foundLocation?, language?, idempotencyKey?, proof } with
  * the finder's JWT (verified by _shared/caller.ts with @supabase/server, an anonymous
  * finder's too); proof is the solved
  * pow-challenge (its hash and signature checked before anything else, its one-time use
- * in the report's transaction).
+ * in the report's transaction). language is the finder's page's (one of FINDER_LANGUAGES;
+ * anything else is 'en', never an error): their e-mails are written in it, and the
+ * owner is told which language the finder writes in.
  * 200 { reportId, chatId, chatUrl } | 400 invalid_input / invalid_email / invalid_json |
  * 400 proof_required | 403 proof_failed | 401 unauthorized | 404 tag_not_found |
  * 429 too_many_reports (Retry-After) | 500.
  */
+import type { FunctionErrorCode } from '../_shared/error-codes.ts'
 import { type CallerEnv, requireUser } from '../_shared/caller.ts'
 import { clientAddress, HttpError, json, readJsonObject, withHttp } from '../_shared/http.ts'
 import { createDeliveryKicker, type OutboxDb, type Providers } from '../_shared/notifications.ts'
 import { PROOF_MESSAGES } from '../_shared/proof-of-work.ts'
+import { finderLanguage } from '../_shared/finder-language.ts'
 import { EMAIL_SHAPE, FINDER_FIELD_MAX_LENGTHS } from '../_shared/rules.generated.ts'
 import { normaliseTagCode } from '../_shared/tag-code.ts'
 
@@ -43,6 +47,8 @@ export type CreateReportArgs = {
   /** The checked proof, used up in the report's transaction (refused as proof_reused after). */
   proof_challenge: string
   proof_expires_at: string
+  /** One of FINDER_LANGUAGES ('en' for anything else). */
+  finder_language: string
 }
 
 /** A proof whose hash, signature and expiry are right, still to be used up. */
@@ -87,16 +93,17 @@ export type ReportFoundDeps = {
   runInBackground(work: Promise<unknown>): void
 }
 
+/** The refusals' codes (_shared/error-codes.ts): the app says them in its words. */
 export const MESSAGES = {
-  invalidEmail: 'Invalid email',
-  tooLong: 'Please keep each field under 500 characters.',
-  oneLine: 'Please write your name and phone number on one line each.',
-  tagNotFound: 'Tag not found',
-  tooManyReports: 'Too many reports for this tag. Please try again later.',
-  tooManyFromYou: 'You have sent several reports in a short time. Please try again later.',
-  signIn: 'Please try again: we could not identify you.',
-  badKey: 'Please try again: the form sent a malformed request.',
-} as const
+  invalidEmail: 'invalid_email',
+  tooLong: 'field_too_long',
+  oneLine: 'field_not_one_line',
+  tagNotFound: 'tag_not_found',
+  tooManyReports: 'too_many_reports_for_tag',
+  tooManyFromYou: 'too_many_reports_from_you',
+  signIn: 'sign_in_required',
+  badKey: 'invalid_idempotency_key',
+} as const satisfies Record<string, FunctionErrorCode>
 
 /** One per form submission, chosen by the client (a UUID, or any 16–100 URL-safe characters). */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/
@@ -141,6 +148,7 @@ export function createHandler(deps: ReportFoundDeps): (request: Request) => Prom
         idempotency_key: idempotencyKey(body),
         proof_challenge: proof.challenge,
         proof_expires_at: proof.expiresAt.toISOString(),
+        finder_language: finderLanguage(body.language),
       }
       if (!args.tag_code || !EMAIL.test(args.finder_email)) {
         throw new HttpError(400, 'invalid_email', MESSAGES.invalidEmail)

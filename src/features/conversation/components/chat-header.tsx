@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Heading, HStack, IconButton, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import { paths } from '@/lib/paths'
+import { writesInLabel } from '@/lib/chat/finder-language'
 import type { ChatRole, ChatSummaryRow } from '@/lib/chat/types'
 
 /** Open, closed, or home: the state of the conversation in one word. */
@@ -33,6 +34,8 @@ export function ChatHeader({
   onOpenDetails?: () => void
 }) {
   const state = stateOf(summary)
+  // The owner reads which language the finder writes in (their browser can translate).
+  const writesIn = role === 'owner' ? writesInLabel(summary?.finder_language) : null
   return (
     <HStack
       gap="2"
@@ -58,9 +61,17 @@ export function ChatHeader({
             {state.label}
           </Badge>
         </HStack>
-        <Text fontSize="sm" color="fg.muted" truncate>
-          {withWhom(summary, role)}
-        </Text>
+        {/* The language goes under the name when both do not fit on one line (a phone). */}
+        <HStack columnGap="2" rowGap="0.5" minW="0" flexWrap="wrap">
+          <Text fontSize="sm" color="fg.muted" truncate maxW="full">
+            {withWhom(summary, role)}
+          </Text>
+          {writesIn && (
+            <Badge variant="outline" colorPalette="gray" size="sm" flexShrink="0">
+              {writesIn}
+            </Badge>
+          )}
+        </HStack>
       </Box>
       {onOpenDetails && (
         <Button

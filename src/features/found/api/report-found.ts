@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from '@/types/database.types'
 import { loadSupabase } from '@/lib/load-supabase'
 import type { LastReport } from '@/lib/last-report'
+import { pageLanguage } from '@/lib/page-language'
 import { type PowChallenge, type PowSolution, solvePow } from '@/features/found/proof-of-work'
 import {
   newSubmissionKey,
@@ -90,7 +91,8 @@ export async function reportFound(
   const send = async () => {
     const proof = await proveNotABot(supabase, supabaseJs)
     return supabase.functions.invoke<LastReport>('report-found', {
-      body: { ...report, idempotencyKey, proof },
+      // The finder's e-mails come in their page's language; the owner is told it.
+      body: { ...report, language: pageLanguage(), idempotencyKey, proof },
     })
   }
   let { data, error } = await send()

@@ -1,0 +1,45 @@
+// Arabic (العربية), right to left. Written with care, not yet read by a native speaker: check before relying on it.
+import type { FinderEmailMessages } from './messages.ts'
+
+export const ar: FinderEmailMessages = {
+  htmlLang: 'ar',
+  dir: 'rtl',
+  needsNativeCheck: true,
+  item: '«{name}»',
+  itemFallback: 'الغرض',
+  openChat: 'افتح المحادثة',
+  orOpenLink: 'أو افتح هذا الرابط:',
+  tagline: 'المفقودات والموجودات مع بطاقات NFC',
+  deleteMyDetails: 'احذف بياناتي الآن',
+  whereFound: 'مكان العثور عليه',
+  thanksHeadingNamed: 'شكرًا لك يا {name}!',
+  thanksHeading: 'شكرًا لك!',
+  days: {
+    zero: '{count} يوم',
+    one: 'يوم واحد',
+    two: 'يومين',
+    few: '{count} أيام',
+    many: '{count} يومًا',
+    other: '{count} يوم',
+  },
+  promise:
+    'تُحذف بياناتك بعد {afterFound} من تأكيد المالك العثور على الغرض، أو بعد {afterReport} من بلاغك إن لم يفعل ذلك.',
+  reportSubject: 'شكرًا لإبلاغك عن غرض عثرت عليه',
+  reportPreheader: 'أصبح المالك يعرف مكان غرضه.',
+  reportIntro: 'أبلغنا مالك {item}. يمكنك التحدث معه في المحادثة.',
+  newLinkSubject: 'رابطك الجديد إلى المحادثة',
+  newLinkPreheader: 'رابطك الجديد إلى المحادثة مع المالك.',
+  newLinkHeading: 'رابطك الجديد إلى المحادثة',
+  newLinkIntro: 'إليك رابطًا جديدًا إلى محادثتك بشأن {item}. الروابط السابقة لم تعد تعمل.',
+  returnedSubject: 'عاد {item} إلى صاحبه: شكرًا لك',
+  returnedPreheader: 'عاد {item} إلى صاحبه. شكرًا لمساعدتك.',
+  returnedIntro:
+    'عاد {item} إلى صاحبه: أكّد المالك أنه استعاده. شكرًا لمساعدتك في إعادته. أُغلقت الآن محادثتك مع المالك.',
+  returnedDeletedOn: 'ستُحذف بياناتك في {date}.',
+  returnedDeletedSoon: 'ستُحذف بياناتك خلال 7 أيام.',
+  closedSubject: 'أُغلقت المحادثة بشأن الغرض الذي عثرت عليه',
+  closedPreheader: 'أُغلقت المحادثة بشأن الغرض الذي عثرت عليه.',
+  closedHeading: 'أُغلقت المحادثة',
+  closedIntro: 'أغلق مالك {item} حسابه في Homeward، لذا أُغلقت محادثتك معه. شكرًا لمساعدتك.',
+  closedAfter: 'حُذفت بياناتك. بعد إرسال هذه الرسالة سنحذف عنوان بريدك الإلكتروني أيضًا.',
+}
