@@ -3526,7 +3526,7 @@ begin
 end;
 $function$;
 comment on function public.create_case_link(uuid,text,integer,text) is 'The owner of a LOST item makes a case link for a named third party, valid 1 to 30 days (case_link_rules), with its own chat. Raises item_not_found, item_not_lost, case_link_label, case_link_contact, case_link_days or too_many_case_links (detail: the rule''s number).';
-grant execute on function public.create_case_link(uuid,text,integer,text) to anon, authenticated, service_role;
+grant execute on function public.create_case_link(uuid,text,integer,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.create_found_report(tag_code text, finder_id uuid, finder_name text, finder_email text, finder_phone text, finder_address text, found_location text, site_url text)
  RETURNS TABLE(report_id uuid, chat_id uuid, invite_token text, item_id uuid, owner_id uuid)
@@ -4142,7 +4142,7 @@ AS $function$
    order by l.created_at desc;
 $function$;
 comment on function public.my_case_links(uuid) is 'The caller''s case links for one of their items: state (live, expired, withdrawn, returned, closed), every opening, message counts, and the token while the link is live (to copy or print it).';
-grant execute on function public.my_case_links(uuid) to anon, authenticated, service_role;
+grant execute on function public.my_case_links(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.open_case_link(token text, is_opening boolean DEFAULT true)
  RETURNS TABLE(state text, case_link_id uuid, chat_id uuid, label text, item_name text, item_photo_path text, lost_note text, return_instructions text, tag_code text, found_location text, found_latitude double precision, found_longitude double precision, contact_note text, expires_at timestamp with time zone, viewer_role text)
@@ -4220,7 +4220,7 @@ begin
 end;
 $function$;
 comment on function public.open_case_link(text,boolean) is 'A case-link visitor (any session, anonymous included) redeems the link''s token: while it is live they join its chat as the finder member and see the item''s name and photo, the owner''s note and return instructions, the tag ID, the last report''s place (and pin if shared) and the contact the owner shared; every opening (is_opening) is logged for the owner. Otherwise only the state: not_found, expired, withdrawn, returned or closed.';
-grant execute on function public.open_case_link(text,boolean) to anon, authenticated, service_role;
+grant execute on function public.open_case_link(text,boolean) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.operator_act(report_id uuid, action text, reason text, operator_label text)
  RETURNS text
@@ -4819,7 +4819,7 @@ begin
 end;
 $function$;
 comment on function public.revoke_case_link(uuid) is 'The owner withdraws a case link: refused from now on, its chat closed (an open page is told live).';
-grant execute on function public.revoke_case_link(uuid) to anon, authenticated, service_role;
+grant execute on function public.revoke_case_link(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.revoke_chat_invites(chat_id uuid)
  RETURNS integer

@@ -134,7 +134,7 @@ exception
     return false;
 end;
 $$;
-revoke all on function app_private.is_case_link_live(uuid) from public;
+revoke all on function app_private.is_case_link_live(uuid) from public, anon;
 grant execute on function app_private.is_case_link_live(uuid) to authenticated, service_role;
 
 -- is_chat_member: the CURRENT body, plus the case-link gate (a finder member of a
@@ -471,7 +471,7 @@ begin
 end;
 $$;
 comment on function public.create_case_link(uuid,text,integer,text) is 'The owner of a LOST item makes a case link for a named third party, valid 1 to 30 days (case_link_rules), with its own chat. Raises item_not_found, item_not_lost, case_link_label, case_link_contact, case_link_days or too_many_case_links (detail: the rule''s number).';
-revoke all on function public.create_case_link(uuid,text,integer,text) from public;
+revoke all on function public.create_case_link(uuid,text,integer,text) from public, anon;
 grant execute on function public.create_case_link(uuid,text,integer,text) to authenticated, service_role;
 
 create function public.my_case_links(item_id uuid)
@@ -510,7 +510,7 @@ as $$
    order by l.created_at desc;
 $$;
 comment on function public.my_case_links(uuid) is 'The caller''s case links for one of their items: state (live, expired, withdrawn, returned, closed), every opening, message counts, and the token while the link is live (to copy or print it).';
-revoke all on function public.my_case_links(uuid) from public;
+revoke all on function public.my_case_links(uuid) from public, anon;
 grant execute on function public.my_case_links(uuid) to authenticated, service_role;
 
 create function public.revoke_case_link(case_link_id uuid)
@@ -538,7 +538,7 @@ begin
 end;
 $$;
 comment on function public.revoke_case_link(uuid) is 'The owner withdraws a case link: refused from now on, its chat closed (an open page is told live).';
-revoke all on function public.revoke_case_link(uuid) from public;
+revoke all on function public.revoke_case_link(uuid) from public, anon;
 grant execute on function public.revoke_case_link(uuid) to authenticated, service_role;
 
 -- 6. The visitor's call: redeem the token (joining the case's chat as its finder
@@ -626,7 +626,7 @@ begin
 end;
 $$;
 comment on function public.open_case_link(text,boolean) is 'A case-link visitor (any session, anonymous included) redeems the link''s token: while it is live they join its chat as the finder member and see the item''s name and photo, the owner''s note and return instructions, the tag ID, the last report''s place (and pin if shared) and the contact the owner shared; every opening (is_opening) is logged for the owner. Otherwise only the state: not_found, expired, withdrawn, returned or closed.';
-revoke all on function public.open_case_link(text,boolean) from public;
+revoke all on function public.open_case_link(text,boolean) from public, anon;
 grant execute on function public.open_case_link(text,boolean) to authenticated, service_role;
 
 -- 7. The purge: a link, its openings and its conversation go case_link_after_end
@@ -654,7 +654,7 @@ begin
 end;
 $$;
 comment on function app_private.purge_case_links() is 'Deletes case links (with their chats, messages and openings) case_link_after_end after they ended; schedule purge-case-links.';
-revoke all on function app_private.purge_case_links() from public;
+revoke all on function app_private.purge_case_links() from public, anon, authenticated;
 grant execute on function app_private.purge_case_links() to service_role;
 
 select cron.schedule('purge-case-links', '41 * * * *', 'select app_private.purge_case_links()');
