@@ -203,6 +203,36 @@ export const PAGES: readonly PageEntry[] = [
     load: async () => (await import('@/features/operator/components/operator-desk')).OperatorDesk,
   },
   {
+    path: `${paths.caseLink}/:token`,
+    handle: { title: 'Case', background: 'finder', headerIcon: 'home', guard: 'session' },
+    module: 'src/features/case-links/components/case-page.tsx',
+    load: async () => (await import('@/features/case-links/components/case-page')).CasePage,
+  },
+  {
+    path: paths.caseLinks,
+    handle: {
+      title: 'Case links',
+      background: 'owner',
+      headerIcon: 'home',
+      guard: 'login-redirect',
+    },
+    module: 'src/features/case-links/components/case-links-page.tsx',
+    load: async () =>
+      (await import('@/features/case-links/components/case-links-page')).CaseLinksPage,
+  },
+  {
+    path: paths.caseSheet,
+    handle: {
+      title: 'Case sheet',
+      background: 'plain',
+      headerIcon: 'home',
+      guard: 'login-redirect',
+    },
+    module: 'src/features/case-links/components/case-sheet-page.tsx',
+    load: async () =>
+      (await import('@/features/case-links/components/case-sheet-page')).CaseSheetPage,
+  },
+  {
     path: '*',
     handle: publicPage('Page not found', 'plain'),
     module: 'src/features/marketing/components/not-found-page.tsx',

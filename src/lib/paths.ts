@@ -27,6 +27,12 @@ export const paths = {
   editTag: '/editTag',
   /** The operator's desk (issue 49): not in SPEC.md §2, for Homeward's operators only. */
   operator: '/operator',
+  /** A case link's page for a third party (issue 50): /case/<token>. */
+  caseLink: '/case',
+  /** The owner's case links of one item (?itemId=…). */
+  caseLinks: '/case-links',
+  /** The printable case sheet of one case link (?itemId=…&caseLinkId=…). */
+  caseSheet: '/case-sheet',
 } as const
 
 export type AppPath = (typeof paths)[keyof typeof paths]

@@ -142,7 +142,10 @@ const reservePhoto = (actor: Actor, chatId: string) =>
 async function storedPhotoVisibleTo(actor: Actor, name: string): Promise<boolean> {
   const rows = await withRole(
     db,
-    { ...actor.context, settings: { ...actor.context.settings, 'storage.operation': 'storage.object.get' } },
+    {
+      ...actor.context,
+      settings: { ...actor.context.settings, 'storage.operation': 'storage.object.get' },
+    },
     async (tx) =>
       (
         await tx.query('select name from storage.objects where bucket_id = $1 and name = $2', [
@@ -217,13 +220,12 @@ describe('making a case link', () => {
       { code: '42501', message: PERMISSION_DENIED },
     )
     await expectPgError(
-      query(db, owner, 'insert into public.case_links (item_id, owner_id, label, token, token_hash, expires_at) values ($1, $2, $3, $4, $5, now() + interval \'1 day\')', [
-        item.id,
-        owner.userId,
-        'Forged',
-        'x',
-        'y',
-      ]),
+      query(
+        db,
+        owner,
+        "insert into public.case_links (item_id, owner_id, label, token, token_hash, expires_at) values ($1, $2, $3, $4, $5, now() + interval '1 day')",
+        [item.id, owner.userId, 'Forged', 'x', 'y'],
+      ),
       { code: '42501', message: PERMISSION_DENIED },
     )
   })
