@@ -2495,20 +2495,39 @@ CREATE OR REPLACE FUNCTION app_private.purge_case_links()
 AS $function$
 declare
   removed int;
+  visitors uuid[];
 begin
-  delete from public.case_links l
-   using public.chats c
-   where c.case_link_id = l.id
-     and least(coalesce(l.revoked_at, l.expires_at), l.expires_at, coalesce(c.closed_at, l.expires_at))
-         + app_private.retention_of('case_link_after_end') <= now();
-  get diagnostics removed = row_count;
+  with due as (
+    delete from public.case_links l
+     using public.chats c
+     where c.case_link_id = l.id
+       and least(coalesce(l.revoked_at, l.expires_at), l.expires_at, coalesce(c.closed_at, l.expires_at))
+           + app_private.retention_of('case_link_after_end') <= now()
+    returning l.id, c.id as chat_id
+  )
+  select count(*)::int,
+         coalesce((select array_agg(distinct m.user_id) from public.chat_members m
+                    where m.chat_id in (select d.chat_id from due d) and m.role = 'finder'), '{}')
+    into removed, visitors
+    from due;
   if removed > 0 then
+    -- The anonymous visitors, once they are in no other conversation and wrote no report.
+    begin
+      delete from auth.users u
+       where u.id = any (visitors)
+         and u.is_anonymous
+         and not exists (select 1 from public.chat_members m where m.user_id = u.id)
+         and not exists (select 1 from public.found_reports r where r.finder_id = u.id);
+    exception
+      when insufficient_privilege then
+        raise warning 'purge_case_links: anonymous visitors not deleted: %', sqlerrm;
+    end;
     perform app_private.purge_due_photos();
   end if;
   return removed;
 end;
 $function$;
-comment on function app_private.purge_case_links() is 'Deletes case links (with their chats, messages and openings) case_link_after_end after they ended; schedule purge-case-links.';
+comment on function app_private.purge_case_links() is 'Deletes case links (with their chats, messages and openings) case_link_after_end after they ended, and their anonymous visitors who are in no other conversation; schedule purge-case-links.';
 grant execute on function app_private.purge_case_links() to service_role;
 
 CREATE OR REPLACE FUNCTION app_private.purge_due_photos()

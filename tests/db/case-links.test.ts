@@ -427,8 +427,9 @@ describe('the purge', () => {
     const lost = await giveItem(db, owner, 'Old coat')
     await query(db, owner, "update public.items set status = 'LOST' where id = $1", [lost.id])
     const link = await create(owner, 1, 'Old desk', lost.id)
-    await open(visitor, link.token)
-    await send(visitor, link.chat_id, 'Old message')
+    const once = await createUser(db, 'one-time visitor', { anonymous: true })
+    await open(once, link.token)
+    await send(once, link.chat_id, 'Old message')
     await query(db, serviceRole, 'select app_private.purge_case_links()')
     expect(
       (await db.query('select id from public.case_links where id = $1', [link.case_link_id])).rows,
@@ -448,6 +449,13 @@ describe('the purge', () => {
     expect(
       (await db.query('select id from public.messages where chat_id = $1', [link.chat_id])).rows,
     ).toEqual([])
+    // The anonymous visitor, in no other conversation, goes too; one still in another stays.
+    expect((await db.query('select id from auth.users where id = $1', [once.userId])).rows).toEqual(
+      [],
+    )
+    expect(
+      (await db.query('select id from auth.users where id = $1', [visitor.userId])).rows,
+    ).toHaveLength(1)
   })
 
   it('is scheduled', async () => {
