@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, chakra, HStack, Input, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { FormMessage } from '@/components/ui/form-message'
@@ -24,12 +24,12 @@ function Openings({ openings }: { openings: string[] }) {
   if (openings.length === 0) return <Text fontSize="sm">Not opened yet</Text>
   return (
     <details>
-      <summary>
+      <chakra.summary minH="11" py="2.5" cursor="pointer">
         <Text as="span" fontSize="sm">
           {openings.length === 1 ? 'Opened once' : `Opened ${openings.length} times`}, last{' '}
           {dateText(openings[0] ?? '')}
         </Text>
-      </summary>
+      </chakra.summary>
       <Stack as="ul" gap="0" fontSize="sm" pl="4" aria-label="Every opening">
         {openings.map((at, index) => (
           <li key={`${at}-${index}`}>{dateText(at)}</li>
@@ -139,7 +139,7 @@ export function CaseLinkCard({
               </Text>
             </label>
             <HStack gap="2">
-              <Input id={`case-url-${link.case_link_id}`} value={url} readOnly size="sm" />
+              <Input id={`case-url-${link.case_link_id}`} value={url} readOnly h="11" />
               <Button size="sm" variant="outline" onClick={() => void copy()}>
                 {copied ? 'Copied' : 'Copy link'}
               </Button>
