@@ -82,6 +82,7 @@ test('case link: owner makes it, a visitor opens it and writes, the owner replie
     await card.getByRole('link', { name: /Messages \(1 new\)/ }).click()
     await expect(page).toHaveURL(/\/chat\?chatId=/)
     await expect(page.getByText('We have a grey suitcase at T5.')).toBeVisible({ timeout: 20_000 })
+    await checkPage(page, testInfo, 'case-owner-chat')
     await page.getByRole('textbox', { name: 'Message' }).fill('Thank you! I will collect it today.')
     await page.getByRole('button', { name: 'Send', exact: true }).click()
     await expect(
