@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import type { RouteHandle } from './route-handle.ts'
-import { paths } from '../lib/paths.ts'
+import { paths, segmentPaths } from '../lib/paths.ts'
 
 /**
  * Every page of SPEC.md §2 in one table: its path, what the layout needs (handle),
@@ -203,7 +203,7 @@ export const PAGES: readonly PageEntry[] = [
     load: async () => (await import('@/features/operator/components/operator-desk')).OperatorDesk,
   },
   {
-    path: `${paths.caseLink}/:token`,
+    path: `${segmentPaths.caseLink}/:token`,
     handle: { title: 'Case', background: 'finder', headerIcon: 'home', guard: 'session' },
     module: 'src/features/case-links/components/case-page.tsx',
     load: async () => (await import('@/features/case-links/components/case-page')).CasePage,
