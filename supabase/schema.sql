@@ -242,6 +242,7 @@ create table public.case_links (
   token_hash text not null,
   expires_at timestamp with time zone not null,
   revoked_at timestamp with time zone,
+  site_url text,
   created_at timestamp with time zone default now() not null,
   constraint case_links_contact_note_length CHECK (((contact_note IS NULL) OR ((char_length(btrim(contact_note)) >= 1) AND (char_length(btrim(contact_note)) <= 300)))),
   constraint case_links_expiry CHECK (((expires_at > created_at) AND (expires_at <= (created_at + '30 days 00:01:00'::interval)))),
@@ -249,12 +250,14 @@ create table public.case_links (
   constraint case_links_label_length CHECK (((char_length(btrim(label)) >= 1) AND (char_length(btrim(label)) <= 120))),
   constraint case_links_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint case_links_pkey PRIMARY KEY (id),
+  constraint case_links_site_url_shape CHECK (((site_url IS NULL) OR (site_url ~ '^https?://[A-Za-z0-9.:\[\]-]+$'::text))),
   constraint case_links_token_hash_key UNIQUE (token_hash)
 );
 comment on table public.case_links is 'An owner''s time-limited, revocable link to one item''s case for a named third party (label). The token is shown only to the owner (my_case_links); visitors redeem it with open_case_link, which looks it up by token_hash. The owner reads their own links; written only by create_case_link and revoke_case_link.';
 comment on column public.case_links.label is 'Who the link is for, in the owner''s words: "British Airways baggage, ref LHRBA12345".';
 comment on column public.case_links.contact_note is 'Contact details the owner chose to share with this third party; nothing else of the owner''s is shown.';
 comment on column public.case_links.token is 'The link''s secret, kept so the owner can copy or print the link again; no client role may read this column.';
+comment on column public.case_links.site_url is 'The site the owner made the link on (its origin): the address of the owner''s alerts about its messages, as chat_invites.site_url is for a finder''s.';
 alter table public.case_links enable row level security;
 CREATE INDEX case_links_item_id_idx ON public.case_links USING btree (item_id);
 CREATE INDEX case_links_owner_id_idx ON public.case_links USING btree (owner_id);
@@ -835,6 +838,9 @@ begin
        where i.chat_id = chat.id and i.site_url is not null
        order by i.created_at desc
        limit 1;
+      if site is null and chat.case_link_id is not null then
+        select l.site_url into site from public.case_links l where l.id = chat.case_link_id;
+      end if;
       if site is not null then
         perform app_private.enqueue_pushes(
           chat.owner_id, 'message_push', 'message:' || new.id, chat.report_id,
@@ -3483,7 +3489,7 @@ end;
 $function$;
 grant execute on function public.complete_notification(uuid,text,uuid) to service_role;
 
-CREATE OR REPLACE FUNCTION public.create_case_link(item_id uuid, label text, valid_days integer, contact_note text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.create_case_link(item_id uuid, label text, valid_days integer, contact_note text DEFAULT NULL::text, site_url text DEFAULT NULL::text)
  RETURNS TABLE(case_link_id uuid, chat_id uuid, token text, expires_at timestamp with time zone)
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -3533,9 +3539,10 @@ begin
     raise exception 'too_many_case_links' using errcode = 'P0001', detail = rules ->> 'max_active_per_item';
   end if;
 
-  insert into public.case_links (item_id, owner_id, label, contact_note, token, token_hash, expires_at)
+  insert into public.case_links (item_id, owner_id, label, contact_note, token, token_hash, expires_at, site_url)
   values (item.id, caller, clean_label, clean_contact, new_token, app_private.hash_token(new_token),
-          now() + make_interval(days => create_case_link.valid_days))
+          now() + make_interval(days => create_case_link.valid_days),
+          case when create_case_link.site_url ~ '^https?://[A-Za-z0-9.:\[\]-]+$' then create_case_link.site_url end)
   returning * into link;
   insert into public.chats (item_id, report_id, owner_id, case_link_id)
   values (item.id, null, caller, link.id)
@@ -3544,8 +3551,8 @@ begin
   return query select link.id, new_chat, new_token, link.expires_at;
 end;
 $function$;
-comment on function public.create_case_link(uuid,text,integer,text) is 'The owner of a LOST item makes a case link for a named third party, valid 1 to 30 days (case_link_rules), with its own chat. Raises item_not_found, item_not_lost, case_link_label, case_link_contact, case_link_days or too_many_case_links (detail: the rule''s number).';
-grant execute on function public.create_case_link(uuid,text,integer,text) to authenticated, service_role;
+comment on function public.create_case_link(uuid,text,integer,text,text) is 'The owner of a LOST item makes a case link for a named third party, valid 1 to 30 days (case_link_rules), with its own chat; site_url (the app''s origin) is where the owner''s alerts about its messages point. Raises item_not_found, item_not_lost, case_link_label, case_link_contact, case_link_days or too_many_case_links (detail: the rule''s number).';
+grant execute on function public.create_case_link(uuid,text,integer,text,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.create_found_report(tag_code text, finder_id uuid, finder_name text, finder_email text, finder_phone text, finder_address text, found_location text, site_url text)
  RETURNS TABLE(report_id uuid, chat_id uuid, invite_token text, item_id uuid, owner_id uuid)

@@ -117,6 +117,7 @@ export type Database = {
           label: string
           owner_id: string
           revoked_at: string | null
+          site_url: string | null
           token: string
           token_hash: string
         }
@@ -130,6 +131,7 @@ export type Database = {
           label: string
           owner_id: string
           revoked_at?: string | null
+          site_url?: string | null
           token: string
           token_hash: string
         }
@@ -142,6 +144,7 @@ export type Database = {
           label?: string
           owner_id?: string
           revoked_at?: string | null
+          site_url?: string | null
           token?: string
           token_hash?: string
         }
@@ -1023,7 +1026,13 @@ export type Database = {
         Returns: undefined
       }
       create_case_link: {
-        Args: { contact_note?: string; item_id: string; label: string; valid_days: number }
+        Args: {
+          contact_note?: string
+          item_id: string
+          label: string
+          site_url?: string
+          valid_days: number
+        }
         Returns: {
           case_link_id: string
           chat_id: string

@@ -59,7 +59,9 @@ create table public.case_links (
   token_hash text not null constraint case_links_token_hash_key unique,
   expires_at timestamptz not null,
   revoked_at timestamptz,
+  site_url text,
   created_at timestamptz not null default now(),
+  constraint case_links_site_url_shape check (site_url is null or site_url ~ '^https?://[A-Za-z0-9.:\[\]-]+$'),
   constraint case_links_label_length check (char_length(btrim(label)) between 1 and 120),
   constraint case_links_contact_note_length check (contact_note is null or char_length(btrim(contact_note)) between 1 and 300),
   constraint case_links_expiry check (expires_at > created_at and expires_at <= created_at + interval '30 days 1 minute')
@@ -67,6 +69,7 @@ create table public.case_links (
 comment on table public.case_links is 'An owner''s time-limited, revocable link to one item''s case for a named third party (label). The token is shown only to the owner (my_case_links); visitors redeem it with open_case_link, which looks it up by token_hash. The owner reads their own links; written only by create_case_link and revoke_case_link.';
 comment on column public.case_links.label is 'Who the link is for, in the owner''s words: "British Airways baggage, ref LHRBA12345".';
 comment on column public.case_links.contact_note is 'Contact details the owner chose to share with this third party; nothing else of the owner''s is shown.';
+comment on column public.case_links.site_url is 'The site the owner made the link on (its origin): the address of the owner''s alerts about its messages, as chat_invites.site_url is for a finder''s.';
 comment on column public.case_links.token is 'The link''s secret, kept so the owner can copy or print the link again; no client role may read this column.';
 alter table public.case_links enable row level security;
 create index case_links_item_id_idx on public.case_links (item_id);
@@ -255,6 +258,73 @@ begin
 end;
 $$;
 
+-- broadcast_message: the CURRENT body; the owner's push about a message in a
+-- case's chat points at the site the link was made on (a case's chat has no invite).
+create or replace function app_private.broadcast_message()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  chat public.chats;
+  unread int;
+  site text;
+begin
+  perform realtime.send(
+    jsonb_build_object('chat_id', new.chat_id, 'position', new.position),
+    'message',
+    'chat:' || new.chat_id::text,
+    true
+  );
+  if new.sender_role = 'finder' then
+    select * into chat from public.chats c where c.id = new.chat_id;
+    if chat.id is not null and app_private.take_owner_alert(chat.id) then
+      select count(*)::int into unread
+        from public.messages msg
+        join public.chat_members m on m.chat_id = msg.chat_id and m.user_id = chat.owner_id
+       where msg.chat_id = chat.id and msg.position > m.last_read_position
+         and msg.sender_id <> m.user_id;
+      perform realtime.send(
+        jsonb_build_object(
+          'chat_id', chat.id,
+          'item_id', chat.item_id,
+          'position', new.position,
+          'unread', unread,
+          'preview', left(btrim(regexp_replace(new.body, '\s+', ' ', 'g')), 81),
+          'photos', coalesce(cardinality(new.photo_paths), 0),
+          'quiet_seconds', (select extract(epoch from l.per)::int from app_private.limits l
+                             where l.name = 'owner_alerts_per_chat')
+        ),
+        'message',
+        'owner:' || chat.owner_id::text,
+        true
+      );
+      select i.site_url into site
+        from public.chat_invites i
+       where i.chat_id = chat.id and i.site_url is not null
+       order by i.created_at desc
+       limit 1;
+      if site is null and chat.case_link_id is not null then
+        select l.site_url into site from public.case_links l where l.id = chat.case_link_id;
+      end if;
+      if site is not null then
+        perform app_private.enqueue_pushes(
+          chat.owner_id, 'message_push', 'message:' || new.id, chat.report_id,
+          jsonb_build_object(
+            'item_name', (select it.name from public.items it where it.id = chat.item_id),
+            'chat_id', chat.id,
+            'chat_url', app_private.chat_url(site, chat.id),
+            'report_id', chat.report_id
+          )
+        );
+      end if;
+    end if;
+  end if;
+  return null;
+end;
+$$;
+
 -- close_chat: the CURRENT body, with 'case_link_revoked' among the reasons.
 create or replace function app_private.close_chat(p_chat_id uuid, p_reason text)
 returns boolean
@@ -408,7 +478,8 @@ create function public.create_case_link(
   item_id uuid,
   label text,
   valid_days integer,
-  contact_note text default null
+  contact_note text default null,
+  site_url text default null
 )
 returns table(case_link_id uuid, chat_id uuid, token text, expires_at timestamptz)
 language plpgsql
@@ -459,9 +530,10 @@ begin
     raise exception 'too_many_case_links' using errcode = 'P0001', detail = rules ->> 'max_active_per_item';
   end if;
 
-  insert into public.case_links (item_id, owner_id, label, contact_note, token, token_hash, expires_at)
+  insert into public.case_links (item_id, owner_id, label, contact_note, token, token_hash, expires_at, site_url)
   values (item.id, caller, clean_label, clean_contact, new_token, app_private.hash_token(new_token),
-          now() + make_interval(days => create_case_link.valid_days))
+          now() + make_interval(days => create_case_link.valid_days),
+          case when create_case_link.site_url ~ '^https?://[A-Za-z0-9.:\[\]-]+$' then create_case_link.site_url end)
   returning * into link;
   insert into public.chats (item_id, report_id, owner_id, case_link_id)
   values (item.id, null, caller, link.id)
@@ -470,9 +542,9 @@ begin
   return query select link.id, new_chat, new_token, link.expires_at;
 end;
 $$;
-comment on function public.create_case_link(uuid,text,integer,text) is 'The owner of a LOST item makes a case link for a named third party, valid 1 to 30 days (case_link_rules), with its own chat. Raises item_not_found, item_not_lost, case_link_label, case_link_contact, case_link_days or too_many_case_links (detail: the rule''s number).';
-revoke all on function public.create_case_link(uuid,text,integer,text) from public, anon;
-grant execute on function public.create_case_link(uuid,text,integer,text) to authenticated, service_role;
+comment on function public.create_case_link(uuid,text,integer,text,text) is 'The owner of a LOST item makes a case link for a named third party, valid 1 to 30 days (case_link_rules), with its own chat; site_url (the app''s origin) is where the owner''s alerts about its messages point. Raises item_not_found, item_not_lost, case_link_label, case_link_contact, case_link_days or too_many_case_links (detail: the rule''s number).';
+revoke all on function public.create_case_link(uuid,text,integer,text,text) from public, anon;
+grant execute on function public.create_case_link(uuid,text,integer,text,text) to authenticated, service_role;
 
 create function public.my_case_links(item_id uuid)
 returns table(

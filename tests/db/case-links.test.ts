@@ -56,6 +56,9 @@ let item: ItemRow
 let report: ReportResult
 
 const OWNER_EMAIL = 'ada.owner@example.test'
+const P256DH =
+  'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4'
+const AUTH = 'BTBZMqHH6r4Tts7J_aSIgg'
 
 beforeAll(async () => {
   db = await openTestDatabase()
@@ -94,8 +97,8 @@ const create = async (
   const [row] = await query<Created>(
     db,
     actor,
-    'select * from public.create_case_link($1, $2, $3, $4)',
-    [forItem, label, days, 'Call me on 07700900123'],
+    'select * from public.create_case_link($1, $2, $3, $4, $5)',
+    [forItem, label, days, 'Call me on 07700900123', 'http://localhost:5173'],
   )
   if (!row) throw new Error('create_case_link returned nothing')
   return row
@@ -282,6 +285,25 @@ describe('a visitor with the link', () => {
     ).toEqual([])
     expect(await topicRows(visitor, `chat:${link.chat_id}`)).not.toEqual([])
     await reservePhoto(visitor, link.chat_id)
+  })
+
+  it("alerts the owner's devices to the visitor's message, as to a finder's", async () => {
+    await db.query(
+      `insert into public.push_subscriptions (owner_id, endpoint, p256dh, auth)
+       values ($1, 'https://fcm.googleapis.com/fcm/send/case-links', $2, $3)`,
+      [owner.userId, P256DH, AUTH],
+    )
+    await db.query('delete from app_private.owner_alert_windows where chat_id = $1', [link.chat_id])
+    await send(visitor, link.chat_id, 'Is there a name tag inside?')
+    const { rows } = await db.query<{ template: string; payload: Record<string, unknown> }>(
+      `select template, payload from public.notifications
+        where channel = 'push' and payload->>'chat_id' = $1`,
+      [link.chat_id],
+    )
+    expect(rows.map((row) => [row.template, row.payload.chat_url])).toEqual([
+      ['message_push', `http://localhost:5173/chat?chatId=${link.chat_id}`],
+    ])
+    await db.query('delete from public.push_subscriptions where owner_id = $1', [owner.userId])
   })
 
   it("never sees the finder's conversation, report or membership", async () => {

@@ -111,7 +111,12 @@ describe("the owner's case links", () => {
     refuse = false
     await user.click(create)
     expect(await screen.findByText(`Case link made for ${LABEL}.`, { exact: false })).toBeVisible()
-    expect(sent.at(-1)).toEqual({ item_id: ITEM_ID, label: LABEL, valid_days: 14 })
+    expect(sent.at(-1)).toEqual({
+      item_id: ITEM_ID,
+      label: LABEL,
+      valid_days: 14,
+      site_url: window.location.origin,
+    })
     const card = await screen.findByRole('listitem', { name: `Case link for ${LABEL}` })
     expect(within(card).getByText('Working')).toBeVisible()
     expect(within(card).getByText(/Opened 2 times/)).toBeVisible()

@@ -19,6 +19,8 @@ export async function createCaseLink(link: NewCaseLink): Promise<CreatedCaseLink
       label: link.label,
       valid_days: link.validDays,
       contact_note: link.contactNote.trim() || undefined,
+      // where the owner's alerts about the link's messages point: this site
+      site_url: window.location.origin,
     }),
   )
   const row = data?.[0]
