@@ -160,6 +160,32 @@ describe('the case page', () => {
     expect(openings).toBe(1)
   })
 
+  it('a message refused by the server makes the page ask again: the link has expired', async () => {
+    server.use(
+      http.post('*/rest/v1/rpc/open_case_link', async ({ request }) => {
+        const body = (await request.json()) as { is_opening: boolean }
+        return HttpResponse.json([opened(body.is_opening ? 'live' : 'expired')])
+      }),
+      restGet('messages', []),
+      http.post('*/rest/v1/messages', () =>
+        HttpResponse.json(
+          {
+            code: '42501',
+            message: 'new row violates row-level security policy for table "messages"',
+            details: null,
+            hint: null,
+          },
+          { status: 403 },
+        ),
+      ),
+    )
+    const { user } = renderApp({ url: '/case/tok123', session: true })
+    await user.type(await screen.findByLabelText('Message to the owner'), 'Still there?')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(await screen.findByRole('heading', { name: 'This case link has expired' })).toBeVisible()
+    expect(screen.queryByLabelText('Message to the owner')).toBeNull()
+  })
+
   it.each([
     ['withdrawn', 'This case link was withdrawn'],
     ['expired', 'This case link has expired'],

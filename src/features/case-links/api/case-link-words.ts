@@ -25,6 +25,8 @@ export function caseLinkRefusal(error: unknown): string {
     case 'item_not_found':
     case 'This item is no longer in your account.':
       return 'This item is no longer in your account.'
+    case 'This conversation is closed. No more messages can be sent in it.':
+      return 'This case is closed. No more messages can be sent here.'
     case 'case_link_not_found':
       return 'This case link is no longer in your account.'
     default:

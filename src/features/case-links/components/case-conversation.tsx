@@ -18,6 +18,8 @@ type CaseConversationProps = {
   label: string
   /** Bumped by the page when a message notice arrives or after a reconnect. */
   version: number
+  /** A send was refused: the page asks the server whether the link still works. */
+  onRefused: () => void
 }
 
 function who(message: MessageRow, userId: string): string {
@@ -25,11 +27,65 @@ function who(message: MessageRow, userId: string): string {
   return message.sender_role === 'owner' ? 'The owner' : 'Someone else with this link'
 }
 
+/** The conversation's messages, or what to do while there are none. */
+function CaseMessages({
+  messages,
+  userId,
+  label,
+}: {
+  messages: MessageRow[]
+  userId: string
+  label: string
+}) {
+  return messages.length === 0 ? (
+    <Text color="fg.muted">
+      No messages yet. Write to the owner as {label}: they are told at once.
+    </Text>
+  ) : (
+    <Stack as="ol" gap="2" listStyleType="none" m="0" p="0" aria-label="Messages">
+      {messages.map((message) => (
+        <Box
+          as="li"
+          key={message.id}
+          borderWidth="1px"
+          borderRadius="md"
+          p="3"
+          bg={message.sender_id === userId ? 'teal.50' : 'bg'}
+        >
+          <Text fontSize="sm" fontWeight="semibold">
+            {who(message, userId)}
+          </Text>
+          {message.body && <Text whiteSpace="pre-wrap">{message.body}</Text>}
+          {message.photo_paths.length > 0 && (
+            <Stack direction="row" gap="2" mt="2" flexWrap="wrap">
+              {message.photo_paths.map((path, index) => (
+                <StoredPhoto
+                  key={path}
+                  bucket="chat-photos"
+                  path={path}
+                  alt={`Photo ${index + 1} from ${who(message, userId)}`}
+                  size="24"
+                />
+              ))}
+            </Stack>
+          )}
+        </Box>
+      ))}
+    </Stack>
+  )
+}
+
 /**
  * The case's conversation, for its visitor: every message the database holds
  * (re-read on each notice), and a message box with up to three photos.
  */
-export function CaseConversation({ chatId, userId, label, version }: CaseConversationProps) {
+export function CaseConversation({
+  chatId,
+  userId,
+  label,
+  version,
+  onRefused,
+}: CaseConversationProps) {
   const [messages, setMessages] = useState<MessageRow[]>([])
   const [body, setBody] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -79,52 +135,18 @@ export function CaseConversation({ chatId, userId, label, version }: CaseConvers
         setSent((n) => n + 1)
       } catch (refusal) {
         setError(caseLinkRefusal(refusal))
+        onRefused()
       } finally {
         setIsSending(false)
       }
     },
-    [body, chatId, photos],
+    [body, chatId, photos, onRefused],
   )
 
   return (
     <Stack gap="4" as="section" aria-label="Messages with the owner">
       <Text fontWeight="semibold">Messages with the owner</Text>
-      {messages.length === 0 ? (
-        <Text color="fg.muted">
-          No messages yet. Write to the owner as {label}: they are told at once.
-        </Text>
-      ) : (
-        <Stack as="ol" gap="2" listStyleType="none" m="0" p="0" aria-label="Messages">
-          {messages.map((message) => (
-            <Box
-              as="li"
-              key={message.id}
-              borderWidth="1px"
-              borderRadius="md"
-              p="3"
-              bg={message.sender_id === userId ? 'teal.50' : 'bg'}
-            >
-              <Text fontSize="sm" fontWeight="semibold">
-                {who(message, userId)}
-              </Text>
-              {message.body && <Text whiteSpace="pre-wrap">{message.body}</Text>}
-              {message.photo_paths.length > 0 && (
-                <Stack direction="row" gap="2" mt="2" flexWrap="wrap">
-                  {message.photo_paths.map((path, index) => (
-                    <StoredPhoto
-                      key={path}
-                      bucket="chat-photos"
-                      path={path}
-                      alt={`Photo ${index + 1} from ${who(message, userId)}`}
-                      size="24"
-                    />
-                  ))}
-                </Stack>
-              )}
-            </Box>
-          ))}
-        </Stack>
-      )}
+      <CaseMessages messages={messages} userId={userId} label={label} />
       <form onSubmit={(event) => void send(event)} noValidate>
         <Stack gap="3">
           <label htmlFor={boxId}>

@@ -211,6 +211,7 @@ export function CasePage() {
             userId={phase.userId}
             label={phase.opened.label ?? 'the person with this link'}
             version={version}
+            onRefused={recheck}
           />
         </>
       )}
