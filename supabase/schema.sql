@@ -48,7 +48,7 @@ create table app_private.chat_endings (
   token_hashes text[] default '{}'::text[] not null,
   details_deleted_at timestamp with time zone,
   constraint chat_endings_pkey PRIMARY KEY (chat_id),
-  constraint chat_endings_reason_check CHECK ((reason = ANY (ARRAY['returned'::text, 'closed_by_owner'::text, 'finder_left'::text, 'account_deleted'::text, 'purged'::text, 'blocked'::text, 'closed_by_operator'::text])))
+  constraint chat_endings_reason_check CHECK ((reason = ANY (ARRAY['returned'::text, 'closed_by_owner'::text, 'finder_left'::text, 'account_deleted'::text, 'purged'::text, 'blocked'::text, 'closed_by_operator'::text, 'case_link_revoked'::text])))
 );
 comment on table app_private.chat_endings is 'Why a conversation ended, kept 30 days past its chat or its finder''s details (no personal data): read only through public.chat_link_status.';
 alter table app_private.chat_endings enable row level security;
@@ -211,6 +211,61 @@ grant all on table public.abuse_reports to service_role;
 create policy "Operators read reports" on public.abuse_reports for select to authenticated
   using (( SELECT app_private.is_operator() AS is_operator));
 
+create table public.case_link_openings (
+  id bigint generated always as identity not null,
+  case_link_id uuid not null,
+  owner_id uuid not null,
+  visitor_id uuid,
+  opened_at timestamp with time zone default now() not null,
+  constraint case_link_openings_case_link_id_fkey FOREIGN KEY (case_link_id) REFERENCES public.case_links(id) ON DELETE CASCADE,
+  constraint case_link_openings_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint case_link_openings_pkey PRIMARY KEY (id),
+  constraint case_link_openings_visitor_id_fkey FOREIGN KEY (visitor_id) REFERENCES auth.users(id) ON DELETE SET NULL
+);
+comment on table public.case_link_openings is 'Every opening of a case link (one row per page load of /case/<token>), for its owner. Written only by open_case_link; goes with its link.';
+alter table public.case_link_openings enable row level security;
+CREATE INDEX case_link_openings_case_link_id_idx ON public.case_link_openings USING btree (case_link_id, opened_at);
+CREATE INDEX case_link_openings_owner_id_idx ON public.case_link_openings USING btree (owner_id);
+CREATE INDEX case_link_openings_visitor_id_idx ON public.case_link_openings USING btree (visitor_id);
+grant all on table public.case_link_openings to service_role;
+grant select (id, case_link_id, owner_id, opened_at) on table public.case_link_openings to authenticated;
+create policy "Owners read their case links' openings" on public.case_link_openings for select to authenticated
+  using ((( SELECT auth.uid() AS uid) = owner_id));
+
+create table public.case_links (
+  id uuid default gen_random_uuid() not null,
+  item_id uuid not null,
+  owner_id uuid not null,
+  label text not null,
+  contact_note text,
+  token text not null,
+  token_hash text not null,
+  expires_at timestamp with time zone not null,
+  revoked_at timestamp with time zone,
+  site_url text,
+  created_at timestamp with time zone default now() not null,
+  constraint case_links_contact_note_length CHECK (((contact_note IS NULL) OR ((char_length(btrim(contact_note)) >= 1) AND (char_length(btrim(contact_note)) <= 300)))),
+  constraint case_links_expiry CHECK (((expires_at > created_at) AND (expires_at <= (created_at + '30 days 00:01:00'::interval)))),
+  constraint case_links_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.items(id) ON DELETE CASCADE,
+  constraint case_links_label_length CHECK (((char_length(btrim(label)) >= 1) AND (char_length(btrim(label)) <= 120))),
+  constraint case_links_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint case_links_pkey PRIMARY KEY (id),
+  constraint case_links_site_url_shape CHECK (((site_url IS NULL) OR (site_url ~ '^https?://[A-Za-z0-9.:\[\]-]+$'::text))),
+  constraint case_links_token_hash_key UNIQUE (token_hash)
+);
+comment on table public.case_links is 'An owner''s time-limited, revocable link to one item''s case for a named third party (label). The token is shown only to the owner (my_case_links); visitors redeem it with open_case_link, which looks it up by token_hash. The owner reads their own links; written only by create_case_link and revoke_case_link.';
+comment on column public.case_links.label is 'Who the link is for, in the owner''s words: "British Airways baggage, ref LHRBA12345".';
+comment on column public.case_links.contact_note is 'Contact details the owner chose to share with this third party; nothing else of the owner''s is shown.';
+comment on column public.case_links.token is 'The link''s secret, kept so the owner can copy or print the link again; no client role may read this column.';
+comment on column public.case_links.site_url is 'The site the owner made the link on (its origin): the address of the owner''s alerts about its messages, as chat_invites.site_url is for a finder''s.';
+alter table public.case_links enable row level security;
+CREATE INDEX case_links_item_id_idx ON public.case_links USING btree (item_id);
+CREATE INDEX case_links_owner_id_idx ON public.case_links USING btree (owner_id);
+grant all on table public.case_links to service_role;
+grant select (id, item_id, owner_id, label, contact_note, expires_at, revoked_at, created_at) on table public.case_links to authenticated;
+create policy "Owners read their own case links" on public.case_links for select to authenticated
+  using ((( SELECT auth.uid() AS uid) = owner_id));
+
 create table public.chat_invites (
   id uuid default gen_random_uuid() not null,
   chat_id uuid not null,
@@ -281,22 +336,27 @@ create policy "Members read their chat's ways back" on public.chat_returns for s
 create table public.chats (
   id uuid default gen_random_uuid() not null,
   item_id uuid not null,
-  report_id uuid not null,
+  report_id uuid,
   owner_id uuid not null,
   created_at timestamp with time zone default now() not null,
   closed_at timestamp with time zone,
   closed_reason text,
-  constraint chats_closed_reason_check CHECK ((closed_reason = ANY (ARRAY['returned'::text, 'closed_by_owner'::text, 'finder_left'::text, 'account_deleted'::text, 'purged'::text, 'blocked'::text, 'closed_by_operator'::text]))),
+  case_link_id uuid,
+  constraint chats_case_link_id_fkey FOREIGN KEY (case_link_id) REFERENCES public.case_links(id) ON DELETE CASCADE,
+  constraint chats_closed_reason_check CHECK ((closed_reason = ANY (ARRAY['returned'::text, 'closed_by_owner'::text, 'finder_left'::text, 'account_deleted'::text, 'purged'::text, 'blocked'::text, 'closed_by_operator'::text, 'case_link_revoked'::text]))),
   constraint chats_closed_together CHECK (((closed_at IS NULL) = (closed_reason IS NULL))),
   constraint chats_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.items(id) ON DELETE CASCADE,
   constraint chats_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint chats_pkey PRIMARY KEY (id),
-  constraint chats_report_id_fkey FOREIGN KEY (report_id) REFERENCES public.found_reports(id) ON DELETE CASCADE
+  constraint chats_report_id_fkey FOREIGN KEY (report_id) REFERENCES public.found_reports(id) ON DELETE CASCADE,
+  constraint chats_report_or_case_link CHECK (((report_id IS NOT NULL) OR (case_link_id IS NOT NULL)))
 );
 comment on table public.chats is 'One chat per found report between the item''s owner and the finder. Members only.';
 comment on column public.chats.closed_at is 'When the conversation was closed (app_private.close_chat); no message is accepted after it.';
-comment on column public.chats.closed_reason is 'Why: returned, closed_by_owner, finder_left, account_deleted, purged, blocked (the owner blocked the finder) or closed_by_operator (after a report).';
+comment on column public.chats.closed_reason is 'Why: returned, closed_by_owner, finder_left, account_deleted, purged, blocked (the owner blocked the finder), closed_by_operator (after a report) or case_link_revoked (the owner withdrew the case link).';
+comment on column public.chats.case_link_id is 'For a case link''s chat (no found report): the link. The visitor is its finder member while the link is live.';
 alter table public.chats enable row level security;
+CREATE UNIQUE INDEX chats_case_link_id_idx ON public.chats USING btree (case_link_id);
 CREATE INDEX chats_item_id_idx ON public.chats USING btree (item_id);
 CREATE INDEX chats_owner_id_idx ON public.chats USING btree (owner_id);
 CREATE INDEX chats_report_id_idx ON public.chats USING btree (report_id);
@@ -782,6 +842,9 @@ begin
        where i.chat_id = chat.id and i.site_url is not null
        order by i.created_at desc
        limit 1;
+      if site is null and chat.case_link_id is not null then
+        select l.site_url into site from public.case_links l where l.id = chat.case_link_id;
+      end if;
       if site is not null then
         perform app_private.enqueue_pushes(
           chat.owner_id, 'message_push', 'message:' || new.id, chat.report_id,
@@ -836,6 +899,9 @@ declare
   report public.found_reports;
   item_name text;
 begin
+  if new.report_id is null then
+    return null;
+  end if;
   select * into report from public.found_reports r where r.id = new.report_id;
   select i.name into item_name from public.items i where i.id = new.item_id;
   perform realtime.send(
@@ -937,9 +1003,7 @@ begin
   end if;
   if topic ~* '^chat:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
     topic_chat := substr(topic, 6)::uuid;
-    return exists (
-      select 1 from public.chat_members m where m.chat_id = topic_chat and m.user_id = caller
-    );
+    return app_private.is_chat_member(topic_chat);
   end if;
   if not for_write and topic = 'owner:' || caller::text then
     return true;
@@ -986,6 +1050,23 @@ begin
   return null;
 end;
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.case_link_rules()
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'max_active_per_item', 3,
+    'min_days', 1,
+    'max_days', 30,
+    'label_max_length', 120,
+    'contact_max_length', 300
+  );
+$function$;
+comment on function app_private.case_link_rules() is 'Case links: at most max_active_per_item live links per item, valid min_days to max_days, the third party''s name up to label_max_length characters, the owner''s shared contact text up to contact_max_length.';
+grant execute on function app_private.case_link_rules() to public;
 
 CREATE OR REPLACE FUNCTION app_private.challenge_wait(for_subject text, limit_name text)
  RETURNS integer
@@ -1120,7 +1201,7 @@ declare
   chat public.chats;
   deleted_on timestamptz;
 begin
-  if p_reason is null or p_reason not in ('returned', 'closed_by_owner', 'finder_left', 'account_deleted', 'purged', 'blocked', 'closed_by_operator') then
+  if p_reason is null or p_reason not in ('returned', 'closed_by_owner', 'finder_left', 'account_deleted', 'purged', 'blocked', 'closed_by_operator', 'case_link_revoked') then
     raise exception 'invalid_close_reason' using errcode = '22023', detail = coalesce(p_reason, 'null');
   end if;
 
@@ -1753,6 +1834,24 @@ exception
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.is_case_link_live(for_link uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return exists (
+    select 1 from public.case_links l
+     where l.id = for_link and l.revoked_at is null and l.expires_at > now()
+  );
+exception
+  when others then
+    return false;
+end;
+$function$;
+grant execute on function app_private.is_case_link_live(uuid) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION app_private.is_chat_closed(for_chat uuid)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -1761,7 +1860,7 @@ CREATE OR REPLACE FUNCTION app_private.is_chat_closed(for_chat uuid)
 AS $function$
 begin
   return exists (
-    select 1 from public.chats c join public.found_reports r on r.id = c.report_id
+    select 1 from public.chats c left join public.found_reports r on r.id = c.report_id
      where c.id = for_chat and (c.closed_at is not null or r.purged_at is not null)
   );
 exception
@@ -1779,13 +1878,24 @@ CREATE OR REPLACE FUNCTION app_private.is_chat_member(for_chat uuid)
 AS $function$
 declare
   caller uuid := app_private.current_user_id();
+  member_role text;
+  link uuid;
 begin
   if caller is null or for_chat is null then
     return false;
   end if;
-  return exists (
-    select 1 from public.chat_members m where m.chat_id = for_chat and m.user_id = caller
-  );
+  select m.role into member_role
+    from public.chat_members m where m.chat_id = for_chat and m.user_id = caller;
+  if member_role is null then
+    return false;
+  end if;
+  if member_role = 'finder' then
+    select c.case_link_id into link from public.chats c where c.id = for_chat;
+    if link is not null and not app_private.is_case_link_live(link) then
+      return false;
+    end if;
+  end if;
+  return true;
 exception
   when others then
     return false;
@@ -2403,6 +2513,49 @@ begin
   return least(growth.max_doublings, (recent - free.max_count) / growth.doubling_every + 1);
 end;
 $function$;
+
+CREATE OR REPLACE FUNCTION app_private.purge_case_links()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  removed int;
+  visitors uuid[];
+begin
+  with due as (
+    delete from public.case_links l
+     using public.chats c
+     where c.case_link_id = l.id
+       and least(coalesce(l.revoked_at, l.expires_at), l.expires_at, coalesce(c.closed_at, l.expires_at))
+           + app_private.retention_of('case_link_after_end') <= now()
+    returning l.id, c.id as chat_id
+  )
+  select count(*)::int,
+         coalesce((select array_agg(distinct m.user_id) from public.chat_members m
+                    where m.chat_id in (select d.chat_id from due d) and m.role = 'finder'), '{}')
+    into removed, visitors
+    from due;
+  if removed > 0 then
+    -- The anonymous visitors, once they are in no other conversation and wrote no report.
+    begin
+      delete from auth.users u
+       where u.id = any (visitors)
+         and u.is_anonymous
+         and not exists (select 1 from public.chat_members m where m.user_id = u.id)
+         and not exists (select 1 from public.found_reports r where r.finder_id = u.id);
+    exception
+      when insufficient_privilege then
+        raise warning 'purge_case_links: anonymous visitors not deleted: %', sqlerrm;
+    end;
+    perform app_private.purge_due_photos();
+  end if;
+  return removed;
+end;
+$function$;
+comment on function app_private.purge_case_links() is 'Deletes case links (with their chats, messages and openings) case_link_after_end after they ended, and their anonymous visitors who are in no other conversation; schedule purge-case-links.';
+grant execute on function app_private.purge_case_links() to service_role;
 
 CREATE OR REPLACE FUNCTION app_private.purge_due_photos()
  RETURNS bigint
@@ -3198,6 +3351,17 @@ $function$;
 comment on function public.block_finder(uuid) is 'The owner blocks the finder of a conversation: it closes (blocked), the finder loses it, and their later reports of the item are accepted silently. unblock_finder undoes the block (the conversation stays closed).';
 grant execute on function public.block_finder(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.case_link_rules()
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select app_private.case_link_rules();
+$function$;
+comment on function public.case_link_rules() is 'The case-link rules (app_private.case_link_rules) for the owner''s form.';
+grant execute on function public.case_link_rules() to anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.chat_link_status(chat_id uuid, token text DEFAULT NULL::text)
  RETURNS TABLE(status text, closed_reason text, at timestamp with time zone, details_deleted_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -3265,16 +3429,20 @@ CREATE OR REPLACE FUNCTION public.chat_summary(chat_id uuid)
  SET search_path TO ''
 AS $function$
   select c.id, c.item_id, i.name, i.status,
-         app_private.first_name(r.finder_name), r.found_location, r.created_at, m.role,
+         coalesce(app_private.first_name(r.finder_name), l.label), r.found_location,
+         coalesce(r.created_at, l.created_at), m.role,
          c.closed_at, c.closed_reason,
-         case when r.purged_at is null then r.purge_after end,
+         case when r.id is not null and r.purged_at is null then r.purge_after end,
          i.return_options,
          r.finder_language
     from public.chats c
     join public.chat_members m on m.chat_id = c.id and m.user_id = app_private.current_user_id()
     join public.items i on i.id = c.item_id
-    join public.found_reports r on r.id = c.report_id
-   where c.id = chat_summary.chat_id;
+    left join public.found_reports r on r.id = c.report_id
+    left join public.case_links l on l.id = c.case_link_id
+   where c.id = chat_summary.chat_id
+     and (c.report_id is not null or c.case_link_id is not null)
+     and app_private.is_chat_member(c.id);
 $function$;
 grant execute on function public.chat_summary(uuid) to authenticated, service_role;
 
@@ -3375,6 +3543,71 @@ begin
 end;
 $function$;
 grant execute on function public.complete_notification(uuid,text,uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION public.create_case_link(item_id uuid, label text, valid_days integer, contact_note text DEFAULT NULL::text, site_url text DEFAULT NULL::text)
+ RETURNS TABLE(case_link_id uuid, chat_id uuid, token text, expires_at timestamp with time zone)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := app_private.current_user_id();
+  rules jsonb := app_private.case_link_rules();
+  item public.items;
+  clean_label text := btrim(coalesce(create_case_link.label, ''));
+  clean_contact text := nullif(btrim(coalesce(create_case_link.contact_note, '')), '');
+  new_token text := app_private.new_invite_token();
+  link public.case_links;
+  new_chat uuid;
+begin
+  if caller is null or app_private.is_anonymous_user() then
+    raise exception 'item_not_found' using errcode = 'PT404';
+  end if;
+  select i.* into item from public.items i
+   where i.id = create_case_link.item_id and i.owner_id = caller
+   for update;
+  if item.id is null then
+    raise exception 'item_not_found' using errcode = 'PT404';
+  end if;
+  if item.status is distinct from 'LOST' then
+    raise exception 'item_not_lost' using errcode = 'P0001';
+  end if;
+  if char_length(clean_label) < 1 or char_length(clean_label) > (rules ->> 'label_max_length')::int
+     or clean_label ~ '[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]' then
+    raise exception 'case_link_label' using errcode = '22023', detail = rules ->> 'label_max_length';
+  end if;
+  if clean_contact is not null
+     and (char_length(clean_contact) > (rules ->> 'contact_max_length')::int
+          or clean_contact ~ '[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]') then
+    raise exception 'case_link_contact' using errcode = '22023', detail = rules ->> 'contact_max_length';
+  end if;
+  if create_case_link.valid_days is null
+     or create_case_link.valid_days < (rules ->> 'min_days')::int
+     or create_case_link.valid_days > (rules ->> 'max_days')::int then
+    raise exception 'case_link_days' using errcode = '22023',
+      detail = (rules ->> 'min_days') || '-' || (rules ->> 'max_days');
+  end if;
+  if (select count(*) from public.case_links l
+       where l.item_id = item.id and l.revoked_at is null and l.expires_at > now()
+         and not exists (select 1 from public.chats c where c.case_link_id = l.id and c.closed_at is not null)
+     ) >= (rules ->> 'max_active_per_item')::int then
+    raise exception 'too_many_case_links' using errcode = 'P0001', detail = rules ->> 'max_active_per_item';
+  end if;
+
+  insert into public.case_links (item_id, owner_id, label, contact_note, token, token_hash, expires_at, site_url)
+  values (item.id, caller, clean_label, clean_contact, new_token, app_private.hash_token(new_token),
+          now() + make_interval(days => create_case_link.valid_days),
+          case when create_case_link.site_url ~ '^https?://[A-Za-z0-9.:\[\]-]+$' then create_case_link.site_url end)
+  returning * into link;
+  insert into public.chats (item_id, report_id, owner_id, case_link_id)
+  values (item.id, null, caller, link.id)
+  returning id into new_chat;
+  insert into public.chat_members (chat_id, user_id, role) values (new_chat, caller, 'owner');
+  return query select link.id, new_chat, new_token, link.expires_at;
+end;
+$function$;
+comment on function public.create_case_link(uuid,text,integer,text,text) is 'The owner of a LOST item makes a case link for a named third party, valid 1 to 30 days (case_link_rules), with its own chat; site_url (the app''s origin) is where the owner''s alerts about its messages point. Raises item_not_found, item_not_lost, case_link_label, case_link_contact, case_link_days or too_many_case_links (detail: the rule''s number).';
+grant execute on function public.create_case_link(uuid,text,integer,text,text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.create_found_report(tag_code text, finder_id uuid, finder_name text, finder_email text, finder_phone text, finder_address text, found_location text, site_url text)
  RETURNS TABLE(report_id uuid, chat_id uuid, invite_token text, item_id uuid, owner_id uuid)
@@ -3971,6 +4204,116 @@ end;
 $function$;
 grant execute on function public.mint_tags(integer,text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.my_case_links(item_id uuid)
+ RETURNS TABLE(case_link_id uuid, chat_id uuid, label text, contact_note text, token text, created_at timestamp with time zone, expires_at timestamp with time zone, revoked_at timestamp with time zone, closed_at timestamp with time zone, closed_reason text, state text, openings timestamp with time zone[], messages integer, unread integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select l.id, c.id, l.label, l.contact_note,
+         case when l.revoked_at is null and l.expires_at > now() and c.closed_at is null then l.token end,
+         l.created_at, l.expires_at, l.revoked_at, c.closed_at, c.closed_reason,
+         case
+           when l.revoked_at is not null then 'withdrawn'
+           when c.closed_reason = 'returned' then 'returned'
+           when c.closed_at is not null then 'closed'
+           when l.expires_at <= now() then 'expired'
+           else 'live'
+         end,
+         coalesce((select array_agg(o.opened_at order by o.opened_at desc)
+                     from public.case_link_openings o where o.case_link_id = l.id), '{}'),
+         (select count(*)::int from public.messages msg where msg.chat_id = c.id),
+         (select count(*)::int from public.messages msg
+           join public.chat_members m on m.chat_id = c.id and m.user_id = l.owner_id
+          where msg.chat_id = c.id and msg.position > m.last_read_position
+            and msg.sender_id <> l.owner_id)
+    from public.case_links l
+    join public.chats c on c.case_link_id = l.id
+   where l.item_id = my_case_links.item_id
+     and l.owner_id = app_private.current_user_id()
+   order by l.created_at desc;
+$function$;
+comment on function public.my_case_links(uuid) is 'The caller''s case links for one of their items: state (live, expired, withdrawn, returned, closed), every opening, message counts, and the token while the link is live (to copy or print it).';
+grant execute on function public.my_case_links(uuid) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.open_case_link(token text, is_opening boolean DEFAULT true)
+ RETURNS TABLE(state text, case_link_id uuid, chat_id uuid, label text, item_name text, item_photo_path text, lost_note text, return_instructions text, tag_code text, found_location text, found_latitude double precision, found_longitude double precision, contact_note text, expires_at timestamp with time zone, viewer_role text)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := app_private.current_user_id();
+  clean_token text := btrim(coalesce(open_case_link.token, ''));
+  link public.case_links;
+  chat public.chats;
+  item public.items;
+  report public.found_reports;
+  role text;
+begin
+  if caller is null then
+    raise exception 'case_link_not_found' using errcode = 'PT404';
+  end if;
+  if clean_token = '' or char_length(clean_token) > 200 then
+    return query select 'not_found'::text, null::uuid, null::uuid, null::text, null::text, null::text,
+      null::text, null::text, null::text, null::text, null::float8, null::float8, null::text,
+      null::timestamptz, null::text;
+    return;
+  end if;
+  select l.* into link from public.case_links l where l.token_hash = app_private.hash_token(clean_token);
+  if link.id is null then
+    return query select 'not_found'::text, null::uuid, null::uuid, null::text, null::text, null::text,
+      null::text, null::text, null::text, null::text, null::float8, null::float8, null::text,
+      null::timestamptz, null::text;
+    return;
+  end if;
+  select c.* into chat from public.chats c where c.case_link_id = link.id;
+  if link.revoked_at is not null or chat.id is null then
+    return query select 'withdrawn'::text, null::uuid, null::uuid, null::text, null::text, null::text,
+      null::text, null::text, null::text, null::text, null::float8, null::float8, null::text,
+      null::timestamptz, null::text;
+    return;
+  end if;
+  if chat.closed_reason = 'returned' then
+    return query select 'returned'::text, null::uuid, null::uuid, null::text, null::text, null::text,
+      null::text, null::text, null::text, null::text, null::float8, null::float8, null::text,
+      null::timestamptz, null::text;
+    return;
+  end if;
+  if link.expires_at <= now() or chat.closed_at is not null then
+    return query select (case when chat.closed_at is not null then 'closed' else 'expired' end)::text,
+      null::uuid, null::uuid, null::text, null::text, null::text,
+      null::text, null::text, null::text, null::text, null::float8, null::float8, null::text,
+      null::timestamptz, null::text;
+    return;
+  end if;
+
+  select m.role into role from public.chat_members m where m.chat_id = chat.id and m.user_id = caller;
+  if role is null then
+    insert into public.chat_members (chat_id, user_id, role) values (chat.id, caller, 'finder')
+    on conflict do nothing;
+    role := 'finder';
+  end if;
+  if open_case_link.is_opening and role = 'finder' then
+    insert into public.case_link_openings (case_link_id, owner_id, visitor_id)
+    values (link.id, link.owner_id, caller);
+  end if;
+
+  select i.* into item from public.items i where i.id = link.item_id;
+  select r.* into report from public.found_reports r
+   where r.item_id = item.id and r.purged_at is null
+   order by r.created_at desc
+   limit 1;
+  return query select 'live'::text, link.id, chat.id, link.label, item.name,
+    case when item.status = 'LOST' then item.photo_path end,
+    item.lost_note, item.return_instructions, item.tag_code,
+    report.found_location, report.found_latitude, report.found_longitude,
+    link.contact_note, link.expires_at, role;
+end;
+$function$;
+comment on function public.open_case_link(text,boolean) is 'A case-link visitor (any session, anonymous included) redeems the link''s token: while it is live they join its chat as the finder member and see the item''s name and photo, the owner''s note and return instructions, the tag ID, the last report''s place (and pin if shared) and the contact the owner shared; every opening (is_opening) is logged for the owner. Otherwise only the state: not_found, expired, withdrawn, returned or closed.';
+grant execute on function public.open_case_link(text,boolean) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.operator_act(report_id uuid, action text, reason text, operator_label text)
  RETURNS text
  LANGUAGE sql
@@ -4057,9 +4400,9 @@ AS $function$
    where o.bucket_id = 'chat-photos'
      and (
        not exists (
-         select 1 from public.chats c join public.found_reports r on r.id = c.report_id
+         select 1 from public.chats c left join public.found_reports r on r.id = c.report_id
           where c.id = app_private.folder_uuid((storage.foldername(o.name))[1])
-            and r.purged_at is null
+            and ((r.id is not null and r.purged_at is null) or c.case_link_id is not null)
        )
        or (
          o.created_at < now() - interval '1 day'
@@ -4550,6 +4893,33 @@ AS $function$
 $function$;
 grant execute on function public.return_preview(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.revoke_case_link(case_link_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := app_private.current_user_id();
+  link public.case_links;
+  case_chat uuid;
+begin
+  select l.* into link from public.case_links l
+   where l.id = revoke_case_link.case_link_id and l.owner_id = caller
+   for update;
+  if caller is null or link.id is null then
+    raise exception 'case_link_not_found' using errcode = 'PT404';
+  end if;
+  update public.case_links l set revoked_at = now() where l.id = link.id and l.revoked_at is null;
+  select c.id into case_chat from public.chats c where c.case_link_id = link.id;
+  if case_chat is not null then
+    perform app_private.close_chat(case_chat, 'case_link_revoked');
+  end if;
+end;
+$function$;
+comment on function public.revoke_case_link(uuid) is 'The owner withdraws a case link: refused from now on, its chat closed (an open page is told live).';
+grant execute on function public.revoke_case_link(uuid) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.revoke_chat_invites(chat_id uuid)
  RETURNS integer
  LANGUAGE plpgsql
@@ -4933,6 +5303,7 @@ insert into app_private.proof_difficulty values (t,10,20);
 insert into app_private.push_settings values (t,);
 
 insert into app_private.retention_periods values (abuse_records,"1 day","the hashed network address of a report, and failed activation attempts");
+insert into app_private.retention_periods values (case_link_after_end,"30 days","A case link, its openings and its conversation (the visitor's messages and photos), after the link expired, was revoked or the item was marked returned.");
 insert into app_private.retention_periods values (finder_details_after_found,"7 days","a finder's details, after the owner marks the item FOUND");
 insert into app_private.retention_periods values (finder_details_after_report,"30 days","a finder's details, after their report otherwise");
 insert into app_private.retention_periods values (kept_conversations,"90 days","a reported conversation kept for our operators, after the report is closed");
@@ -4965,6 +5336,7 @@ create policy "Owners see photos of their items" on storage.objects for select t
 select cron.schedule('cron-history-cleanup', '42 3 * * *', 'delete from cron.job_run_details where end_time < now() - interval ''7 days''');
 select cron.schedule('dispatch-notifications', '10 seconds', 'select app_private.dispatch_due_notifications()');
 select cron.schedule('notification-escalation', '* * * * *', 'select public.enqueue_reminders()');
+select cron.schedule('purge-case-links', '41 * * * *', 'select app_private.purge_case_links()');
 select cron.schedule('purge-finder-data', '17 * * * *', 'select app_private.purge_finder_data_and_photos()');
 select cron.schedule('purge-kept-conversations', '23 * * * *', 'select app_private.purge_kept_conversations()');
 select cron.schedule('purge-photos', '*/5 * * * *', 'select app_private.purge_due_photos()');

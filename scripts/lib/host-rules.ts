@@ -11,7 +11,7 @@
  * docs/deploy.md gives the nginx server block doing the same (tests/build checks
  * it against a real nginx).
  */
-import { paths } from '../../src/lib/paths.ts'
+import { paths, segmentPaths } from '../../src/lib/paths.ts'
 import { fileForPage, NOT_FOUND_PATH, PRERENDERED_PAGES } from './prerendered-pages.ts'
 
 export const SHELL_FILE = 'shell.html'
@@ -28,6 +28,11 @@ export function prerenderedRoutes(): { path: string; file: string }[] {
 export function shellRoutes(): string[] {
   const prerendered = new Set(PRERENDERED_PAGES.map((page) => page.path))
   return Object.values(paths).filter((path) => !prerendered.has(path))
+}
+
+/** The app's routes with one segment after them (/case/<token>): the shell answers them too. */
+export function shellSegmentRoutes(): string[] {
+  return Object.values(segmentPaths)
 }
 
 /** The file the build writes for nginx: the security headers as `add_header` lines. */
@@ -77,6 +82,7 @@ export function redirectsFile(): string {
     ...prerenderedRoutes().map(({ path, file }) => `${path}  /${file}  200`),
     '# App routes without a prerendered page: the shell',
     ...shellRoutes().map((path) => `${path}  /${SHELL_FILE}  200`),
+    ...shellSegmentRoutes().map((path) => `${path}/*  /${SHELL_FILE}  200`),
     '# Anything else',
     `/*  /${NOT_FOUND_FILE}  404`,
   ]
@@ -110,7 +116,9 @@ export function nginxHeadersFile(supabaseUrl: string, scriptHashes: readonly str
 
 /** The regular expression of nginx's shell location (docs/deploy.md), from shellRoutes(). */
 export function nginxShellPattern(): string {
-  return `^(${shellRoutes()
-    .map((path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('|')})/?$`
+  const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return `^(${[
+    ...shellRoutes().map(escape),
+    ...shellSegmentRoutes().map((path) => `${escape(path)}/[^/]+`),
+  ].join('|')})/?$`
 }

@@ -1,6 +1,15 @@
-import { paths } from '../../src/lib/paths.ts'
+import { paths, segmentPaths } from '../../src/lib/paths.ts'
 
 const APP_PATHS = new Set(Object.values(paths).map((path) => path.toLowerCase()))
+const SEGMENT_PATHS = Object.values(segmentPaths).map((path) => `${path.toLowerCase()}/`)
+
+/** An app route with one segment after it (/case/<token>). */
+const isSegmentPath = (path: string) => {
+  const lower = path.toLowerCase()
+  return SEGMENT_PATHS.some(
+    (prefix) => lower.startsWith(prefix) && !lower.slice(prefix.length).includes('/'),
+  )
+}
 
 export type PageFallback = { url: string; status: number }
 
@@ -20,6 +29,8 @@ export function appPageFallback(
   if (trimmed === '/' || exists(`${trimmed.slice(1)}.html`)) {
     return trimmed === pathname ? null : { url: `${trimmed}${query}`, status: 200 }
   }
-  if (APP_PATHS.has(trimmed.toLowerCase())) return { url: `/shell.html${query}`, status: 200 }
+  if (APP_PATHS.has(trimmed.toLowerCase()) || isSegmentPath(trimmed)) {
+    return { url: `/shell.html${query}`, status: 200 }
+  }
   return { url: '/404.html', status: 404 }
 }

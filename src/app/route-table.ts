@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import type { RouteHandle } from './route-handle.ts'
-import { paths } from '../lib/paths.ts'
+import { paths, segmentPaths } from '../lib/paths.ts'
 
 /**
  * Every page of SPEC.md §2 in one table: its path, what the layout needs (handle),
@@ -201,6 +201,36 @@ export const PAGES: readonly PageEntry[] = [
     handle: { title: 'Operator', background: 'plain', headerIcon: 'home', guard: 'login-redirect' },
     module: 'src/features/operator/components/operator-desk.tsx',
     load: async () => (await import('@/features/operator/components/operator-desk')).OperatorDesk,
+  },
+  {
+    path: `${segmentPaths.caseLink}/:token`,
+    handle: { title: 'Case', background: 'finder', headerIcon: 'home', guard: 'session' },
+    module: 'src/features/case-links/components/case-page.tsx',
+    load: async () => (await import('@/features/case-links/components/case-page')).CasePage,
+  },
+  {
+    path: paths.caseLinks,
+    handle: {
+      title: 'Case links',
+      background: 'owner',
+      headerIcon: 'home',
+      guard: 'login-redirect',
+    },
+    module: 'src/features/case-links/components/case-links-page.tsx',
+    load: async () =>
+      (await import('@/features/case-links/components/case-links-page')).CaseLinksPage,
+  },
+  {
+    path: paths.caseSheet,
+    handle: {
+      title: 'Case sheet',
+      background: 'plain',
+      headerIcon: 'home',
+      guard: 'login-redirect',
+    },
+    module: 'src/features/case-links/components/case-sheet-page.tsx',
+    load: async () =>
+      (await import('@/features/case-links/components/case-sheet-page')).CaseSheetPage,
   },
   {
     path: '*',

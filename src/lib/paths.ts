@@ -27,6 +27,19 @@ export const paths = {
   editTag: '/editTag',
   /** The operator's desk (issue 49): not in SPEC.md §2, for Homeward's operators only. */
   operator: '/operator',
+  /** The owner's case links of one item (?itemId=…). */
+  caseLinks: '/case-links',
+  /** The printable case sheet of one case link (?itemId=…&caseLinkId=…). */
+  caseSheet: '/case-sheet',
 } as const
 
 export type AppPath = (typeof paths)[keyof typeof paths]
+
+/**
+ * Routes that take one path segment after them (issue 50): a case link is
+ * /case/<token>. The route table adds the segment; the host rules and the preview
+ * answer the shell for `<path>/<anything without a slash>`.
+ */
+export const segmentPaths = {
+  caseLink: '/case',
+} as const

@@ -10,6 +10,7 @@ export const retentionDays = {
   finderAfterReport: RETENTION_DAYS.finder_details_after_report,
   abuseRecords: RETENTION_DAYS.abuse_records,
   keptConversations: RETENTION_DAYS.kept_conversations,
+  caseLinkAfterEnd: RETENTION_DAYS.case_link_after_end,
 } as const
 
 /** "1 day", "7 days". */

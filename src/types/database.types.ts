@@ -74,6 +74,90 @@ export type Database = {
           },
         ]
       }
+      case_link_openings: {
+        Row: {
+          case_link_id: string
+          id: number
+          opened_at: string
+          owner_id: string
+          visitor_id: string | null
+        }
+        ComputedFields: never
+        Insert: {
+          case_link_id: string
+          id?: never
+          opened_at?: string
+          owner_id: string
+          visitor_id?: string | null
+        }
+        Update: {
+          case_link_id?: string
+          id?: never
+          opened_at?: string
+          owner_id?: string
+          visitor_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'case_link_openings_case_link_id_fkey'
+            columns: ['case_link_id']
+            isOneToOne: false
+            referencedRelation: 'case_links'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      case_links: {
+        Row: {
+          contact_note: string | null
+          created_at: string
+          expires_at: string
+          id: string
+          item_id: string
+          label: string
+          owner_id: string
+          revoked_at: string | null
+          site_url: string | null
+          token: string
+          token_hash: string
+        }
+        ComputedFields: never
+        Insert: {
+          contact_note?: string | null
+          created_at?: string
+          expires_at: string
+          id?: string
+          item_id: string
+          label: string
+          owner_id: string
+          revoked_at?: string | null
+          site_url?: string | null
+          token: string
+          token_hash: string
+        }
+        Update: {
+          contact_note?: string | null
+          created_at?: string
+          expires_at?: string
+          id?: string
+          item_id?: string
+          label?: string
+          owner_id?: string
+          revoked_at?: string | null
+          site_url?: string | null
+          token?: string
+          token_hash?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'case_links_item_id_fkey'
+            columns: ['item_id']
+            isOneToOne: false
+            referencedRelation: 'items'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       chat_invites: {
         Row: {
           bound_user_id: string | null
@@ -205,34 +289,44 @@ export type Database = {
       }
       chats: {
         Row: {
+          case_link_id: string | null
           closed_at: string | null
           closed_reason: string | null
           created_at: string
           id: string
           item_id: string
           owner_id: string
-          report_id: string
+          report_id: string | null
         }
         ComputedFields: never
         Insert: {
+          case_link_id?: string | null
           closed_at?: string | null
           closed_reason?: string | null
           created_at?: string
           id?: string
           item_id: string
           owner_id: string
-          report_id: string
+          report_id?: string | null
         }
         Update: {
+          case_link_id?: string | null
           closed_at?: string | null
           closed_reason?: string | null
           created_at?: string
           id?: string
           item_id?: string
           owner_id?: string
-          report_id?: string
+          report_id?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: 'chats_case_link_id_fkey'
+            columns: ['case_link_id']
+            isOneToOne: false
+            referencedRelation: 'case_links'
+            referencedColumns: ['id']
+          },
           {
             foreignKeyName: 'chats_item_id_fkey'
             columns: ['item_id']
@@ -860,6 +954,7 @@ export type Database = {
       am_i_operator: { Args: Record<PropertyKey, never>; Returns: boolean }
       ask_for_postal_address: { Args: { chat_id: string }; Returns: undefined }
       block_finder: { Args: { chat_id: string }; Returns: undefined }
+      case_link_rules: { Args: Record<PropertyKey, never>; Returns: Json }
       chat_link_status: {
         Args: { chat_id: string; token?: string }
         Returns: {
@@ -933,6 +1028,21 @@ export type Database = {
       complete_notification: {
         Args: { id: string; lease_id?: string; provider_id: string }
         Returns: undefined
+      }
+      create_case_link: {
+        Args: {
+          contact_note?: string
+          item_id: string
+          label: string
+          site_url?: string
+          valid_days: number
+        }
+        Returns: {
+          case_link_id: string
+          chat_id: string
+          expires_at: string
+          token: string
+        }[]
       }
       create_found_report: {
         Args: {
@@ -1053,6 +1163,45 @@ export type Database = {
           code: string
         }[]
       }
+      my_case_links: {
+        Args: { item_id: string }
+        Returns: {
+          case_link_id: string
+          chat_id: string
+          closed_at: string
+          closed_reason: string
+          contact_note: string
+          created_at: string
+          expires_at: string
+          label: string
+          messages: number
+          openings: string[]
+          revoked_at: string
+          state: string
+          token: string
+          unread: number
+        }[]
+      }
+      open_case_link: {
+        Args: { is_opening?: boolean; token: string }
+        Returns: {
+          case_link_id: string
+          chat_id: string
+          contact_note: string
+          expires_at: string
+          found_latitude: number
+          found_location: string
+          found_longitude: number
+          item_name: string
+          item_photo_path: string
+          label: string
+          lost_note: string
+          return_instructions: string
+          state: string
+          tag_code: string
+          viewer_role: string
+        }[]
+      }
       operator_act: {
         Args: { action: string; operator_label: string; reason: string; report_id: string }
         Returns: string
@@ -1152,6 +1301,7 @@ export type Database = {
           open_conversations: number
         }[]
       }
+      revoke_case_link: { Args: { case_link_id: string }; Returns: undefined }
       revoke_chat_invites: { Args: { chat_id: string }; Returns: number }
       save_push_subscription: {
         Args: { auth: string; browser?: string; endpoint: string; p256dh: string }

@@ -2,6 +2,7 @@
 /** How many days personal data is kept after each event (purge_finder_data reads the same rows). */
 export const RETENTION_DAYS = {
   abuse_records: 1,
+  case_link_after_end: 30,
   finder_details_after_found: 7,
   finder_details_after_report: 30,
   kept_conversations: 90,

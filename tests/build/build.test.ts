@@ -178,6 +178,9 @@ describe('prerendered pages', () => {
     expect(notice).toContain(
       `deleted ${daysText('kept_conversations')} after they have dealt with the report`,
     )
+    expect(notice).toContain(
+      `deleted ${daysText('case_link_after_end')} after the link expires, is withdrawn or the item is marked returned`,
+    )
     const { text: form } = await htmlBeforeScripts('/found/reunite')
     expect(form).toContain(
       `deleted ${daysText('finder_details_after_found')} after the owner marks the item found, or ${daysText('finder_details_after_report')} after your report`,

@@ -8,13 +8,14 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { paths } from '../../src/lib/paths'
+import { paths, segmentPaths } from '../../src/lib/paths'
 import { headersForPath, parseHeadersFile } from '../../scripts/lib/headers-file'
 import {
   nginxShellPattern,
   prerenderedRoutes,
   securityHeaders,
   shellRoutes,
+  shellSegmentRoutes,
 } from '../../scripts/lib/host-rules'
 import { builtPages, inlineScriptHashes } from '../../scripts/lib/inline-scripts'
 import { documentedServerBlock, NGINX, startNginx, type RunningNginx } from './nginx'
@@ -37,9 +38,12 @@ export function hostRulesTests(dist: string): void {
       expect(rules).toContainEqual([paths.foundReunite, '/found/reunite.html', '200'])
       expect(rules).toContainEqual([paths.dashboard, '/shell.html', '200'])
       expect(rules).toContainEqual([paths.chat, '/shell.html', '200'])
+      expect(rules).toContainEqual([`${segmentPaths.caseLink}/*`, '/shell.html', '200'])
       expect(rules.at(-1)).toEqual(['/*', '/404.html', '404'])
       for (const [, target] of rules) expect(existsSync(join(dist, target!.slice(1)))).toBe(true)
-      expect(rules).toHaveLength(prerenderedRoutes().length + shellRoutes().length + 1)
+      expect(rules).toHaveLength(
+        prerenderedRoutes().length + shellRoutes().length + shellSegmentRoutes().length + 1,
+      )
     })
 
     it('writes dist/_headers: the security headers on every path, the CSP naming the build’s API', () => {
@@ -103,11 +107,11 @@ export function hostRulesTests(dist: string): void {
       expect(elsewhere.status).toBe(404)
     })
 
-    it('serves /found/reunite its page, and /dashboard and /chat the shell', async () => {
+    it('serves /found/reunite its page, and /dashboard, /chat and /case/<token> the shell', async () => {
       const reunite = await fetch(`${nginx.url}/found/reunite`)
       expect(reunite.status).toBe(200)
       expect(await reunite.text()).toBe(file('found/reunite.html'))
-      for (const path of ['/dashboard', '/chat?chatId=abc']) {
+      for (const path of ['/dashboard', '/chat?chatId=abc', '/case/AbC-123_x']) {
         const response = await fetch(`${nginx.url}${path}`)
         expect(response.status, path).toBe(200)
         expect(await response.text(), path).toBe(file('shell.html'))
@@ -116,6 +120,8 @@ export function hostRulesTests(dist: string): void {
     })
 
     it('answers /no-such-page with the 404 page and status 404', async () => {
+      const deeper = await fetch(`${nginx.url}/case/abc/more`)
+      expect(deeper.status).toBe(404)
       const response = await fetch(`${nginx.url}/no-such-page`)
       expect(response.status).toBe(404)
       expect(await response.text()).toBe(file('404.html'))

@@ -52,6 +52,7 @@ describe('retention periods', () => {
     )
     expect(rows).toEqual([
       { name: 'abuse_records', keep_for: '1 day' },
+      { name: 'case_link_after_end', keep_for: '30 days' },
       { name: 'finder_details_after_found', keep_for: '7 days' },
       { name: 'finder_details_after_report', keep_for: '30 days' },
       { name: 'kept_conversations', keep_for: '90 days' },

@@ -43,6 +43,8 @@ function dynamic(page: Page, world?: WhoAndWhat): Locator[] {
   ])
     masks.push(page.getByText(text))
   masks.push(page.getByLabel(/^\s*(EMAIL|MOBILE NUMBER)\s*\*?\s*$/i))
+  // a case link's address carries its random token
+  masks.push(page.getByLabel(/^The link to give /))
   return masks
 }
 
@@ -163,6 +165,28 @@ test('the main screens keep the layout rules and match their baselines', async (
 
   await expectLayout(world.finderSide.page, "the finder's chat")
   await expectPictures(world.finderSide.page, 'finder-chat', world)
+
+  // Case links (issue 50): the owner's page with one link, and the page it opens.
+  const label = 'British Airways baggage, ref LHRBA12345'
+  await owner.goto('/dashboard')
+  await owner.getByRole('link', { name: /^Case links for / }).click()
+  await owner.getByLabel('WHO IS IT FOR?').fill(label)
+  await owner.getByRole('button', { name: 'Create case link' }).click()
+  const card = owner.getByRole('listitem', { name: `Case link for ${label}` })
+  const caseUrl = await card.getByLabel(`The link to give ${label}`).inputValue()
+  const desk = await newPerson(browser)
+  await desk.page.goto(caseUrl)
+  await expect(desk.page.getByRole('region', { name: 'The case' })).toBeVisible({
+    timeout: 20_000,
+  })
+  await expectLayout(desk.page, 'a case link')
+  await expectPictures(desk.page, 'case-visitor', world)
+  await owner.reload()
+  await expect(card.getByText(/Opened once/)).toBeVisible({ timeout: 20_000 })
+  await owner.getByLabel('WHO IS IT FOR?').blur()
+  await expectLayout(owner, "the owner's case links")
+  await expectPictures(owner, 'case-links', world)
+  await desk.context.close()
 
   await Promise.all([
     world.ownerSide.context.close(),

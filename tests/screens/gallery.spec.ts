@@ -103,6 +103,68 @@ test('the screen gallery', async ({ browser }) => {
     await shoot(owner, 'account-delete-confirm', 'Account settings: delete, asked first', 'owner')
   })
 
+  await test.step('case links', async () => {
+    const label = 'British Airways baggage, ref LHRBA12345'
+    await owner.goto('/dashboard')
+    await owner.getByRole('link', { name: `Case links for ${ITEM}` }).click()
+    await expect(owner.getByRole('button', { name: 'Create case link' })).toBeVisible({
+      timeout: 20_000,
+    })
+    await shoot(owner, 'case-links-empty', 'Case links of a LOST item, none yet', 'owner')
+    await owner.getByLabel('WHO IS IT FOR?').fill(label)
+    await owner.getByRole('button', { name: 'Create case link' }).click()
+    const card = owner.getByRole('listitem', { name: `Case link for ${label}` })
+    const caseUrl = await card.getByLabel(`The link to give ${label}`).inputValue()
+    await card.getByRole('link', { name: 'Print case sheet' }).click()
+    await expect(owner.getByRole('img', { name: /QR code of the case link/ })).toBeVisible({
+      timeout: 20_000,
+    })
+    await shoot(owner, 'case-sheet', 'The printable case sheet (QR code)', 'owner')
+    await owner.emulateMedia({ media: 'print' })
+    await shoot(owner, 'case-sheet-print', 'The case sheet as printed', 'owner')
+    await owner.emulateMedia({ media: 'screen' })
+    const desk = await newPerson(browser)
+    await desk.page.goto(caseUrl)
+    await expect(desk.page.getByRole('region', { name: 'The case' })).toBeVisible({
+      timeout: 20_000,
+    })
+    await desk.page.getByLabel('Message to the owner').fill('We have a blue rucksack at T5.')
+    await desk.page.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(desk.page.getByText('We have a blue rucksack at T5.')).toBeVisible()
+    await shoot(
+      desk.page,
+      'case-visitor',
+      'A case link opened by a desk (no account)',
+      'case-link visitor',
+    )
+    await owner.goBack()
+    await expect(card.getByText(/Opened once/)).toBeVisible({ timeout: 20_000 })
+    await shoot(owner, 'case-links', 'Case links: one working, opened, with a message', 'owner')
+    await card.getByRole('button', { name: 'Withdraw link' }).click()
+    await shoot(owner, 'case-links-withdraw', 'Withdraw a case link, asked first', 'owner')
+    await card.getByRole('button', { name: 'Yes, withdraw it' }).click()
+    await expect(
+      desk.page.getByRole('heading', { name: 'This case link was withdrawn' }),
+    ).toBeVisible({ timeout: 20_000 })
+    await shoot(
+      desk.page,
+      'case-withdrawn',
+      'End state: case link withdrawn (visitor)',
+      'case-link visitor',
+    )
+    await desk.page.goto(caseUrl.replace(/\/case\/.*$/, '/case/no-such-link'))
+    await expect(
+      desk.page.getByRole('heading', { name: 'This case link does not work' }),
+    ).toBeVisible({ timeout: 20_000 })
+    await shoot(
+      desk.page,
+      'case-not-found',
+      'Error: a case link that does not exist',
+      'case-link visitor',
+    )
+    await desk.context.close()
+  })
+
   await test.step('finder', async () => {
     await shoot(world.finderSide.page, 'finder-chat', "The finder's chat", 'finder')
     await shoot(

@@ -6,6 +6,7 @@ import { useOwnerAlerts } from '@/features/owner-hub/use-owner-alerts'
 import { Dashboard } from '@/features/items/components/dashboard'
 import { MobileVerification } from '@/features/account/components/mobile-verification'
 import { NotificationsOffer } from '@/features/push/components/notifications-offer'
+import { CaseLinksEntry } from '@/features/case-links/components/case-links-entry'
 
 /**
  * The owner's items, each with every report's conversation, live alerts (DESIGN.md),
@@ -19,7 +20,12 @@ export default function OwnerDashboard() {
   return (
     <>
       <Dashboard
-        itemExtra={(item) => <ItemConversations itemId={item.id} />}
+        itemExtra={(item) => (
+          <>
+            <ItemConversations itemId={item.id} />
+            <CaseLinksEntry item={item} />
+          </>
+        )}
         notice={
           <>
             <MobileVerification />

@@ -12,6 +12,7 @@ const afterFound = daysText(retentionDays.finderAfterFound)
 const afterReport = daysText(retentionDays.finderAfterReport)
 const abuseRecords = daysText(retentionDays.abuseRecords)
 const keptConversations = daysText(retentionDays.keptConversations)
+const caseLinkAfterEnd = daysText(retentionDays.caseLinkAfterEnd)
 
 /** The retention rules exactly as the notice states them (tests/build reads the built page). */
 export const RETENTION_STATEMENTS = {
@@ -19,6 +20,7 @@ export const RETENTION_STATEMENTS = {
   finderAfterReport: `Otherwise a finder's details are deleted ${afterReport} after their report.`,
   abuseRecords: `The scrambled network address of a report and failed activation attempts are deleted after ${abuseRecords}.`,
   keptConversations: `When someone reports a conversation to us, a copy of it up to that moment is kept for our operators, and deleted ${keptConversations} after they have dealt with the report.`,
+  caseLinkAfterEnd: `A case link, the record of its openings, and the messages and photos sent through it are deleted ${caseLinkAfterEnd} after the link expires, is withdrawn or the item is marked returned.`,
 } as const
 
 /** Who processes personal data on our behalf, and for what. */
@@ -51,6 +53,13 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     ],
   },
   {
+    heading: 'Case links: what a desk or an airline sees',
+    paragraphs: [
+      "An owner whose item is LOST may make a case link for a named third party, such as an airline's baggage desk or a station's lost property, valid for 1 to 30 days. Whoever opens it needs no account. They see the item's name and photo, the owner's note and return instructions, the tag ID, and the place of the item's last report (and its map pin, if the finder shared one); never the owner's name, e-mail address, phone number or address, unless the owner writes contact details into that link themselves. They can write to the owner and send photos.",
+      'From the person who opens a case link we keep when they opened it (the owner sees every opening) and what they write and send; we ask for nothing else. A withdrawn or expired link no longer opens, and what was sent through it can no longer be read through it.',
+    ],
+  },
+  {
     heading: 'Photos and places on a map',
     paragraphs: [
       "Photos: an owner may add a photo of an item, which a finder who scans its tag sees while the item is marked LOST; an owner and a finder may send each other photos in their chat, and a finder may add photos after reporting. Photos are kept privately: only the people in that chat (or, for an item's photo, the owner and whoever scans its tag while it is LOST) can open them, through short-lived links. Take care that a photo does not show more than you mean to, such as a face, a house number or a car's number plate.",
@@ -65,6 +74,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
       RETENTION_STATEMENTS.finderAfterReport,
       RETENTION_STATEMENTS.abuseRecords,
       RETENTION_STATEMENTS.keptConversations,
+      RETENTION_STATEMENTS.caseLinkAfterEnd,
       "An owner's data is kept until they delete their account. Deleting it removes their profile, items, messages and alerts at once; their tags are switched off.",
       'These periods are the ones our database applies: the deletion runs every hour.',
     ],

@@ -109,6 +109,24 @@ export const SQL_ERROR_CODES = {
     sqlstate: ['P0001'],
     meaning: 'The owner does not accept this way back for this item.',
   },
+  case_link_contact: {
+    sqlstate: ['22023'],
+    meaning: 'create_case_link: the contact is over its limit (detail: the limit).',
+  },
+  case_link_days: {
+    sqlstate: ['22023'],
+    meaning: 'create_case_link: days outside the range (detail: min-max).',
+  },
+  case_link_label: {
+    sqlstate: ['22023'],
+    meaning: 'create_case_link: the label is empty or over its limit (detail: the limit).',
+  },
+  case_link_not_found: { sqlstate: ['PT404'], meaning: 'No such case link, or not the caller’s.' },
+  item_not_lost: { sqlstate: ['P0001'], meaning: 'create_case_link: the item is not LOST.' },
+  too_many_case_links: {
+    sqlstate: ['P0001'],
+    meaning: 'create_case_link: the item has its most working links (detail: the limit).',
+  },
 } as const
 
 /** report_found's refusals returned as rows (failure), not raised. */

@@ -17,7 +17,8 @@ export async function getReportReceipts(
   const { data: chat } = throwIfError(
     await (signal ? chats.abortSignal(signal) : chats).maybeSingle(),
   )
-  if (!chat) return null
+  // A case link's conversation (issue 50) has no found report.
+  if (!chat?.report_id) return null
   const reports = supabase
     .from('found_reports')
     .select('owner_notified_at,owner_notified_channels,owner_seen_chat_at')
