@@ -8,6 +8,24 @@ import { handleOf } from '@/app/route-handle'
 import { env } from '@/lib/env'
 import { paths } from '@/lib/paths'
 import { earlyTagStatusScript, TAG_VIEW_CSS } from '@/features/found/early-tag-status'
+import { activateCatalog, i18n } from '@/lib/i18n/i18n'
+import { finderTitleId } from '@/lib/i18n/page-titles'
+import { directionOf, htmlLangOf, type AnyLocale } from '@/lib/i18n/locales'
+import { messages as en } from '@/locales/compiled/en'
+import { messages as cy } from '@/locales/compiled/cy'
+import { messages as pl } from '@/locales/compiled/pl'
+import { messages as ro } from '@/locales/compiled/ro'
+import { messages as es } from '@/locales/compiled/es'
+import { messages as fr } from '@/locales/compiled/fr'
+import { messages as de } from '@/locales/compiled/de'
+import { messages as it } from '@/locales/compiled/it'
+import { messages as pt } from '@/locales/compiled/pt'
+import { messages as uk } from '@/locales/compiled/uk'
+import { messages as ar } from '@/locales/compiled/ar'
+import { messages as zhHans } from '@/locales/compiled/zh-Hans'
+import { messages as enXA } from '@/locales/compiled/en-XA'
+
+const CATALOGS = { en, cy, pl, ro, es, fr, de, it, pt, uk, ar, 'zh-Hans': zhHans, 'en-XA': enXA }
 
 export type RenderedPage = {
   /** The HTML inside #root: the layout and the page, with Emotion's styles inline. */
@@ -17,13 +35,17 @@ export type RenderedPage = {
   /** What goes at the end of the page's <head> (inline only: nothing to wait for). */
   head: string
   status: number
+  /** `<html lang>` and `dir` for the page's language. */
+  lang: string
+  dir: 'ltr' | 'rtl'
 }
 
 /**
  * Renders one public page to HTML at build time (scripts/prerender.ts). The tree
  * is the one src/main.tsx hydrates: the same providers around the same routes.
  */
-export async function renderPage(path: string): Promise<RenderedPage> {
+export async function renderPage(path: string, locale: AnyLocale = 'en'): Promise<RenderedPage> {
+  activateCatalog(locale, CATALOGS[locale])
   const handler = createStaticHandler(routes)
   const context = await handler.query(new Request(new URL(path, 'http://localhost')))
   if (context instanceof Response) throw new Error(`${path} answered a redirect while prerendering`)
@@ -39,8 +61,17 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   )
   const html = await new Response(prelude).text()
   const handle = handleOf(context.matches.map(({ route }) => ({ handle: route.handle })))
-  const title = !handle || handle.title === 'home' ? 'Homeward' : `${handle.title} · Homeward`
-  return { html, title, head: headOf(path), status: context.statusCode }
+  const titleId = finderTitleId(handle?.title)
+  const shownTitle = titleId ? i18n._(titleId) : handle?.title
+  const title = !handle || handle.title === 'home' ? 'Homeward' : `${shownTitle} · Homeward`
+  return {
+    html,
+    title,
+    head: headOf(path),
+    status: context.statusCode,
+    lang: htmlLangOf(locale),
+    dir: directionOf(locale),
+  }
 }
 
 /**

@@ -8,11 +8,16 @@ import {
   REPORT_MESSAGES,
   type FoundReport,
 } from '@/features/found/report-submission'
+import { refusalMessage } from '@/features/found/api/report-refusal'
+import { activeLocale } from '@/lib/i18n/i18n'
+import { SOURCE_LOCALE } from '@/lib/i18n/locales'
+import type { MessageId } from '@/lib/i18n/message-id'
 
 export class ReportError extends Error {
   /** True when the backend never answered (no connection): the report can be sent later. */
   readonly isNetwork: boolean
-  constructor(message: string, { isNetwork = false }: { isNetwork?: boolean } = {}) {
+  /** `message` is a catalog message id (lib/i18n), translated where it is shown. */
+  constructor(message: MessageId, { isNetwork = false }: { isNetwork?: boolean } = {}) {
     super(message)
     this.isNetwork = isNetwork
   }
@@ -20,17 +25,24 @@ export class ReportError extends Error {
 
 const noConnection = () => new ReportError(REPORT_MESSAGES.failed, { isNetwork: true })
 
+/** The refusal's code (or today's English sentence) as a catalog message (report-refusal.ts). */
 async function readErrorMessage(
   response: Response,
-  fallback: string = REPORT_MESSAGES.invalidEmail,
-): Promise<string> {
+  fallback: MessageId = REPORT_MESSAGES.invalidEmail,
+): Promise<MessageId> {
+  let body: unknown = null
   try {
-    const body = (await response.json()) as { error?: { message?: unknown } }
-    const message = body.error?.message
-    return typeof message === 'string' && message ? message : fallback
+    body = await response.json()
   } catch {
-    return fallback
+    // not JSON: the fallback says it
   }
+  return refusalMessage(body, fallback)
+}
+
+/** The language the finder reads, stored with the report (BCP 47; the pseudo-locale is English). */
+function reportLanguage(): string {
+  const locale = activeLocale()
+  return locale === 'en-XA' ? SOURCE_LOCALE : locale
 }
 
 type SupabaseJs = typeof import('@supabase/supabase-js')
@@ -90,7 +102,7 @@ export async function reportFound(
   const send = async () => {
     const proof = await proveNotABot(supabase, supabaseJs)
     return supabase.functions.invoke<LastReport>('report-found', {
-      body: { ...report, idempotencyKey, proof },
+      body: { ...report, idempotencyKey, proof, language: reportLanguage() },
     })
   }
   let { data, error } = await send()
@@ -101,7 +113,9 @@ export async function reportFound(
       const response = error.context as Response
       if (response.status === 429)
         throw new ReportError(await readErrorMessage(response, REPORT_MESSAGES.tooMany))
-      if (response.status === 404) throw new ReportError(REPORT_MESSAGES.tagNotFound)
+      if (response.status === 404) {
+        throw new ReportError(await readErrorMessage(response, REPORT_MESSAGES.tagNotFound))
+      }
       if (response.status === 400 || response.status === 403) {
         throw new ReportError(await readErrorMessage(response))
       }
