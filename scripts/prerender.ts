@@ -20,6 +20,10 @@ import { bootAfterFirstPaint, DEFERRED_FONTS_ATTRIBUTE } from './lib/app-boot'
 import { inlineCriticalGlobalCss } from './lib/critical-css'
 import { hoistComponentStyles } from './lib/hoist-styles'
 import { PRERENDERED_PAGES, fileForPage } from './lib/prerendered-pages'
+import { localisedFile, PAGE_LOCALES } from './lib/page-language'
+import { finderTitleId } from '../src/lib/i18n/page-titles'
+import { PAGES, prerenderedPath } from '../src/app/route-table'
+import type { AnyLocale } from '../src/lib/i18n/locales'
 import { withoutShellSkeleton, withShellSkeleton } from './lib/shell-skeleton'
 
 const root = resolve(import.meta.dirname, '..')
@@ -29,7 +33,22 @@ const ssrEntry = join(root, 'dist-ssr', 'render-page.js')
 /** src/app/render-page.tsx, as built into dist-ssr/. */
 type RenderPage = (
   path: string,
-) => Promise<{ html: string; title: string; head: string; status: number }>
+  locale?: AnyLocale,
+) => Promise<{
+  html: string
+  title: string
+  head: string
+  status: number
+  lang: string
+  dir: 'ltr' | 'rtl'
+}>
+
+/** The finder's pages (those with a title in the catalogs): prerendered in every language too. */
+const FINDER_PAGE_PATHS = new Set(
+  PAGES.filter((page) => page.isPrerendered && finderTitleId(page.handle.title)).map(
+    prerenderedPath,
+  ),
+)
 
 /** Session storage stand-in: nothing is stored at build time. */
 class EmptyStorage {
@@ -74,13 +93,18 @@ async function main() {
   const manifest = readManifest(dist)
   const entry = entryKey(manifest)
   const entryFiles = new Set(staticClosure(manifest, [entry]))
-  for (const page of PRERENDERED_PAGES) {
-    const rendered = await renderPage(page.path)
+  const renders = PRERENDERED_PAGES.flatMap((page) => [
+    { page, locale: 'en' as AnyLocale },
+    ...(FINDER_PAGE_PATHS.has(page.path) ? PAGE_LOCALES.map((locale) => ({ page, locale })) : []),
+  ])
+  for (const { page, locale } of renders) {
+    const rendered = await renderPage(page.path, locale)
     // The page's own chunks (and what they import), preloaded beside the entry.
     const pageFiles = staticClosure(manifest, [page.module]).filter((file) => !entryFiles.has(file))
     // Every replacement is a function: in a replacement string `$$` means `$`, which broke
     // React's form replay script (it reads `$$reactFormReplay`) and any `$&`-like text.
     const html = template
+      .replace(/<html lang="[^"]*">/, () => `<html lang="${rendered.lang}" dir="${rendered.dir}">`)
       .replace(/<title>.*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
       // The only stylesheet is the Inter @font-face rules: inline, so nothing blocks the
       // first paint, and switched off (media="not all") until the page has painted in the
@@ -104,10 +128,11 @@ async function main() {
       pageFiles.map((file) => `/${file}`),
     )
     if (html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root')
-    const file = join(dist, fileForPage(page.path))
+    const name = localisedFile(fileForPage(page.path), locale)
+    const file = join(dist, name)
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, booted)
-    console.log(`prerendered ${page.path} → dist/${fileForPage(page.path)}`)
+    console.log(`prerendered ${page.path} (${locale}) → dist/${name}`)
   }
   // dist/sw.js: the pages above and the files they load offline (scripts/lib/finder-precache.ts).
   writeServiceWorker(dist, readFileSync(join(root, 'public', 'sw.js'), 'utf8'))

@@ -7,7 +7,8 @@ export async function readDataRules(db: Database): Promise<Record<string, unknow
     'select app_private.data_rules() as rules',
   )
   const rules = rows[0]?.rules
-  if (!rules || typeof rules !== 'object') throw new Error('app_private.data_rules() returned nothing')
+  if (!rules || typeof rules !== 'object')
+    throw new Error('app_private.data_rules() returned nothing')
   return rules
 }
 

@@ -70,6 +70,13 @@ export function offlineAssets(manifest: Manifest): string[] {
   // The entry imports every page on demand: only its static part is the finder's.
   visit(entryKey(manifest), { dynamic: false })
   for (const key of [...pageModules, ...OFFLINE_LAYOUT_MODULES]) visit(key, { dynamic: true })
+  // Each language's messages (a chunk per locale, loaded before hydration): the page
+  // cached for this phone may be in any of them.
+  for (const key of Object.keys(manifest).filter((key) =>
+    key.startsWith('src/locales/compiled/'),
+  )) {
+    visit(key, { dynamic: false })
+  }
   return [...files].map((file) => `/${file}`).sort()
 }
 

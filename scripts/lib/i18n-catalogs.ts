@@ -21,8 +21,8 @@ export const MACHINE_FLAG = 'machine-written'
 export type CatalogEntry = { message: string; flags?: string[]; comment?: string }
 export type Catalog = Record<string, CatalogEntry>
 
-export function readCatalog(locale: string): Catalog {
-  return JSON.parse(readFileSync(join(LOCALES_DIR, `${locale}.json`), 'utf8')) as Catalog
+export function readCatalog(locale: string, dir = LOCALES_DIR): Catalog {
+  return JSON.parse(readFileSync(join(dir, `${locale}.json`), 'utf8')) as Catalog
 }
 
 const ACCENTED: Record<string, string> = Object.fromEntries(
@@ -40,10 +40,11 @@ const ACCENTED: Record<string, string> = Object.fromEntries(
  */
 export function pseudoText(text: string): string {
   if (!/[A-Za-z]/.test(text)) return text
-  const accented = [...text].map((char) => ACCENTED[char] ?? char).join('')
+  const [, words = text, space = ''] = /^([\s\S]*?)(\s*)$/.exec(text) ?? []
+  const accented = [...words].map((char) => ACCENTED[char] ?? char).join('')
   const extra = Math.ceil(text.length * 0.4)
   const padding = ' ẋẋẋ'.repeat(Math.ceil(extra / 4)).slice(0, extra)
-  return `${accented}${padding}`
+  return `${accented}${padding}${space}`
 }
 
 export type CompiledCatalogs = Record<string, Record<string, unknown>>
@@ -95,12 +96,13 @@ export function slotsOf(message: string): string[] {
 
 /** The message ids the app's code uses: `t('id'…)`, `msgId('id')`, `<T id="id"`. */
 export function usedMessageIds(dir = join(ROOT, 'src')): Map<string, string> {
+  const compiledDir = join(dir, 'locales', 'compiled')
   const used = new Map<string, string>()
   const visit = (folder: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name)
       if (entry.isDirectory()) {
-        if (path !== COMPILED_DIR) visit(path)
+        if (path !== compiledDir) visit(path)
         continue
       }
       if (!/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue
@@ -117,11 +119,14 @@ export function usedMessageIds(dir = join(ROOT, 'src')): Map<string, string> {
 }
 
 /** What is wrong with the catalogs and the code's ids: empty when all is well. */
-export function catalogProblems(): string[] {
+export function catalogProblems({
+  srcDir = join(ROOT, 'src'),
+  localesDir = LOCALES_DIR,
+}: { srcDir?: string; localesDir?: string } = {}): string[] {
   const problems: string[] = []
-  const source = readCatalog(SOURCE_LOCALE)
+  const source = readCatalog(SOURCE_LOCALE, localesDir)
   const sourceIds = Object.keys(source)
-  const used = usedMessageIds()
+  const used = usedMessageIds(srcDir)
   for (const [id, file] of used) {
     if (!(id in source)) problems.push(`${file} uses ${id}, which en.json does not have`)
   }
@@ -130,21 +135,30 @@ export function catalogProblems(): string[] {
   }
   for (const locale of LOCALES) {
     if (locale === SOURCE_LOCALE) continue
-    const catalog = readCatalog(locale)
+    const catalog = readCatalog(locale, localesDir)
     for (const id of sourceIds) {
       const entry = catalog[id]
       if (!entry || typeof entry.message !== 'string' || entry.message.trim() === '') {
         problems.push(`${locale}.json misses ${id}`)
         continue
       }
+      if (!entry.flags?.includes(MACHINE_FLAG) && entry.comment === undefined) {
+        // A translation a person checked drops the flag and says so in a comment.
+        problems.push(
+          `${locale}.json ${id} has neither the ${MACHINE_FLAG} flag nor a reviewer's comment`,
+        )
+      }
       const expected = slotsOf(source[id]!.message).join(' ')
       const actual = slotsOf(entry.message).join(' ')
       if (expected !== actual) {
-        problems.push(`${locale}.json ${id} has placeholders ${actual || '(none)'}, not ${expected || '(none)'}`)
+        problems.push(
+          `${locale}.json ${id} has placeholders ${actual || '(none)'}, not ${expected || '(none)'}`,
+        )
       }
     }
     for (const id of Object.keys(catalog)) {
-      if (!(id in source)) problems.push(`${locale}.json invents ${id}, which en.json does not have`)
+      if (!(id in source))
+        problems.push(`${locale}.json invents ${id}, which en.json does not have`)
     }
   }
   return problems

@@ -149,8 +149,7 @@ async function tableSection(db: Queryable, table: Table): Promise<string[]> {
   const out = [`create table ${table.name} (`, lines.join(',\n'), ');']
   if (table.comment) out.push(`comment on table ${table.name} is ${literal(table.comment)};`)
   for (const c of columns) {
-    if (c.comment)
-      out.push(`comment on column ${table.name}.${c.name} is ${literal(c.comment)};`)
+    if (c.comment) out.push(`comment on column ${table.name}.${c.name} is ${literal(c.comment)};`)
   }
   if (table.rls) out.push(`alter table ${table.name} enable row level security;`)
   if (table.forced) out.push(`alter table ${table.name} force row level security;`)
@@ -352,7 +351,12 @@ async function cronSection(db: Queryable): Promise<string[]> {
   return jobs.map((j) => j.line)
 }
 
-const heading = (title: string) => [`-- ${'='.repeat(76)}`, `-- ${title}`, `-- ${'='.repeat(76)}`, '']
+const heading = (title: string) => [
+  `-- ${'='.repeat(76)}`,
+  `-- ${title}`,
+  `-- ${'='.repeat(76)}`,
+  '',
+]
 
 /** The whole snapshot, from a database the migrations (and no seed) ran on. */
 export async function schemaSnapshot(db: Queryable): Promise<string> {

@@ -85,14 +85,17 @@ export function rememberLocale(locale: Locale) {
 }
 
 /**
- * The locale a page starts in. A prerendered page is in the language its HTML was
- * built in (the host chose it, `<html lang>`); the shell (chat, owner pages) follows
- * the phone's choice, then the browser's languages.
+ * The locale a page starts in: the language chosen on this phone from the menu, else
+ * for a prerendered page the language its HTML was built in (the host chose it from
+ * Accept-Language: `<html lang>`), else the browser's languages (the shell: chat,
+ * owner pages).
  */
 export function startingLocale(isPrerendered: boolean): AnyLocale {
-  if (isPrerendered) {
-    const fromHtml = localeOfHtmlLang(document.documentElement.lang)
-    if (fromHtml) return fromHtml
-  }
-  return chosenLocale() ?? negotiateLocale(navigator.languages ?? [navigator.language])
+  const chosen = chosenLocale()
+  if (chosen) return chosen
+  const fromHtml = isPrerendered ? localeOfHtmlLang(document.documentElement.lang) : null
+  return fromHtml ?? negotiateLocale(navigator.languages ?? [navigator.language])
 }
+
+/** The language a prerendered page's HTML was built in. */
+export const htmlLocale = (): AnyLocale | null => localeOfHtmlLang(document.documentElement.lang)

@@ -127,6 +127,9 @@ export function localeFromCookie(cookie: string | null | undefined): Locale | nu
  * the browser's Accept-Language. The host rules (scripts/lib/host-rules.ts) and
  * `npm run preview` (scripts/lib/serve-dist.ts) follow this.
  */
-export function localeForRequest(cookie: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+export function localeForRequest(
+  cookie: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): Locale {
   return localeFromCookie(cookie) ?? negotiateLocale(parseAcceptLanguage(acceptLanguage))
 }
