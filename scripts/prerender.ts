@@ -21,8 +21,6 @@ import { inlineCriticalGlobalCss } from './lib/critical-css'
 import { hoistComponentStyles } from './lib/hoist-styles'
 import { PRERENDERED_PAGES, fileForPage } from './lib/prerendered-pages'
 import { localisedFile, PAGE_LOCALES } from './lib/page-language'
-import { finderTitleId } from '../src/lib/i18n/page-titles'
-import { PAGES, prerenderedPath } from '../src/app/route-table'
 import type { AnyLocale } from '../src/lib/i18n/locales'
 import { withoutShellSkeleton, withShellSkeleton } from './lib/shell-skeleton'
 
@@ -41,14 +39,9 @@ type RenderPage = (
   status: number
   lang: string
   dir: 'ltr' | 'rtl'
+  isFinderPage: boolean
 }>
 
-/** The finder's pages (those with a title in the catalogs): prerendered in every language too. */
-const FINDER_PAGE_PATHS = new Set(
-  PAGES.filter((page) => page.isPrerendered && finderTitleId(page.handle.title)).map(
-    prerenderedPath,
-  ),
-)
 
 /** Session storage stand-in: nothing is stored at build time. */
 class EmptyStorage {
@@ -93,12 +86,15 @@ async function main() {
   const manifest = readManifest(dist)
   const entry = entryKey(manifest)
   const entryFiles = new Set(staticClosure(manifest, [entry]))
-  const renders = PRERENDERED_PAGES.flatMap((page) => [
-    { page, locale: 'en' as AnyLocale },
-    ...(FINDER_PAGE_PATHS.has(page.path) ? PAGE_LOCALES.map((locale) => ({ page, locale })) : []),
-  ])
-  for (const { page, locale } of renders) {
+  // English first; a finder's page (its title is in the catalogs) then in every other language.
+  const renders: { page: (typeof PRERENDERED_PAGES)[number]; locale: AnyLocale }[] =
+    PRERENDERED_PAGES.map((page) => ({ page, locale: 'en' }))
+  for (let index = 0; index < renders.length; index++) {
+    const { page, locale } = renders[index]!
     const rendered = await renderPage(page.path, locale)
+    if (locale === 'en' && rendered.isFinderPage) {
+      renders.push(...PAGE_LOCALES.map((other) => ({ page, locale: other })))
+    }
     // The page's own chunks (and what they import), preloaded beside the entry.
     const pageFiles = staticClosure(manifest, [page.module]).filter((file) => !entryFiles.has(file))
     // Every replacement is a function: in a replacement string `$$` means `$`, which broke

@@ -8,24 +8,9 @@ import { handleOf } from '@/app/route-handle'
 import { env } from '@/lib/env'
 import { paths } from '@/lib/paths'
 import { earlyTagStatusScript, TAG_VIEW_CSS } from '@/features/found/early-tag-status'
-import { activateCatalog, i18n } from '@/lib/i18n/i18n'
+import { i18n, loadLocale } from '@/lib/i18n/i18n'
 import { finderTitleId } from '@/lib/i18n/page-titles'
 import { directionOf, htmlLangOf, type AnyLocale } from '@/lib/i18n/locales'
-import { messages as en } from '@/locales/compiled/en'
-import { messages as cy } from '@/locales/compiled/cy'
-import { messages as pl } from '@/locales/compiled/pl'
-import { messages as ro } from '@/locales/compiled/ro'
-import { messages as es } from '@/locales/compiled/es'
-import { messages as fr } from '@/locales/compiled/fr'
-import { messages as de } from '@/locales/compiled/de'
-import { messages as it } from '@/locales/compiled/it'
-import { messages as pt } from '@/locales/compiled/pt'
-import { messages as uk } from '@/locales/compiled/uk'
-import { messages as ar } from '@/locales/compiled/ar'
-import { messages as zhHans } from '@/locales/compiled/zh-Hans'
-import { messages as enXA } from '@/locales/compiled/en-XA'
-
-const CATALOGS = { en, cy, pl, ro, es, fr, de, it, pt, uk, ar, 'zh-Hans': zhHans, 'en-XA': enXA }
 
 export type RenderedPage = {
   /** The HTML inside #root: the layout and the page, with Emotion's styles inline. */
@@ -38,6 +23,8 @@ export type RenderedPage = {
   /** `<html lang>` and `dir` for the page's language. */
   lang: string
   dir: 'ltr' | 'rtl'
+  /** A finder's page: prerendered in every language (scripts/prerender.ts). */
+  isFinderPage: boolean
 }
 
 /**
@@ -45,7 +32,7 @@ export type RenderedPage = {
  * is the one src/main.tsx hydrates: the same providers around the same routes.
  */
 export async function renderPage(path: string, locale: AnyLocale = 'en'): Promise<RenderedPage> {
-  activateCatalog(locale, CATALOGS[locale])
+  await loadLocale(locale)
   const handler = createStaticHandler(routes)
   const context = await handler.query(new Request(new URL(path, 'http://localhost')))
   if (context instanceof Response) throw new Error(`${path} answered a redirect while prerendering`)
@@ -71,6 +58,7 @@ export async function renderPage(path: string, locale: AnyLocale = 'en'): Promis
     status: context.statusCode,
     lang: htmlLangOf(locale),
     dir: directionOf(locale),
+    isFinderPage: titleId !== undefined,
   }
 }
 
