@@ -42,7 +42,6 @@ type RenderPage = (
   isFinderPage: boolean
 }>
 
-
 /** Session storage stand-in: nothing is stored at build time. */
 class EmptyStorage {
   private items = new Map<string, string>()

@@ -23,12 +23,14 @@ export const OFFLINE_PAGES = [
 
 /**
  * Chunks the layout loads on every page by itself or on a tap, beyond the pages' own:
- * the menu, the session watcher and the sender of a report saved offline.
+ * the menu, the session watcher, the sender of a report saved offline and the
+ * finder's language menu.
  */
 export const OFFLINE_LAYOUT_MODULES = [
   'src/app/layout/menu-drawer.tsx',
   'src/features/auth/watch-auth-session.ts',
   'src/features/found/components/pending-report-notice.tsx',
+  'src/components/ui/language-menu.tsx',
 ] as const
 
 /** Files of public/ the pages reference. */

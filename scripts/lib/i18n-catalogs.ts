@@ -79,7 +79,7 @@ export function compileAll(): CompiledCatalogs {
 export function compiledModule(locale: string, messages: Record<string, unknown>): string {
   return [
     `// Written by \`npm run i18n\` from src/locales/${locale === PSEUDO_LOCALE ? SOURCE_LOCALE : locale}.json: do not edit.`,
-    "import type { Messages } from '@lingui/core'",
+    "import type { Messages } from '@/lib/i18n/runtime'",
     '',
     `export const messages: Messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))}) as Messages`,
     '',

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react'
 import { ChakraProvider } from '@chakra-ui/react'
-import { I18nProvider } from '@lingui/react'
-import { i18n } from '@/lib/i18n/i18n'
 import { Provider as JotaiProvider, createStore } from '@/lib/jotai'
 import { system } from '@/theme/system'
 
@@ -10,15 +8,14 @@ export type AppStore = ReturnType<typeof createStore>
 type AppProviderProps = { store: AppStore; children: ReactNode }
 
 /**
- * Everything a page needs around it: the jotai store, the active language's messages
- * (loaded before the first render: src/main.tsx, render-page.tsx) and the Chakra system.
+ * Everything a page needs around it: the jotai store and the Chakra system. (The
+ * active language's messages are loaded before the first render: src/main.tsx,
+ * render-page.tsx.)
  */
 export function AppProvider({ store, children }: AppProviderProps) {
   return (
     <JotaiProvider store={store}>
-      <I18nProvider i18n={i18n}>
-        <ChakraProvider value={system}>{children}</ChakraProvider>
-      </I18nProvider>
+      <ChakraProvider value={system}>{children}</ChakraProvider>
     </JotaiProvider>
   )
 }

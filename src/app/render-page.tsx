@@ -8,7 +8,8 @@ import { handleOf } from '@/app/route-handle'
 import { env } from '@/lib/env'
 import { paths } from '@/lib/paths'
 import { earlyTagStatusScript, TAG_VIEW_CSS } from '@/features/found/early-tag-status'
-import { i18n, loadLocale } from '@/lib/i18n/i18n'
+import { loadLocale } from '@/lib/i18n/i18n'
+import { translate } from '@/lib/i18n/runtime'
 import { finderTitleId } from '@/lib/i18n/page-titles'
 import { directionOf, htmlLangOf, type AnyLocale } from '@/lib/i18n/locales'
 
@@ -49,7 +50,7 @@ export async function renderPage(path: string, locale: AnyLocale = 'en'): Promis
   const html = await new Response(prelude).text()
   const handle = handleOf(context.matches.map(({ route }) => ({ handle: route.handle })))
   const titleId = finderTitleId(handle?.title)
-  const shownTitle = titleId ? i18n._(titleId) : handle?.title
+  const shownTitle = titleId ? translate(titleId) : handle?.title
   const title = !handle || handle.title === 'home' ? 'Homeward' : `${shownTitle} · Homeward`
   return {
     html,

@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react'
 import { Box, HStack, Stack, Text } from '@chakra-ui/react'
 import { paths } from '@/lib/paths'
 import { useT } from '@/lib/i18n/use-t'
 import { TextLink } from '@/components/ui/text-link'
-import { LanguageMenu } from '@/components/ui/language-menu'
+
+// Its own chunk, outside the finder's first JavaScript (scripts/lib/budgets.ts): the
+// prerendered page holds the menu's HTML, which hydration keeps until the chunk is in.
+const LanguageMenu = lazy(async () => ({
+  default: (await import('@/components/ui/language-menu')).LanguageMenu,
+}))
 
 /**
  * SPEC.md §2: the year and 'All rights reserved'; and the privacy notice and terms.
@@ -19,7 +25,11 @@ export function AppFooter({
   return (
     <Box as="footer" py="4" px="2" borderTopWidth="1px" borderColor="border.muted" bg="bg">
       <Stack gap="2">
-        {hasLanguageMenu && <LanguageMenu />}
+        {hasLanguageMenu && (
+          <Suspense fallback={null}>
+            <LanguageMenu />
+          </Suspense>
+        )}
         <Text textAlign="center" fontSize="sm" color="fg.muted">
           {t('footer.rights', { year: String(now.getFullYear()) })}
         </Text>

@@ -1,4 +1,4 @@
-import { setupI18n, type Messages } from '@lingui/core'
+import { activate, currentLocale, type Messages } from '@/lib/i18n/runtime'
 import {
   directionOf,
   htmlLangOf,
@@ -13,12 +13,11 @@ import {
   type Locale,
 } from '@/lib/i18n/locales'
 
-/**
- * The app's one Lingui instance. Catalogs are compiled ahead of time
- * (`npm run i18n`, src/locales/compiled/), so no message parser ships in production,
- * and each locale is its own chunk: a phone loads only the language it shows.
+/*
+ * Catalogs are compiled ahead of time by Lingui (`npm run i18n`, src/locales/compiled/),
+ * so no message parser ships, and each locale is its own chunk: a phone loads only the
+ * language it shows (runtime.ts reads them).
  */
-export const i18n = setupI18n()
 
 type CompiledCatalog = { messages: Messages }
 
@@ -40,19 +39,19 @@ const LOADERS: Record<AnyLocale, () => Promise<CompiledCatalog>> = {
 
 /** Makes `locale` the active one with its compiled messages (build time, tests). */
 export function activateCatalog(locale: AnyLocale, messages: Messages) {
-  i18n.loadAndActivate({ locale, messages })
+  activate(locale, messages)
 }
 
 /** Loads a locale's chunk (once) and makes it the active one. */
 export async function loadLocale(locale: AnyLocale): Promise<void> {
-  if (i18n.locale === locale) return
+  if (currentLocale() === locale) return
   const { messages } = await LOADERS[locale]()
   activateCatalog(locale, messages)
 }
 
 /** The active locale, English until one is loaded. */
 export function activeLocale(): AnyLocale {
-  const locale = localeOfHtmlLang(i18n.locale ?? '')
+  const locale = localeOfHtmlLang(currentLocale())
   return locale ?? SOURCE_LOCALE
 }
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { setupI18n } from '@lingui/core'
+import { afterAll, describe, expect, it } from 'vitest'
+import { activate, translate } from '@/lib/i18n/runtime'
 import {
   directionOf,
   localeForRequest,
@@ -58,9 +58,10 @@ describe('negotiation', () => {
 })
 
 describe('plurals (Intl.PluralRules through the compiled catalogs)', () => {
+  afterAll(() => activate('en', en))
   const rule = (locale: string, messages: typeof en, days: number) => {
-    const i18n = setupI18n({ locale, messages: { [locale]: messages } })
-    return i18n._('found.privacy.rule', { afterFound: days, afterReport: days })
+    activate(locale, messages)
+    return translate('found.privacy.rule', { afterFound: days, afterReport: days })
   }
 
   it('English: the specification’s words, 1 day and 7 days', () => {
