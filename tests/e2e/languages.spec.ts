@@ -170,7 +170,7 @@ test('every finder page in the pseudo-locale (accented, ~40% longer) fits 320 px
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA')
     await expect(hydrated(page)).toBeAttached({ timeout: 20_000 })
     // Pseudo text everywhere the catalogs reach: no English left on the page's chrome.
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('ẋẋẋ')
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('ẋ')
     problems.push(
       ...(await layoutProblems(page, { touch: false })).map((line) => `${name}: ${line}`),
     )
@@ -184,7 +184,7 @@ test('every finder page in the pseudo-locale (accented, ~40% longer) fits 320 px
   await check('/tag?tagId= (the report form)')
   await page.locator('form input[name="email"]').fill('not-an-email')
   await page.locator('form button[type="submit"]').click()
-  await expect(page.getByRole('alert')).toContainText('ẋẋẋ')
+  await expect(page.getByRole('alert')).toContainText('ẋ')
   problems.push(...(await layoutProblems(page, { touch: false })).map((line) => `refused: ${line}`))
   expect(problems).toEqual([])
   await context.close()
