@@ -44,7 +44,7 @@ export function LanguageMenu() {
         borderWidth="1px"
         borderColor="border"
         borderRadius="l2"
-        minH="8"
+        minH="11"
         px="2"
         fontSize="sm"
         _disabled={{ opacity: 0.6 }}
