@@ -118,9 +118,9 @@ test('the screen gallery', async ({ browser }) => {
   await test.step('languages: a Polish and an Arabic phone (docs/languages.md)', async () => {
     const tag = mintTag()
     await activateAnother(owner, tag, 'Czerwony plecak')
-    for (const [language, accept, inform, openChat] of [
-      ['pl', 'pl-PL,pl;q=0.9', 'Powiadom właściciela', 'Otwórz czat z właścicielem'],
-      ['ar', 'ar-EG,ar;q=0.9', 'أبلغ المالك', 'افتح المحادثة مع المالك'],
+    for (const [language, accept, inform, openChat, messageLabel] of [
+      ['pl', 'pl-PL,pl;q=0.9', 'Powiadom właściciela', 'Otwórz czat z właścicielem', 'Wiadomość'],
+      ['ar', 'ar-EG,ar;q=0.9', 'أبلغ المالك', 'افتح المحادثة مع المالك', 'الرسالة'],
     ] as const) {
       const context = await browser.newContext({
         viewport: PHONE,
