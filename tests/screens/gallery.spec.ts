@@ -144,7 +144,9 @@ test('the screen gallery', async ({ browser }) => {
       }
       await page.getByRole('button', { name: inform }).click()
       await page.getByRole('link', { name: openChat }).click({ timeout: 30_000 })
-      await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByRole('textbox', { name: messageLabel })).toBeVisible({
+        timeout: 20_000,
+      })
       await shoot(
         page,
         `finder-chat-${language}`,
