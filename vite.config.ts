@@ -6,6 +6,7 @@ import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { headersForPath, parseHeadersFile } from './scripts/lib/headers-file.ts'
 import { appPageFallback } from './scripts/lib/page-fallback.ts'
+import { LANGUAGE_VARY, pageInRequestLanguage } from './scripts/lib/page-language.ts'
 import { withShellSkeleton } from './scripts/lib/shell-skeleton.ts'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
@@ -32,6 +33,16 @@ function prerenderedPages(): Plugin {
         if (fallback) {
           req.url = fallback.url
           if (fallback.status !== 200) res.statusCode = fallback.status
+        }
+        // The finder's pages in the request's language (scripts/lib/page-language.ts).
+        const [path = '/', query = ''] = (req.url ?? '/').split(/(?=\?)/, 2)
+        if (!/\.[a-z0-9]+$/i.test(path) || path.endsWith('.html')) {
+          const file = path === '/' ? 'index.html' : `${path.slice(1).replace(/\.html$/, '')}.html`
+          const inLanguage = pageInRequestLanguage(file, req.headers, (name) =>
+            existsSync(join(dist, name)),
+          )
+          res.setHeader('Vary', LANGUAGE_VARY)
+          if (inLanguage) req.url = `/${inLanguage}${query}`
         }
         next()
       })

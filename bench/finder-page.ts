@@ -19,6 +19,10 @@
  * - JavaScript before typing: the bytes of every script that finished loading before
  *   the keystroke landed (over the wire, compressed).
  *
+ * - `--lang pl` (any locale of src/lib/i18n/locales.ts) also loads /tag as a phone
+ *   preferring that language (Accept-Language and navigator.languages: the host answers
+ *   the Polish page), alternated with English in the same rounds, and compares the two.
+ *
  * Prints the medians of BENCH_ROUNDS rounds (default 7, at least 5) and the ratio of
  * tap-to-typing to the bare page's LCP (goal ≤ 1.5). Timings only; the byte ceiling
  * that guards against regressions is a test (tests/build, scripts/lib/budgets.ts).
@@ -34,6 +38,7 @@ import { serveDist } from '../scripts/lib/serve-dist'
 import { activatedItem, seededUser } from '../local-supabase/testing/chat-fixtures'
 import { startTestStack } from '../local-supabase/testing/test-stack'
 import { percentile } from './stats'
+import { isLocale, SOURCE_LOCALE } from '../src/lib/i18n/locales'
 
 const root = resolve(import.meta.dirname, '..')
 const dist = join(root, 'dist')
@@ -46,6 +51,18 @@ const THROTTLING = {
   cpuRate: 4,
 }
 const TYPED = 'Ada Lovelace'
+
+/** `--lang pl`: English and that language, alternated in each round. */
+function benchLanguages(argv: readonly string[]): string[] {
+  const index = argv.indexOf('--lang')
+  const value = index === -1 ? undefined : argv[index + 1]
+  if (index !== -1 && !isLocale(value)) {
+    throw new Error(`--lang takes one of the app's locales (src/lib/i18n/locales.ts), not ${value}`)
+  }
+  return value && value !== SOURCE_LOCALE ? [SOURCE_LOCALE, value] : [SOURCE_LOCALE]
+}
+const LANGUAGES = benchLanguages(process.argv.slice(2))
+const NAME_FIELD = 'form input[name="name"]'
 
 /** Collected in each page from its very start. */
 const OBSERVER = `
@@ -75,8 +92,15 @@ type Load = {
   errors: string[]
 }
 
-async function load(browser: Browser, url: string, finderTypes: boolean): Promise<Load> {
+async function load(
+  browser: Browser,
+  url: string,
+  finderTypes: boolean,
+  language: string = SOURCE_LOCALE,
+): Promise<Load> {
   const context = await browser.newContext({
+    locale: language,
+    extraHTTPHeaders: { 'Accept-Language': language },
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
     isMobile: true,
@@ -114,12 +138,12 @@ async function load(browser: Browser, url: string, finderTypes: boolean): Promis
   if (finderTypes) {
     const { typingMs, paintMs } = await firstKeystroke(page, cdp)
     const navigationStart = (await page.evaluate('performance.timeOrigin')) as number
-    await page.getByLabel('NAME', { exact: true }).pressSequentially(TYPED.slice(1))
+    await page.locator(NAME_FIELD).first().pressSequentially(TYPED.slice(1))
     await page.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 })
     while (!tagAnswered) await page.waitForTimeout(50)
     // Let the answer's render (and any late effect) land before reading the field.
     await page.waitForTimeout(1000)
-    const value = await page.getByLabel('NAME', { exact: true }).inputValue()
+    const value = await page.locator(NAME_FIELD).first().inputValue()
     result = {
       lcpMs: (await page.evaluate('window.__bench.lcp')) as number,
       paintMs,
@@ -169,7 +193,7 @@ async function firstKeystroke(
       await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key })
       const typedAt = await benchValue<number | null>(cdp, 'typedAt')
       if (typedAt === null) throw new Error('the focused NAME field took no input from the key')
-      const value = await page.getByLabel('NAME', { exact: true }).inputValue()
+      const value = await page.locator(NAME_FIELD).first().inputValue()
       if (value !== TYPED[0]) throw new Error(`the NAME field holds "${value}" after one keystroke`)
       let paintMs = await benchValue<number | null>(cdp, 'fcp')
       while (paintMs === null) {
@@ -255,14 +279,16 @@ async function main() {
   })
   const tagUrl = `${app.url}/tag?tagId=${tagCode}`
   const barePage: Load[] = []
-  const tagPage: Load[] = []
-  const typing: Load[] = []
+  const tagPage = new Map<string, Load[]>(LANGUAGES.map((language) => [language, []]))
+  const typing = new Map<string, Load[]>(LANGUAGES.map((language) => [language, []]))
   try {
     for (let round = 0; round < ROUNDS; round += 1) {
       const steps = [
         async () => barePage.push(await load(browser, bare.url, false)),
-        async () => tagPage.push(await load(browser, tagUrl, false)),
-        async () => typing.push(await load(browser, tagUrl, true)),
+        ...LANGUAGES.flatMap((language) => [
+          async () => tagPage.get(language)!.push(await load(browser, tagUrl, false, language)),
+          async () => typing.get(language)!.push(await load(browser, tagUrl, true, language)),
+        ]),
       ]
       // Alternate which page goes first, so neither always meets a warmer machine.
       for (const step of round % 2 === 0 ? steps : steps.reverse()) await step()
@@ -275,33 +301,50 @@ async function main() {
   }
 
   const bareLcp = median(barePage.map((sample) => sample.lcpMs))
-  const typingTimes = typing.map((sample) => sample.typingMs ?? Number.NaN)
-  const tapToTyping = median(typingTimes)
-  const kept = typing.filter((sample) => sample.keptTyping).length
   console.log(
     `finder page, ${ROUNDS} alternated rounds, medians (Chromium, 150 ms RTT, 1.6/0.75 Mbps, CPU x4; stack on :${API_PORT})`,
   )
   console.log(
     `  bare page LCP (one heading)          ${ms(bareLcp)} (${range(barePage.map((s) => s.lcpMs))})`,
   )
-  console.log(
-    `  /tag?tagId= LCP                      ${ms(median(tagPage.map((s) => s.lcpMs)))} (${range(tagPage.map((s) => s.lcpMs))})`,
-  )
-  const paints = typing.map((sample) => sample.paintMs ?? Number.NaN)
-  console.log(`  tap-to-typing (NAME takes a key)     ${ms(tapToTyping)} (${range(typingTimes)})`)
-  console.log(`    its loads' first paint             ${ms(median(paints))} (${range(paints)})`)
-  console.log(
-    `  tap-to-typing / bare page LCP        ${(tapToTyping / bareLcp).toFixed(2)} (goal ≤ 1.5)`,
-  )
-  console.log(
-    `  JS over the wire before typing       ${kib(median(typing.map((s) => s.jsBytesBeforeTyping ?? 0)))}`,
-  )
-  console.log(`  typing kept through hydration        ${kept} of ${typing.length} rounds`)
-  const errors = [...new Set([...tagPage, ...typing].flatMap((sample) => sample.errors))]
-  console.log(
-    `  console errors                       ${errors.length === 0 ? 'none' : errors.join(' | ')}`,
-  )
-  if (kept !== typing.length) process.exitCode = 1
+  const tapToTyping = new Map<string, number[]>()
+  let allKept = true
+  for (const language of LANGUAGES) {
+    const loads = tagPage.get(language)!
+    const typed = typing.get(language)!
+    const typingTimes = typed.map((sample) => sample.typingMs ?? Number.NaN)
+    tapToTyping.set(language, typingTimes)
+    const median_ = median(typingTimes)
+    const kept = typed.filter((sample) => sample.keptTyping).length
+    allKept &&= kept === typed.length
+    if (LANGUAGES.length > 1) console.log(`  ${language} (Accept-Language: ${language})`)
+    console.log(
+      `  /tag?tagId= LCP                      ${ms(median(loads.map((s) => s.lcpMs)))} (${range(loads.map((s) => s.lcpMs))})`,
+    )
+    const paints = typed.map((sample) => sample.paintMs ?? Number.NaN)
+    console.log(`  tap-to-typing (NAME takes a key)     ${ms(median_)} (${range(typingTimes)})`)
+    console.log(`    its loads' first paint             ${ms(median(paints))} (${range(paints)})`)
+    console.log(
+      `  tap-to-typing / bare page LCP        ${(median_ / bareLcp).toFixed(2)} (goal ≤ 1.5)`,
+    )
+    console.log(
+      `  JS over the wire before typing       ${kib(median(typed.map((s) => s.jsBytesBeforeTyping ?? 0)))}`,
+    )
+    console.log(`  typing kept through hydration        ${kept} of ${typed.length} rounds`)
+    const errors = [...new Set([...loads, ...typed].flatMap((sample) => sample.errors))]
+    console.log(
+      `  console errors                       ${errors.length === 0 ? 'none' : errors.join(' | ')}`,
+    )
+  }
+  if (LANGUAGES.length > 1) {
+    const [english, other] = LANGUAGES.map((language) => tapToTyping.get(language)!)
+    const spread = Math.max(...english!) - Math.min(...english!)
+    const difference = median(other!) - median(english!)
+    console.log(
+      `  ${LANGUAGES[1]} − en tap-to-typing              ${difference >= 0 ? '+' : ''}${Math.round(difference)} ms (en's own spread ${Math.round(spread)} ms: ${Math.abs(difference) <= spread ? 'within' : 'outside'} its noise)`,
+    )
+  }
+  if (!allKept) process.exitCode = 1
 }
 
 await main()

@@ -6,11 +6,18 @@
  * environment; local default), and the hashes of the inline scripts in the built
  * pages (scripts/lib/inline-scripts.ts).
  */
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { loadEnv } from 'vite'
 import { parseEnv } from '../src/lib/parse-env'
-import { headersFile, NGINX_HEADERS_FILE, nginxHeadersFile, redirectsFile } from './lib/host-rules'
+import {
+  headersFile,
+  NGINX_HEADERS_FILE,
+  NGINX_LANGUAGES_FILE,
+  nginxHeadersFile,
+  nginxLanguagesFile,
+  redirectsFile,
+} from './lib/host-rules'
 import { builtPages, inlineScriptHashes } from './lib/inline-scripts'
 
 const root = resolve(import.meta.dirname, '..')
@@ -19,10 +26,14 @@ const { supabaseUrl } = parseEnv(loadEnv('production', root, 'VITE_'))
 
 const scriptHashes = inlineScriptHashes(builtPages(dist))
 
-writeFileSync(join(dist, '_redirects'), redirectsFile())
+writeFileSync(
+  join(dist, '_redirects'),
+  redirectsFile((file) => existsSync(join(dist, file))),
+)
+writeFileSync(join(dist, NGINX_LANGUAGES_FILE), nginxLanguagesFile())
 writeFileSync(join(dist, '_headers'), headersFile(supabaseUrl, scriptHashes))
 writeFileSync(join(dist, NGINX_HEADERS_FILE), nginxHeadersFile(supabaseUrl, scriptHashes))
 console.log(
-  `Host rules: dist/_redirects, dist/_headers, dist/${NGINX_HEADERS_FILE} ` +
+  `Host rules: dist/_redirects, dist/_headers, dist/${NGINX_HEADERS_FILE}, dist/${NGINX_LANGUAGES_FILE} ` +
     `(CSP connect-src ${supabaseUrl}, ${scriptHashes.length} inline script hashes)`,
 )

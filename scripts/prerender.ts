@@ -20,6 +20,8 @@ import { bootAfterFirstPaint, DEFERRED_FONTS_ATTRIBUTE } from './lib/app-boot'
 import { inlineCriticalGlobalCss } from './lib/critical-css'
 import { hoistComponentStyles } from './lib/hoist-styles'
 import { PRERENDERED_PAGES, fileForPage } from './lib/prerendered-pages'
+import { localisedFile, PAGE_LOCALES } from './lib/page-language'
+import type { AnyLocale } from '../src/lib/i18n/locales'
 import { withoutShellSkeleton, withShellSkeleton } from './lib/shell-skeleton'
 
 const root = resolve(import.meta.dirname, '..')
@@ -29,7 +31,16 @@ const ssrEntry = join(root, 'dist-ssr', 'render-page.js')
 /** src/app/render-page.tsx, as built into dist-ssr/. */
 type RenderPage = (
   path: string,
-) => Promise<{ html: string; title: string; head: string; status: number }>
+  locale?: AnyLocale,
+) => Promise<{
+  html: string
+  title: string
+  head: string
+  status: number
+  lang: string
+  dir: 'ltr' | 'rtl'
+  isFinderPage: boolean
+}>
 
 /** Session storage stand-in: nothing is stored at build time. */
 class EmptyStorage {
@@ -74,13 +85,21 @@ async function main() {
   const manifest = readManifest(dist)
   const entry = entryKey(manifest)
   const entryFiles = new Set(staticClosure(manifest, [entry]))
-  for (const page of PRERENDERED_PAGES) {
-    const rendered = await renderPage(page.path)
+  // English first; a finder's page (its title is in the catalogs) then in every other language.
+  const renders: { page: (typeof PRERENDERED_PAGES)[number]; locale: AnyLocale }[] =
+    PRERENDERED_PAGES.map((page) => ({ page, locale: 'en' }))
+  for (let index = 0; index < renders.length; index++) {
+    const { page, locale } = renders[index]!
+    const rendered = await renderPage(page.path, locale)
+    if (locale === 'en' && rendered.isFinderPage) {
+      renders.push(...PAGE_LOCALES.map((other) => ({ page, locale: other })))
+    }
     // The page's own chunks (and what they import), preloaded beside the entry.
     const pageFiles = staticClosure(manifest, [page.module]).filter((file) => !entryFiles.has(file))
     // Every replacement is a function: in a replacement string `$$` means `$`, which broke
     // React's form replay script (it reads `$$reactFormReplay`) and any `$&`-like text.
     const html = template
+      .replace(/<html lang="[^"]*">/, () => `<html lang="${rendered.lang}" dir="${rendered.dir}">`)
       .replace(/<title>.*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
       // The only stylesheet is the Inter @font-face rules: inline, so nothing blocks the
       // first paint, and switched off (media="not all") until the page has painted in the
@@ -104,10 +123,11 @@ async function main() {
       pageFiles.map((file) => `/${file}`),
     )
     if (html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root')
-    const file = join(dist, fileForPage(page.path))
+    const name = localisedFile(fileForPage(page.path), locale)
+    const file = join(dist, name)
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, booted)
-    console.log(`prerendered ${page.path} → dist/${fileForPage(page.path)}`)
+    console.log(`prerendered ${page.path} (${locale}) → dist/${name}`)
   }
   // dist/sw.js: the pages above and the files they load offline (scripts/lib/finder-precache.ts).
   writeServiceWorker(dist, readFileSync(join(root, 'public', 'sw.js'), 'utf8'))

@@ -5,6 +5,7 @@ import '@fontsource/inter/latin-500.css'
 import '@fontsource/inter/latin-600.css'
 import '@fontsource/inter/latin-700.css'
 import { App, isSamePage, loadCurrentPage } from '@/app/app'
+import { applyDocumentLocale, htmlLocale, loadLocale, startingLocale } from '@/lib/i18n/i18n'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
@@ -19,17 +20,24 @@ const app = (
 // Any other page (or a prerendered file served for another path) renders afresh.
 const prerendered = root.dataset.prerendered
 const { pathname } = window.location
-if (prerendered !== undefined && isSamePage(prerendered, pathname)) {
+const isSamePrerendered = prerendered !== undefined && isSamePage(prerendered, pathname)
+// The page's language: the phone's choice, else the one its HTML was built in (the host
+// chose it), else the browser's. Its messages (one chunk) load beside the page's code.
+const locale = startingLocale(isSamePrerendered)
+const languageLoaded = loadLocale(locale).catch(() => loadLocale('en'))
+// A host that cannot see the choice (the cookie) served another language: render afresh.
+if (isSamePrerendered && locale === htmlLocale()) {
   // A page's code that cannot be loaded (gone after a deploy) fails again in the
   // router, whose error page reloads once to the new build (app/error-page.tsx).
-  void loadCurrentPage(pathname)
-    .catch(() => undefined)
-    .then(() => {
-      hydrateRoot(root, app)
-    })
+  void Promise.all([loadCurrentPage(pathname).catch(() => undefined), languageLoaded]).then(() => {
+    hydrateRoot(root, app)
+  })
 } else {
-  root.replaceChildren()
-  createRoot(root).render(app)
+  void languageLoaded.then(() => {
+    applyDocumentLocale(locale)
+    root.replaceChildren()
+    createRoot(root).render(app)
+  })
 }
 
 /**

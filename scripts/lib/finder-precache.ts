@@ -23,12 +23,14 @@ export const OFFLINE_PAGES = [
 
 /**
  * Chunks the layout loads on every page by itself or on a tap, beyond the pages' own:
- * the menu, the session watcher and the sender of a report saved offline.
+ * the menu, the session watcher, the sender of a report saved offline and the
+ * finder's language menu.
  */
 export const OFFLINE_LAYOUT_MODULES = [
   'src/app/layout/menu-drawer.tsx',
   'src/features/auth/watch-auth-session.ts',
   'src/features/found/components/pending-report-notice.tsx',
+  'src/components/ui/language-menu.tsx',
 ] as const
 
 /** Files of public/ the pages reference. */
@@ -70,6 +72,13 @@ export function offlineAssets(manifest: Manifest): string[] {
   // The entry imports every page on demand: only its static part is the finder's.
   visit(entryKey(manifest), { dynamic: false })
   for (const key of [...pageModules, ...OFFLINE_LAYOUT_MODULES]) visit(key, { dynamic: true })
+  // Each language's messages (a chunk per locale, loaded before hydration): the page
+  // cached for this phone may be in any of them.
+  for (const key of Object.keys(manifest).filter((key) =>
+    key.startsWith('src/locales/compiled/'),
+  )) {
+    visit(key, { dynamic: false })
+  }
   return [...files].map((file) => `/${file}`).sort()
 }
 

@@ -13,6 +13,8 @@
  */
 import { paths, segmentPaths } from '../../src/lib/paths.ts'
 import { fileForPage, NOT_FOUND_PATH, PRERENDERED_PAGES } from './prerendered-pages.ts'
+import { localisedFile, PAGE_LOCALES } from './page-language.ts'
+import { LOCALES, SOURCE_LOCALE } from '../../src/lib/i18n/locales.ts'
 
 export const SHELL_FILE = 'shell.html'
 export const NOT_FOUND_FILE = fileForPage(NOT_FOUND_PATH)
@@ -74,10 +76,33 @@ export function securityHeaders(
   ]
 }
 
-/** dist/_redirects (Netlify, Cloudflare Pages): rewrites with status 200, then the 404 page. */
-export function redirectsFile(): string {
+/**
+ * The finder's pages in each language (`{ path, file }` per locale with a copy in
+ * dist/), given which built files exist: `exists('pl/tag.html')`.
+ */
+export function localisedRoutes(
+  exists: (file: string) => boolean,
+): { path: string; locale: string; file: string }[] {
+  return prerenderedRoutes().flatMap(({ path, file }) =>
+    LOCALES.filter((locale) => locale !== SOURCE_LOCALE)
+      .map((locale) => ({ path, locale, file: localisedFile(file, locale) }))
+      .filter(({ file: localised }) => exists(localised)),
+  )
+}
+
+/**
+ * dist/_redirects (Netlify, Cloudflare Pages): the finder's pages in the browser's
+ * language (Netlify's `Language=` condition, before the English rule), rewrites with
+ * status 200, then the 404 page. `exists` says which localised pages were built.
+ */
+export function redirectsFile(exists: (file: string) => boolean = () => false): string {
   const lines = [
     '# Written by `npm run build` (scripts/lib/host-rules.ts) from src/lib/paths.ts.',
+    "# The finder's pages in the browser's language (docs/languages.md)",
+    ...localisedRoutes(exists).map(
+      ({ path, locale, file }) =>
+        `${path}  /${file}  200  Language=${locale === 'zh-Hans' ? 'zh' : locale}`,
+    ),
     '# Prerendered pages',
     ...prerenderedRoutes().map(({ path, file }) => `${path}  /${file}  200`),
     '# App routes without a prerendered page: the shell',
@@ -121,4 +146,42 @@ export function nginxShellPattern(): string {
     ...shellRoutes().map(escape),
     ...shellSegmentRoutes().map((path) => `${escape(path)}/[^/]+`),
   ].join('|')})/?$`
+}
+
+/** dist/languages.nginx.conf: included at nginx's `http` level (docs/deploy.md). */
+export const NGINX_LANGUAGES_FILE = 'languages.nginx.conf'
+
+/**
+ * The `map`s that choose a finder's page language for nginx: `$homeward_page_locale`
+ * is `/pl` (a folder of dist/) or empty (English). The `locale` cookie (the language
+ * menu's choice, English included) wins; else the first language of Accept-Language.
+ */
+export function nginxLanguagesFile(): string {
+  const others = PAGE_LOCALES
+  const cookie = [
+    ...others.map((locale) => `  ${locale} /${locale};`),
+    `  ${SOURCE_LOCALE} /${SOURCE_LOCALE};`,
+  ]
+  const accept = LOCALES.filter((locale) => locale !== SOURCE_LOCALE && locale !== 'zh-Hans').map(
+    (locale) => `  "~*^\\s*${locale}(?![a-z])" /${locale};`,
+  )
+  return `${[
+    '# Written by `npm run build` (scripts/lib/host-rules.ts): include at the http level.',
+    `# The finder's pages in the phone's language: the locale cookie, else Accept-Language's first tag.`,
+    'map $cookie_locale $homeward_cookie_locale {',
+    '  default "";',
+    ...cookie,
+    '}',
+    'map $http_accept_language $homeward_accept_locale {',
+    '  default "";',
+    ...accept,
+    // Simplified Chinese: zh, zh-CN, zh-SG, zh-Hans…, not zh-TW, zh-HK, zh-Hant.
+    '  "~*^\\s*zh(?![a-z])(?!-(hant|tw|hk|mo))" /zh-Hans;',
+    '}',
+    'map $homeward_cookie_locale $homeward_page_locale {',
+    '  "" $homeward_accept_locale;',
+    `  /${SOURCE_LOCALE} "";`,
+    '  default $homeward_cookie_locale;',
+    '}',
+  ].join('\n')}\n`
 }

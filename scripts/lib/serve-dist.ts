@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { appPageFallback } from './page-fallback'
+import { LANGUAGE_VARY, pageInRequestLanguage } from './page-language'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -46,6 +47,10 @@ export async function serveDist(
     let pathname = decodeURIComponent(url.split('?')[0] ?? '/')
     if (pathname === '/') pathname = '/index.html'
     else if (!extname(pathname)) pathname = `${pathname}.html`
+    // The finder's pages in the request's language (cookie, then Accept-Language).
+    const isPage = pathname.endsWith('.html')
+    const inLanguage = isPage ? pageInRequestLanguage(pathname.slice(1), req.headers, exists) : null
+    if (inLanguage) pathname = `/${inLanguage}`
     const file = join(distDir, normalize(pathname))
     if (!file.startsWith(distDir) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
@@ -64,6 +69,7 @@ export async function serveDist(
       ...Object.fromEntries(headers),
       'content-type': type,
       ...(useGzip ? { 'content-encoding': 'gzip' } : {}),
+      ...(isPage ? { vary: LANGUAGE_VARY } : {}),
       'cache-control': pathname.startsWith('/assets/')
         ? 'public, max-age=31536000, immutable'
         : 'no-cache',

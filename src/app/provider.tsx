@@ -7,7 +7,11 @@ export type AppStore = ReturnType<typeof createStore>
 
 type AppProviderProps = { store: AppStore; children: ReactNode }
 
-/** Everything a page needs around it: the jotai store and the Chakra system. */
+/**
+ * Everything a page needs around it: the jotai store and the Chakra system. (The
+ * active language's messages are loaded before the first render: src/main.tsx,
+ * render-page.tsx.)
+ */
 export function AppProvider({ store, children }: AppProviderProps) {
   return (
     <JotaiProvider store={store}>

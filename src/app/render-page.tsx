@@ -8,6 +8,10 @@ import { handleOf } from '@/app/route-handle'
 import { env } from '@/lib/env'
 import { paths } from '@/lib/paths'
 import { earlyTagStatusScript, TAG_VIEW_CSS } from '@/features/found/early-tag-status'
+import { loadLocale } from '@/lib/i18n/i18n'
+import { translate } from '@/lib/i18n/runtime'
+import { finderTitleId } from '@/lib/i18n/page-titles'
+import { directionOf, htmlLangOf, type AnyLocale } from '@/lib/i18n/locales'
 
 export type RenderedPage = {
   /** The HTML inside #root: the layout and the page, with Emotion's styles inline. */
@@ -17,13 +21,19 @@ export type RenderedPage = {
   /** What goes at the end of the page's <head> (inline only: nothing to wait for). */
   head: string
   status: number
+  /** `<html lang>` and `dir` for the page's language. */
+  lang: string
+  dir: 'ltr' | 'rtl'
+  /** A finder's page: prerendered in every language (scripts/prerender.ts). */
+  isFinderPage: boolean
 }
 
 /**
  * Renders one public page to HTML at build time (scripts/prerender.ts). The tree
  * is the one src/main.tsx hydrates: the same providers around the same routes.
  */
-export async function renderPage(path: string): Promise<RenderedPage> {
+export async function renderPage(path: string, locale: AnyLocale = 'en'): Promise<RenderedPage> {
+  await loadLocale(locale)
   const handler = createStaticHandler(routes)
   const context = await handler.query(new Request(new URL(path, 'http://localhost')))
   if (context instanceof Response) throw new Error(`${path} answered a redirect while prerendering`)
@@ -39,8 +49,18 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   )
   const html = await new Response(prelude).text()
   const handle = handleOf(context.matches.map(({ route }) => ({ handle: route.handle })))
-  const title = !handle || handle.title === 'home' ? 'Homeward' : `${handle.title} · Homeward`
-  return { html, title, head: headOf(path), status: context.statusCode }
+  const titleId = finderTitleId(handle?.title)
+  const shownTitle = titleId ? translate(titleId) : handle?.title
+  const title = !handle || handle.title === 'home' ? 'Homeward' : `${shownTitle} · Homeward`
+  return {
+    html,
+    title,
+    head: headOf(path),
+    status: context.statusCode,
+    lang: htmlLangOf(locale),
+    dir: directionOf(locale),
+    isFinderPage: titleId !== undefined,
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths, segmentPaths } from '../../src/lib/paths'
 import { headersForPath, parseHeadersFile } from '../../scripts/lib/headers-file'
 import {
+  localisedRoutes,
   nginxShellPattern,
   prerenderedRoutes,
   securityHeaders,
@@ -41,8 +42,27 @@ export function hostRulesTests(dist: string): void {
       expect(rules).toContainEqual([`${segmentPaths.caseLink}/*`, '/shell.html', '200'])
       expect(rules.at(-1)).toEqual(['/*', '/404.html', '404'])
       for (const [, target] of rules) expect(existsSync(join(dist, target!.slice(1)))).toBe(true)
+      // The finder's pages in each language first, by Netlify's Language condition.
+      expect(rules).toContainEqual([paths.tag, '/pl/tag.html', '200', 'Language=pl'])
+      expect(rules).toContainEqual([
+        paths.foundReunite,
+        '/ar/found/reunite.html',
+        '200',
+        'Language=ar',
+      ])
+      expect(rules).toContainEqual([paths.tag, '/zh-Hans/tag.html', '200', 'Language=zh'])
+      const firstEnglish = rules.findIndex((rule) => rule.length === 3)
+      expect(rules.slice(0, firstEnglish).every((rule) => rule[3]?.startsWith('Language='))).toBe(
+        true,
+      )
+      const localised = localisedRoutes((file) => existsSync(join(dist, file)))
+      expect(localised.length).toBeGreaterThanOrEqual(5 * 11)
       expect(rules).toHaveLength(
-        prerenderedRoutes().length + shellRoutes().length + shellSegmentRoutes().length + 1,
+        localised.length +
+          prerenderedRoutes().length +
+          shellRoutes().length +
+          shellSegmentRoutes().length +
+          1,
       )
     })
 
@@ -105,6 +125,33 @@ export function hostRulesTests(dist: string): void {
       }
       const elsewhere = await fetch(`${nginx.url}//elsewhere.example/`, { redirect: 'manual' })
       expect(elsewhere.status).toBe(404)
+    })
+
+    it('serves the finder’s pages in the phone’s language: the locale cookie, then Accept-Language', async () => {
+      const page = async (path: string, headers: Record<string, string>) => {
+        const response = await fetch(`${nginx.url}${path}`, { headers })
+        expect(response.status, path).toBe(200)
+        expectSecurityHeaders(response)
+        return response.text()
+      }
+      expect(
+        await page('/tag?tagId=HWDEMA2345', { 'accept-language': 'pl-PL,pl;q=0.9,en;q=0.8' }),
+      ).toBe(file('pl/tag.html'))
+      expect(await page('/found/reunite/', { 'accept-language': 'ar-EG' })).toBe(
+        file('ar/found/reunite.html'),
+      )
+      expect(await page('/tag', { 'accept-language': 'zh-CN,zh' })).toBe(file('zh-Hans/tag.html'))
+      expect(await page('/tag', { 'accept-language': 'zh-TW' })).toBe(file('tag.html'))
+      // The menu's choice (the cookie) wins, English included.
+      expect(await page('/tag', { 'accept-language': 'pl', cookie: 'a=b; locale=cy' })).toBe(
+        file('cy/tag.html'),
+      )
+      expect(await page('/tag', { 'accept-language': 'pl', cookie: 'locale=en' })).toBe(
+        file('tag.html'),
+      )
+      // Pages with no copies, and the shell, stay as they are.
+      expect(await page('/faq', { 'accept-language': 'pl' })).toBe(file('faq.html'))
+      expect(await page('/chat', { 'accept-language': 'pl' })).toBe(file('shell.html'))
     })
 
     it('serves /found/reunite its page, and /dashboard, /chat and /case/<token> the shell', async () => {

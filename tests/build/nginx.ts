@@ -41,7 +41,7 @@ export async function startNginx(distDir: string): Promise<RunningNginx> {
   const block = documentedServerBlock()
     .replace(/^(\s*)listen\s+80;$/m, `$1listen 127.0.0.1:${port};`)
     .replace(/^(\s*)root\s+\S+;$/m, `$1root ${distDir};`)
-    .replace(/^(\s*)include\s+\S+\/dist\/([^/\s]+);$/m, `$1include ${distDir}/$2;`)
+    .replace(/^(\s*)include\s+\S+\/dist\/([^/\s]+);$/gm, `$1include ${distDir}/$2;`)
   if (
     !block.includes(`listen 127.0.0.1:${port};`) ||
     !block.includes(`root ${distDir};`) ||

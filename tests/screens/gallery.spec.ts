@@ -16,6 +16,7 @@ import {
   mainWorld,
   newPerson,
   openEditTag,
+  PHONE,
   thankYouChatLink,
 } from './world.ts'
 
@@ -174,6 +175,48 @@ test('the screen gallery', async ({ browser }) => {
       'finder',
     )
     await world.closedFinder.context.close()
+  })
+
+  await test.step('languages: a Polish and an Arabic phone (docs/languages.md)', async () => {
+    const tag = mintTag()
+    await activateAnother(owner, tag, 'Czerwony plecak')
+    for (const [language, accept, inform, openChat, messageLabel] of [
+      ['pl', 'pl-PL,pl;q=0.9', 'Powiadom właściciela', 'Otwórz czat z właścicielem', 'Wiadomość'],
+      ['ar', 'ar-EG,ar;q=0.9', 'أبلغ المالك', 'افتح المحادثة مع المالك', 'الرسالة'],
+    ] as const) {
+      const context = await browser.newContext({
+        viewport: PHONE,
+        reducedMotion: 'reduce',
+        locale: language,
+        extraHTTPHeaders: { 'Accept-Language': accept },
+      })
+      const page = await context.newPage()
+      await page.goto(tag.url)
+      await lookUpTag(page.getByRole('button', { name: inform }))
+      await shoot(page, `tag-${language}`, `The report form on a ${language} phone`, 'finder')
+      const finder = newFinder()
+      for (const [name, value] of Object.entries({
+        name: finder.name,
+        email: finder.email,
+        phone: finder.phone,
+        address: finder.address,
+        foundLocation: finder.where,
+      })) {
+        await page.locator(`form input[name="${name}"]`).fill(value)
+      }
+      await page.getByRole('button', { name: inform }).click()
+      await page.getByRole('link', { name: openChat }).click({ timeout: 30_000 })
+      await expect(page.getByRole('textbox', { name: messageLabel })).toBeVisible({
+        timeout: 20_000,
+      })
+      await shoot(
+        page,
+        `finder-chat-${language}`,
+        `The finder's chat on a ${language} phone`,
+        'finder',
+      )
+      await context.close()
+    }
   })
 
   await test.step('stranger, forwarded and replaced links', async () => {

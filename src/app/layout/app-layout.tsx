@@ -10,6 +10,7 @@ import { AppHeader } from '@/app/layout/app-header'
 import { useAuthSessionSoon } from '@/app/layout/use-auth-session-soon'
 import { useRouteHandle, type RouteHandle } from '@/app/route-handle'
 import { PendingReportSlot } from '@/features/found/components/pending-report-slot'
+import { finderTitleId } from '@/lib/i18n/page-titles'
 
 const NOT_FOUND: RouteHandle = {
   title: 'Page not found',
@@ -64,7 +65,7 @@ export function AppLayout() {
         <PendingReportSlot />
         <GuardedPage guard={handle.guard} />
       </Box>
-      <AppFooter />
+      <AppFooter hasLanguageMenu={finderTitleId(handle.title) !== undefined} />
     </Flex>
   )
 }

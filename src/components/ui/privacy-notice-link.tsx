@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
-import { Link as RouterLink } from 'react-router'
-import { Link, Text } from '@chakra-ui/react'
+import { Text } from '@chakra-ui/react'
 import { paths } from '@/lib/paths'
+import { T } from '@/lib/i18n/use-t'
+import { TextLink } from '@/components/ui/text-link'
 
 /**
  * The privacy notice at the point of collection: what the form's details are for,
@@ -10,15 +11,14 @@ import { paths } from '@/lib/paths'
 export function PrivacyNoticeLink({ children }: { children: ReactNode }) {
   return (
     <Text fontSize="sm">
-      {children} Read how we use and delete them in our{' '}
-      <Link asChild color="brand.fg" fontWeight="semibold">
-        <RouterLink to={paths.privacy}>privacy notice</RouterLink>
-      </Link>{' '}
-      and{' '}
-      <Link asChild color="brand.fg" fontWeight="semibold">
-        <RouterLink to={paths.terms}>terms of use</RouterLink>
-      </Link>
-      .
+      {children}{' '}
+      <T
+        id="privacy.readHow"
+        components={{
+          0: <TextLink to={paths.privacy} color="brand.fg" fontWeight="semibold" />,
+          1: <TextLink to={paths.terms} color="brand.fg" fontWeight="semibold" />,
+        }}
+      />
     </Text>
   )
 }

@@ -16,6 +16,7 @@ import {
   type PendingReport,
 } from '@/features/found/pending-report'
 import { REPORT_MESSAGES } from '@/features/found/report-submission'
+import { english } from '@/testing/english'
 import { TAG_MESSAGES } from '@/features/found/use-tag-lookup'
 import { ownerRealtime } from '@/testing/owner-realtime'
 
@@ -301,9 +302,9 @@ describe('/found/reunite', () => {
       phone: '07700900999',
       address: '1 High St',
       foundLocation: 'On the train',
-      language: 'en',
       idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
       proof: { ...(await powChallenge()), number: 7 },
+      language: 'en',
     })
     expect(authorization).toMatch(/^Bearer /)
     expect(store.get(lastReportAtom)).toEqual({ chatId: 'c1', chatUrl: CHAT_URL })
@@ -451,7 +452,7 @@ describe('/found/reunite', () => {
     ])
     await fillForm(user, 'ada@example.com')
     // A 500 is our side's failure, not the finder's connection.
-    expect(await screen.findByRole('alert')).toHaveTextContent(REPORT_MESSAGES.serverError)
+    expect(await screen.findByRole('alert')).toHaveTextContent(english(REPORT_MESSAGES.serverError))
     expect(screen.getByLabelText('NAME')).toHaveValue('Ada')
   })
 })
@@ -716,7 +717,7 @@ describe('a report written with no connection', () => {
     const { user, router, store } = await startAtReunite(handlers)
     setOnline(false)
     await fillForm(user, 'ada@example.com')
-    await showsText(PENDING_OFFLINE_TEXT)
+    await showsText(english(PENDING_OFFLINE_TEXT))
     const pending = saved()
     expect(pending).toEqual({
       key: expect.stringMatching(/^[0-9a-f]{32}$/),
@@ -733,9 +734,9 @@ describe('a report written with no connection', () => {
     expect(calls.reports).toEqual([
       {
         ...ADA,
-        language: 'en',
         idempotencyKey: pending?.key,
         proof: { ...(await powChallenge()), number: 7 },
+        language: 'en',
       },
     ])
     expect(localStorage.getItem(PENDING_REPORT_KEY)).toBeNull()
@@ -748,8 +749,8 @@ describe('a report written with no connection', () => {
     const { user, router } = await startAtReunite(handlers)
     await fillForm(user, 'ada@example.com')
     // The browser says it is online: not called being offline.
-    await showsText(PENDING_UNREACHABLE_TEXT)
-    expect(screen.queryByText(PENDING_OFFLINE_TEXT)).toBeNull()
+    await showsText(english(PENDING_UNREACHABLE_TEXT))
+    expect(screen.queryByText(english(PENDING_OFFLINE_TEXT))).toBeNull()
     // The request that got no answer was sent once more at once (reportFound), then kept.
     expect(calls.reports).toHaveLength(2)
     const key = saved()?.key
@@ -767,10 +768,10 @@ describe('a report written with no connection', () => {
   /** Lets (fake) time pass, 5 s at a time, until the sender has given up (at most 5 min). */
   async function untilStopped() {
     for (let waited = 0; waited < 300_000; waited += 5_000) {
-      if (screen.queryByText(PENDING_STOPPED_TEXT)) return
+      if (screen.queryByText(english(PENDING_STOPPED_TEXT))) return
       await vi.advanceTimersByTimeAsync(5_000)
     }
-    await showsText(PENDING_STOPPED_TEXT)
+    await showsText(english(PENDING_STOPPED_TEXT))
   }
 
   it('online but unanswered: tries a few times without calling it offline, then stops, keeps the report and sends it on Try again', async () => {
@@ -779,14 +780,14 @@ describe('a report written with no connection', () => {
     const { user, router } = await startAtReunite(handlers)
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
     await fillForm(user, 'ada@example.com')
-    await showsText(PENDING_UNREACHABLE_TEXT)
+    await showsText(english(PENDING_UNREACHABLE_TEXT))
     expect(screen.getByRole('button', { name: /Trying again/ })).toBeInTheDocument()
     // 10 s, 20 s and 40 s later it tries again (two requests per try), then stops.
     await untilStopped()
     expect(calls.reports).toHaveLength(8)
     await vi.advanceTimersByTimeAsync(600_000)
     expect(calls.reports).toHaveLength(8)
-    expect(screen.queryByText(PENDING_OFFLINE_TEXT)).toBeNull()
+    expect(screen.queryByText(english(PENDING_OFFLINE_TEXT))).toBeNull()
     expect(screen.queryByText('Waiting for the connection…')).toBeNull()
     // Nothing typed is lost, on the page and on the phone.
     expect(screen.getByLabelText('NAME')).toHaveValue('Ada')
@@ -805,7 +806,7 @@ describe('a report written with no connection', () => {
     const { handlers } = finderBackend(() => (isReachable ? sent() : HttpResponse.error()))
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
     const { user, router } = renderApp({ url: '/how-to-scan', handlers })
-    await showsText(PENDING_UNREACHABLE_TEXT)
+    await showsText(english(PENDING_UNREACHABLE_TEXT))
     await untilStopped()
     vi.useRealTimers()
     isReachable = true
@@ -819,9 +820,9 @@ describe('a report written with no connection', () => {
     )
     const { user } = await startAtReunite(handlers)
     await fillForm(user, 'ada@example.com')
-    expect(await screen.findByRole('alert')).toHaveTextContent(REPORT_MESSAGES.serverError)
+    expect(await screen.findByRole('alert')).toHaveTextContent(english(REPORT_MESSAGES.serverError))
     expect(screen.queryByText(/check your connection/)).toBeNull()
-    expect(screen.queryByText(PENDING_OFFLINE_TEXT)).toBeNull()
+    expect(screen.queryByText(english(PENDING_OFFLINE_TEXT))).toBeNull()
     expect(screen.getByLabelText('NAME')).toHaveValue('Ada')
     expect(screen.getByLabelText('NAME')).not.toHaveAttribute('readonly')
     expect(calls.reports).toHaveLength(1)
@@ -839,10 +840,10 @@ describe('a report written with no connection', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
     await fillForm(user, 'ada@example.com')
     await waitFor(() => expect(calls.reports).toHaveLength(1))
-    expect(screen.queryByText(PENDING_OFFLINE_TEXT)).toBeNull()
+    expect(screen.queryByText(english(PENDING_OFFLINE_TEXT))).toBeNull()
     expect(saved()?.report).toEqual(ADA)
     await vi.advanceTimersByTimeAsync(10_000)
-    await showsText(PENDING_OFFLINE_TEXT)
+    await showsText(english(PENDING_OFFLINE_TEXT))
     vi.useRealTimers()
     answer()
     await expectPath(router, '/found/thank-you')
@@ -857,7 +858,7 @@ describe('a report written with no connection', () => {
     const { user, router } = await startAtReunite(handlers)
     setOnline(false)
     await fillForm(user, 'ada@example.com')
-    await showsText(PENDING_OFFLINE_TEXT)
+    await showsText(english(PENDING_OFFLINE_TEXT))
     setOnline(true)
     expect(await screen.findByRole('alert')).toHaveTextContent('Tag not found')
     expect(screen.getByRole('link', { name: 'Enter the tag code again' })).toHaveAttribute(
@@ -882,9 +883,9 @@ describe('a report written with no connection', () => {
     expect(calls.reports).toEqual([
       {
         ...ADA,
-        language: 'en',
         idempotencyKey: pending.key,
         proof: { ...(await powChallenge()), number: 7 },
+        language: 'en',
       },
     ])
     expect(localStorage.getItem(PENDING_REPORT_KEY)).toBeNull()
@@ -894,8 +895,8 @@ describe('a report written with no connection', () => {
     savedEarlier()
     setOnline(false)
     const { router } = renderApp({ url: '/found/reunite' })
-    await showsText(PENDING_OFFLINE_TEXT)
-    expect(screen.getAllByText(PENDING_OFFLINE_TEXT)).toHaveLength(1)
+    await showsText(english(PENDING_OFFLINE_TEXT))
+    expect(screen.getAllByText(english(PENDING_OFFLINE_TEXT))).toHaveLength(1)
     expect(screen.getByText('This report is for tag HW7K3M9QPX.'))
     expect(screen.getByLabelText('EMAIL')).toHaveValue('ada@example.com')
     expect(router.state.location.pathname).toBe('/found/reunite')
@@ -910,14 +911,15 @@ describe('a report written with no connection', () => {
       ),
     )
     const { user, router } = renderApp({ url: '/how-to-scan', handlers })
+    // The code, not the server's words, chooses the message the finder reads.
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Your report could not be sent: Too many reports for this tag.',
+      `Your report could not be sent: ${english('error.tooManyReports')}`,
     )
     await user.click(screen.getByRole('link', { name: 'Back to your report' }))
     await expectPath(router, '/found/reunite')
     // The form (a lazy page) shows the message under the details, no longer above the page.
     expect(await screen.findByLabelText('NAME')).toHaveValue('Ada')
-    expect(screen.getByRole('alert')).toHaveTextContent('Too many reports for this tag.')
+    expect(screen.getByRole('alert')).toHaveTextContent(english('error.tooManyReports'))
     expect(screen.queryByText(/^Your report could not be sent/)).toBeNull()
   })
 
@@ -981,9 +983,9 @@ describe('/tag with no connection', () => {
         ],
       })
       await screen.findByLabelText('NAME')
-      expect(screen.queryByText(TAG_MESSAGES.offline)).toBeNull()
+      expect(screen.queryByText(english(TAG_MESSAGES.offline))).toBeNull()
       await vi.advanceTimersByTimeAsync(10_000)
-      await showsText(TAG_MESSAGES.offline)
+      await showsText(english(TAG_MESSAGES.offline))
       answer()
       await waitFor(() => expect(store.get(heldTagAtom)).toBe('HW7K3M9QPX'))
       expect(screen.getByLabelText('NAME')).toBeInTheDocument()
@@ -997,12 +999,12 @@ describe('/tag with no connection', () => {
       url: '/tag?tagId=HW7K3M9QPX',
       handlers: [http.post('*/rest/v1/rpc/tag_status', () => HttpResponse.error())],
     })
-    await showsText(TAG_MESSAGES.offline)
+    await showsText(english(TAG_MESSAGES.offline))
     expect(screen.queryByText('Tag not found')).toBeNull()
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     expect(router.state.location.pathname).toBe('/tag')
     await fillForm(user, 'ada@example.com')
-    await showsText(PENDING_OFFLINE_TEXT)
+    await showsText(english(PENDING_OFFLINE_TEXT))
     expect(
       (JSON.parse(localStorage.getItem(PENDING_REPORT_KEY) ?? '{}') as PendingReport).report
         .tagCode,

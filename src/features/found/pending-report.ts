@@ -2,6 +2,7 @@ import { atom, atomWithStorage, createJSONStorage } from '@/lib/jotai'
 import type { FoundReport } from '@/features/found/report-submission'
 import { PENDING_REPORT_KEY } from '@/features/found/pending-report-flag'
 import { isTypedTagCode } from '@/lib/tag-code'
+import { msgId } from '@/lib/i18n/message-id'
 import { FINDER_FIELD_MAX_LENGTHS, TYPED_TAG_CODE_MAX_LENGTH } from '@/types/rules.generated'
 
 /**
@@ -23,16 +24,13 @@ export { PENDING_REPORT_KEY }
 export const PENDING_REPORT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 
 /** The product's words while a report waits for the connection. */
-export const PENDING_OFFLINE_TEXT =
-  'You are offline. Your report is saved on this phone and will be sent to the owner when the connection returns.'
+export const PENDING_OFFLINE_TEXT = msgId('found.pending.offline')
 
 /** While the service does not answer though the browser says it is online. */
-export const PENDING_UNREACHABLE_TEXT =
-  'We cannot reach Homeward just now: the connection may be weak, or our service may not be answering. Your report is saved on this phone and we are trying again.'
+export const PENDING_UNREACHABLE_TEXT = msgId('found.pending.unreachable')
 
 /** Once the tries are used up: nothing is lost, and the finder knows what to do. */
-export const PENDING_STOPPED_TEXT =
-  'We could not reach Homeward after several tries, so the owner has not been told yet. Your report is saved on this phone: press Try again when you have a better connection, or later.'
+export const PENDING_STOPPED_TEXT = msgId('found.pending.stopped')
 
 const FIELD_LIMITS: Record<keyof FoundReport, number> = {
   tagCode: TYPED_TAG_CODE_MAX_LENGTH,

@@ -1,3 +1,5 @@
+import { msgId } from '@/lib/i18n/message-id'
+
 /**
  * What the 'Inform the Owner' form needs before anything is sent: the report's
  * fields, its messages and its submission key. Apart from api/report-found.ts (which
@@ -12,14 +14,14 @@ export type FoundReport = {
   foundLocation: string
 }
 
+/** The report's messages, as ids into the catalogs (src/locales): translated where shown. */
 export const REPORT_MESSAGES = {
-  invalidEmail: 'Invalid email',
-  tagNotFound: 'Tag not found',
-  tooMany: 'Too many reports have been sent for this tag. Please try again in an hour.',
-  failed: 'We could not inform the owner. Please check your connection and try again.',
+  invalidEmail: msgId('error.invalidEmail'),
+  tagNotFound: msgId('error.tagNotFound'),
+  tooMany: msgId('error.tooManyReports'),
+  failed: msgId('error.reportFailed'),
   /** Our service answered with an error of its own (not the finder's connection). */
-  serverError:
-    'Something went wrong on our side and the owner has not been told yet. Your details are still here: please press Inform the Owner again in a few minutes.',
+  serverError: msgId('error.serverError'),
 } as const
 
 /**

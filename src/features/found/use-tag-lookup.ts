@@ -5,6 +5,7 @@ import { useSetAtom } from '@/lib/jotai'
 import { OFFLINE_AFTER_MS } from '@/lib/realtime/connectivity'
 import { paths } from '@/lib/paths'
 import { normaliseTagCode } from '@/lib/tag-code'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
 import {
   getTagStatus,
   TagLookupError,
@@ -14,15 +15,13 @@ import {
 import { heldLostNoteAtom, heldTagAtom } from '@/features/found/state'
 
 export const TAG_MESSAGES = {
-  notFound: 'Tag not found',
-  network: 'We could not reach Homeward. Please check your connection and try again.',
-  offline:
-    'You are offline, so this tag cannot be checked now. You can still write your report: it is saved on this phone and sent to the owner when the connection returns.',
-  empty: 'Please enter the tag code.',
-  noNfc:
-    'This browser cannot read NFC tags. Hold the tag to the back of your phone and it opens this page by itself, or type the code printed on the tag.',
-  scanning: 'Hold the tag to the back of your phone…',
-  scanFailed: 'The tag could not be read. Please type the code printed on it.',
+  notFound: msgId('error.tagNotFound'),
+  network: msgId('tag.network'),
+  offline: msgId('tag.offline'),
+  empty: msgId('tag.empty'),
+  noNfc: msgId('tag.noNfc'),
+  scanning: msgId('tag.scanning'),
+  scanFailed: msgId('tag.scanFailed'),
 } as const
 
 const isNoConnection = (error: unknown) =>
@@ -63,7 +62,7 @@ export function useTagLookup(linkCode: string) {
   const actions = useAnswerActions()
   /** Opened from a tag's link and not (yet) told otherwise: the report form shows. */
   const [isLinkReport, setIsLinkReport] = useState(linkCode !== '')
-  const [message, setMessage] = useState<string | null>(null)
+  const [message, setMessage] = useState<MessageId | null>(null)
   const [isBusy, setIsBusy] = useState(false)
   /** The owner's own item behind the code looked up (their test scan). */
   const [ownItem, setOwnItem] = useState<{ item: OwnItem; code: string } | null>(null)

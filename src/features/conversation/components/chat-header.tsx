@@ -1,3 +1,5 @@
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 import { Badge, Box, Button, Heading, HStack, IconButton, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import { paths } from '@/lib/paths'
@@ -5,10 +7,12 @@ import { writesInLabel } from '@/lib/chat/finder-language'
 import type { ChatRole, ChatSummaryRow } from '@/lib/chat/types'
 
 /** Open, closed, or home: the state of the conversation in one word. */
-function stateOf(summary: ChatSummaryRow | null): { label: string; palette: string } {
-  if (summary?.closed_reason === 'returned') return { label: 'Returned', palette: 'green' }
-  if (summary?.closed_at) return { label: 'Closed', palette: 'gray' }
-  return { label: 'Open', palette: 'teal' }
+function stateOf(summary: ChatSummaryRow | null): { label: MessageId; palette: string } {
+  if (summary?.closed_reason === 'returned') {
+    return { label: msgId('chat.state.returned'), palette: 'green' }
+  }
+  if (summary?.closed_at) return { label: msgId('chat.state.closed'), palette: 'gray' }
+  return { label: msgId('chat.state.open'), palette: 'teal' }
 }
 
 /** Who the reader is talking with, in a few words. */
@@ -34,6 +38,7 @@ export function ChatHeader({
   onOpenDetails?: () => void
 }) {
   const state = stateOf(summary)
+  const t = useT()
   // The owner reads which language the finder writes in (their browser can translate).
   const writesIn = role === 'owner' ? writesInLabel(summary?.finder_language) : null
   return (
@@ -58,13 +63,14 @@ export function ChatHeader({
             {summary?.item_name ?? 'Chat'}
           </Heading>
           <Badge colorPalette={state.palette} variant="subtle" flexShrink="0">
-            {state.label}
+            {t(state.label)}
           </Badge>
         </HStack>
         {/* The language goes under the name when both do not fit on one line (a phone). */}
         <HStack columnGap="2" rowGap="0.5" minW="0" flexWrap="wrap">
           <Text fontSize="sm" color="fg.muted" truncate maxW="full">
-            {withWhom(summary, role)}
+            {/* The finder's words in the finder's language (the owner's pages stay English). */}
+            {role === 'finder' ? t('chat.header.withOwner') : withWhom(summary, role)}
           </Text>
           {writesIn && (
             <Badge variant="outline" colorPalette="gray" size="sm" flexShrink="0">
@@ -83,7 +89,7 @@ export function ChatHeader({
           onClick={onOpenDetails}
           aria-haspopup="dialog"
         >
-          Details
+          {t('chat.header.details')}
         </Button>
       )}
     </HStack>

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import { MessageBubble } from '@/features/conversation/components/message-bubble'
 import { senderLabel } from '@/features/conversation/sender-label'
 import type { ChatMessage } from '@/lib/chat/types'
+import { useT } from '@/lib/i18n/use-t'
 
 /** Keeps the animation code out of the chat route's chunk (it is the finder's phone page). */
 const loadMotionFeatures = () =>
@@ -27,6 +28,7 @@ export function ChatMessages({
   isClosed = false,
 }: ChatMessagesProps) {
   const listRef = useRef<HTMLOListElement>(null)
+  const t = useT()
   const lastId = messages.at(-1)?.id
   useEffect(() => {
     const list = listRef.current
@@ -69,9 +71,7 @@ export function ChatMessages({
         </Box>
         {messages.length === 0 && (
           <Text color="fg.muted" fontSize="sm" flexShrink="0">
-            {isClosed
-              ? 'No messages were sent in this conversation.'
-              : 'No messages yet. Say hello!'}
+            {isClosed ? t('chat.empty.closed') : t('chat.empty.open')}
           </Text>
         )}
       </MotionConfig>

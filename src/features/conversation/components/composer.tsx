@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/use-t'
 import { Button, Field, HStack, Stack, Textarea } from '@chakra-ui/react'
 import { useState, type FormEvent, type KeyboardEvent } from 'react'
 import { FormMessage } from '@/components/ui/form-message'
@@ -25,6 +26,7 @@ type ComposerProps = {
  * uploaded, so a failed upload never leaves half a message.
  */
 export function Composer({ onSend, photoFolder }: ComposerProps) {
+  const t = useT()
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
   const photos = usePhotoAttachments({
@@ -58,7 +60,7 @@ export function Composer({ onSend, photoFolder }: ComposerProps) {
   return (
     <Stack as="form" gap="1" onSubmit={submit} aria-label="Send a message" flexShrink="0">
       <Field.Root invalid={length > MAX_MESSAGE_LENGTH}>
-        <Field.Label srOnly>Message</Field.Label>
+        <Field.Label srOnly>{t('chat.composer.label')}</Field.Label>
         <HStack align="end" gap="2" w="full">
           <Textarea
             value={text}
@@ -66,7 +68,7 @@ export function Composer({ onSend, photoFolder }: ComposerProps) {
             autoresize
             maxH="8rem"
             flex="1"
-            placeholder="Write a message"
+            placeholder={t('chat.composer.placeholder')}
             onChange={(event) => {
               setText(event.target.value)
               if (messageLength(event.target.value.trim()) <= MAX_MESSAGE_LENGTH) setError(null)
@@ -74,18 +76,20 @@ export function Composer({ onSend, photoFolder }: ComposerProps) {
             onKeyDown={onKeyDown}
           />
           <Button type="submit" colorPalette="teal" disabled={photos.isBusy} minH="11">
-            Send
+            {t('chat.composer.send')}
           </Button>
         </HStack>
         {isNearLimit ? (
           <Field.HelperText>{`${length} / ${MAX_MESSAGE_LENGTH} characters`}</Field.HelperText>
         ) : (
-          !isTouch && (
-            <Field.HelperText>Press Enter to send, Shift+Enter for a new line.</Field.HelperText>
-          )
+          !isTouch && <Field.HelperText>{t('chat.composer.hint')}</Field.HelperText>
         )}
       </Field.Root>
-      <PhotoAttachments photos={photos} max={MAX_PHOTOS_PER_MESSAGE} label="Attach a photo" />
+      <PhotoAttachments
+        photos={photos}
+        max={MAX_PHOTOS_PER_MESSAGE}
+        label={t('chat.composer.attach')}
+      />
       <FormMessage message={error} />
     </Stack>
   )

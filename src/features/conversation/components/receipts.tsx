@@ -1,19 +1,22 @@
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 import { useEffect } from 'react'
 import { Stack, Text } from '@chakra-ui/react'
 import { markChatOpened } from '@/features/conversation/api/mark-chat-opened'
 import { useReportReceipts } from '@/features/conversation/use-report-receipts'
 
+/** The receipts, as catalog messages (translated where shown). */
 export const RECEIPT_TEXT = {
-  textAndEmail: 'The owner was sent a text and an e-mail',
-  text: 'The owner was sent a text',
-  email: 'The owner was sent an e-mail',
-  sending: 'We are telling the owner now.',
+  textAndEmail: msgId('chat.receipt.textAndEmail'),
+  text: msgId('chat.receipt.text'),
+  email: msgId('chat.receipt.email'),
+  sending: msgId('chat.receipt.sending'),
   /** Until the finder has written in the chat, what the owner has seen is the report. */
-  seenReport: 'The owner has seen your report',
-  seen: 'The owner has seen your message',
+  seenReport: msgId('chat.receipt.seenReport'),
+  seen: msgId('chat.receipt.seen'),
 } as const
 
-export function notifiedText(channels: readonly string[]): string | null {
+export function notifiedText(channels: readonly string[]): MessageId | null {
   const text = channels.includes('sms')
   const email = channels.includes('email')
   if (text && email) return RECEIPT_TEXT.textAndEmail
@@ -25,6 +28,7 @@ export function notifiedText(channels: readonly string[]): string | null {
 /** The finder's live receipts: the owner was alerted, the owner has seen the chat. */
 function FinderReceipts({ chatId, hasWritten }: { chatId: string; hasWritten: boolean }) {
   const receipts = useReportReceipts(chatId)
+  const t = useT()
   if (!receipts) return null
   const notified = notifiedText(receipts.ownerNotifiedVia)
   return (
@@ -36,9 +40,9 @@ function FinderReceipts({ chatId, hasWritten }: { chatId: string; hasWritten: bo
       fontSize="sm"
       color="fg.muted"
     >
-      <Text>{notified ? `✓ ${notified}` : RECEIPT_TEXT.sending}</Text>
+      <Text>{notified ? `✓ ${t(notified)}` : t(RECEIPT_TEXT.sending)}</Text>
       {receipts.ownerHasSeenChat ? (
-        <Text>✓ {hasWritten ? RECEIPT_TEXT.seen : RECEIPT_TEXT.seenReport}</Text>
+        <Text>✓ {t(hasWritten ? RECEIPT_TEXT.seen : RECEIPT_TEXT.seenReport)}</Text>
       ) : null}
     </Stack>
   )

@@ -1,17 +1,20 @@
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 import { Box, Button, Heading, List } from '@chakra-ui/react'
 import { useAtom } from '@/lib/jotai'
 import { atomWithValidatedStorage } from '@/lib/validated-storage'
 
-export const MEETING_TIP = 'Meet in a public place.'
+export const MEETING_TIP = msgId('chat.safety.meet')
 
+/** The tips, as catalog messages (translated where shown). */
 export const SAFETY_TIPS = [
   MEETING_TIP,
-  'Never pay before the item is back.',
-  'Never share a verification code.',
+  msgId('chat.safety.noPay'),
+  msgId('chat.safety.noCode'),
 ] as const
 
 /** The tips for this chat: meeting advice only where the owner accepts meeting at all. */
-export function safetyTips(acceptsMeeting: boolean): string[] {
+export function safetyTips(acceptsMeeting: boolean): MessageId[] {
   return SAFETY_TIPS.filter((tip) => acceptsMeeting || tip !== MEETING_TIP)
 }
 
@@ -47,6 +50,7 @@ export function SafetyTips({
   acceptsMeeting?: boolean
 }) {
   const [seen, setSeen] = useAtom(seenSafetyTipsAtom)
+  const t = useT()
   if (seen.includes(chatId)) return null
   const putAway = () => setSeen([...seen, chatId].slice(-REMEMBERED_CHATS))
   return (
@@ -61,15 +65,15 @@ export function SafetyTips({
       flexShrink="0"
     >
       <Heading as="h2" size="sm" id="safety-tips-heading" mb="2">
-        Stay safe
+        {t('chat.safety.heading')}
       </Heading>
       <List.Root gap="1" ps="5" mb="3">
         {safetyTips(acceptsMeeting).map((tip) => (
-          <List.Item key={tip}>{tip}</List.Item>
+          <List.Item key={tip}>{t(tip)}</List.Item>
         ))}
       </List.Root>
       <Button size="sm" variant="outline" colorPalette="teal" onClick={putAway}>
-        Got it
+        {t('chat.safety.gotIt')}
       </Button>
     </Box>
   )

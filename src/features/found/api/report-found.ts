@@ -2,18 +2,22 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from '@/types/database.types'
 import { loadSupabase } from '@/lib/load-supabase'
 import type { LastReport } from '@/lib/last-report'
-import { pageLanguage } from '@/lib/page-language'
 import { type PowChallenge, type PowSolution, solvePow } from '@/features/found/proof-of-work'
 import {
   newSubmissionKey,
   REPORT_MESSAGES,
   type FoundReport,
 } from '@/features/found/report-submission'
+import { refusalMessage } from '@/features/found/api/report-refusal'
+import { activeLocale } from '@/lib/i18n/i18n'
+import { SOURCE_LOCALE } from '@/lib/i18n/locales'
+import type { MessageId } from '@/lib/i18n/message-id'
 
 export class ReportError extends Error {
   /** True when the backend never answered (no connection): the report can be sent later. */
   readonly isNetwork: boolean
-  constructor(message: string, { isNetwork = false }: { isNetwork?: boolean } = {}) {
+  /** `message` is a catalog message id (lib/i18n), translated where it is shown. */
+  constructor(message: MessageId, { isNetwork = false }: { isNetwork?: boolean } = {}) {
     super(message)
     this.isNetwork = isNetwork
   }
@@ -21,17 +25,24 @@ export class ReportError extends Error {
 
 const noConnection = () => new ReportError(REPORT_MESSAGES.failed, { isNetwork: true })
 
+/** The refusal's code (or today's English sentence) as a catalog message (report-refusal.ts). */
 async function readErrorMessage(
   response: Response,
-  fallback: string = REPORT_MESSAGES.invalidEmail,
-): Promise<string> {
+  fallback: MessageId = REPORT_MESSAGES.invalidEmail,
+): Promise<MessageId> {
+  let body: unknown = null
   try {
-    const body = (await response.json()) as { error?: { message?: unknown } }
-    const message = body.error?.message
-    return typeof message === 'string' && message ? message : fallback
+    body = await response.json()
   } catch {
-    return fallback
+    // not JSON: the fallback says it
   }
+  return refusalMessage(body, fallback)
+}
+
+/** The language the finder reads, stored with the report (BCP 47; the pseudo-locale is English). */
+function reportLanguage(): string {
+  const locale = activeLocale()
+  return locale === 'en-XA' ? SOURCE_LOCALE : locale
 }
 
 type SupabaseJs = typeof import('@supabase/supabase-js')
@@ -92,7 +103,7 @@ export async function reportFound(
     const proof = await proveNotABot(supabase, supabaseJs)
     return supabase.functions.invoke<LastReport>('report-found', {
       // The finder's e-mails come in their page's language; the owner is told it.
-      body: { ...report, language: pageLanguage(), idempotencyKey, proof },
+      body: { ...report, idempotencyKey, proof, language: reportLanguage() },
     })
   }
   let { data, error } = await send()
@@ -103,7 +114,9 @@ export async function reportFound(
       const response = error.context as Response
       if (response.status === 429)
         throw new ReportError(await readErrorMessage(response, REPORT_MESSAGES.tooMany))
-      if (response.status === 404) throw new ReportError(REPORT_MESSAGES.tagNotFound)
+      if (response.status === 404) {
+        throw new ReportError(await readErrorMessage(response, REPORT_MESSAGES.tagNotFound))
+      }
       if (response.status === 400 || response.status === 403) {
         throw new ReportError(await readErrorMessage(response))
       }

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/use-t'
 import { Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { ShareLocationButton } from '@/components/ui/share-location-button'
 import { useAtom } from '@/lib/jotai'
@@ -10,25 +11,29 @@ import { foundPositionAtom } from '@/features/found/state'
  */
 export function FoundPosition({ isLocked }: { isLocked: boolean }) {
   const [position, setPosition] = useAtom(foundPositionAtom)
+  const t = useT()
   return (
     <Stack gap="1">
       {position ? (
         <HStack gap="3" wrap="wrap">
           <Text fontSize="sm" role="status">
-            Location added: {describePoint(position)}
+            {t('found.position.added', { point: describePoint(position) })}
           </Text>
           {!isLocked && (
             <Button type="button" size="xs" variant="ghost" onClick={() => setPosition(null)}>
-              Remove
+              {t('found.position.remove')}
             </Button>
           )}
         </HStack>
       ) : (
-        !isLocked && <ShareLocationButton onPosition={setPosition} />
+        !isLocked && (
+          <ShareLocationButton onPosition={setPosition}>
+            {t('found.position.share')}
+          </ShareLocationButton>
+        )
       )}
       <Text fontSize="xs" color="fg.muted">
-        Optional. Your browser asks you first; the owner sees the spot as a map link, and it is
-        deleted with your details.
+        {t('found.position.hint')}
       </Text>
     </Stack>
   )

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/use-t'
 import { lazy, Suspense } from 'react'
 import { Box, Heading, Stack, Text } from '@chakra-ui/react'
 import { useAtomValue } from '@/lib/jotai'
@@ -16,6 +17,7 @@ const LostItemPhoto = lazy(async () => ({
  */
 export function LostNote({ code }: { code: string | null }) {
   const held = useAtomValue(heldLostNoteAtom)
+  const t = useT()
   if (!code || !held || held.code !== code) return null
   const photo = held.hasPhoto ? (
     <Suspense fallback={null}>
@@ -35,13 +37,13 @@ export function LostNote({ code }: { code: string | null }) {
         p="4"
       >
         <Heading as="h2" size="md" id="lost-note-heading" mb="2">
-          A note from the owner
+          {t('found.lostNote.heading')}
         </Heading>
         {held.note && <Text whiteSpace="pre-line">{held.note}</Text>}
         {held.returnInstructions && (
           <Text whiteSpace="pre-line" mt={held.note ? '2' : '0'}>
             <Text as="span" fontWeight="semibold">
-              How to return it:{' '}
+              {t('found.lostNote.howToReturn')}{' '}
             </Text>
             {held.returnInstructions}
           </Text>

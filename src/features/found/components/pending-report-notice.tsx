@@ -3,6 +3,8 @@ import { Link as RouterLink, useLocation } from 'react-router'
 import { OfflineBanner } from '@/components/ui/offline-banner'
 import { useAtom, useAtomValue, useSetAtom } from '@/lib/jotai'
 import { paths } from '@/lib/paths'
+import { useT } from '@/lib/i18n/use-t'
+import type { MessageId } from '@/lib/i18n/message-id'
 import {
   pendingReportAtom,
   PENDING_OFFLINE_TEXT,
@@ -32,13 +34,14 @@ export function PendingReportNotice() {
   const status = useAtomValue(pendingStatusAtom)
   const [refused, setRefused] = useAtom(refusedReportAtom)
   const setRetryRequest = useSetAtom(retryRequestAtom)
+  const t = useT()
   if (isReportFormShown) return null
   if (pending && (status === 'offline' || status === 'unreachable')) {
     return (
       <Box maxW="md" mx="auto" mb="4">
         <OfflineBanner
           isOffline
-          text={status === 'offline' ? PENDING_OFFLINE_TEXT : PENDING_UNREACHABLE_TEXT}
+          text={t(status === 'offline' ? PENDING_OFFLINE_TEXT : PENDING_UNREACHABLE_TEXT)}
         />
       </Box>
     )
@@ -48,10 +51,10 @@ export function PendingReportNotice() {
       <Alert.Root status="warning" role="alert" maxW="md" mx="auto" mb="4">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>{PENDING_STOPPED_TEXT}</Alert.Title>
+          <Alert.Title>{t(PENDING_STOPPED_TEXT)}</Alert.Title>
         </Alert.Content>
         <Button size="sm" colorPalette="teal" onClick={() => setRetryRequest((n) => n + 1)}>
-          Try again
+          {t('found.tryAgain')}
         </Button>
       </Alert.Root>
     )
@@ -61,15 +64,18 @@ export function PendingReportNotice() {
     <Alert.Root status="error" role="alert" maxW="md" mx="auto" mb="4">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>Your report could not be sent: {refused.message}</Alert.Title>
+        <Alert.Title>
+          {/* A refusal saved by an older version may be English words, shown as they are. */}
+          {t('found.refused', { reason: t(refused.message as MessageId) })}
+        </Alert.Title>
         <Alert.Description>
           <Link asChild colorPalette="teal">
-            <RouterLink to={paths.foundReunite}>Back to your report</RouterLink>
+            <RouterLink to={paths.foundReunite}>{t('found.backToReport')}</RouterLink>
           </Link>
         </Alert.Description>
       </Alert.Content>
       <Button size="xs" variant="ghost" onClick={() => setRefused(null)}>
-        Close
+        {t('common.close')}
       </Button>
     </Alert.Root>
   )

@@ -1,7 +1,10 @@
 import { useActionState, useEffect, useRef, type InputHTMLAttributes } from 'react'
 import { useFormStatus } from 'react-dom'
-import { Button, Link, Stack, Text } from '@chakra-ui/react'
-import { Navigate, Link as RouterLink } from 'react-router'
+import { Button, Stack, Text } from '@chakra-ui/react'
+import { Navigate } from 'react-router'
+import { TextLink } from '@/components/ui/text-link'
+import { useT } from '@/lib/i18n/use-t'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { PrivacyNoticeLink } from '@/components/ui/privacy-notice-link'
@@ -34,7 +37,7 @@ import {
 import { heldTagAtom } from '@/features/found/state'
 import { paths } from '@/lib/paths'
 import { EMAIL_SHAPE, FINDER_FIELD_MAX_LENGTHS } from '@/types/rules.generated'
-import { FINDER_DATA_RULE } from '@/features/found/privacy'
+import { FinderDataRule } from '@/features/found/privacy'
 import { FoundPosition } from '@/features/found/components/found-position'
 import { NoScriptNotice } from '@/features/found/components/no-script-notice'
 
@@ -46,27 +49,38 @@ const EMAIL_PATTERN = new RegExp(EMAIL_SHAPE)
  * from the retention setting the purge reads).
  */
 export const FINDER_PROMISE = [
-  'No app or account needed: the owner is told by text and e-mail.',
-  'Nobody will ask you for payment or codes.',
+  msgId('found.promise.noApp'),
+  msgId('found.promise.noPayment'),
 ] as const
 
 type Details = Omit<FoundReport, 'tagCode'>
 
 /** Beside the fields the report can go without (SPEC.md §5: only the e-mail is checked). */
-export const OPTIONAL = 'Optional'
+export const OPTIONAL = msgId('found.optional')
 
 const NO_DETAILS: Details = { name: '', email: '', phone: '', address: '', foundLocation: '' }
 
 /** The finder's fields, in the order and with the labels of SPEC.md §2. */
-const DETAIL_FIELDS: ({ name: keyof Details; label: string; hint?: string } & Pick<
+const DETAIL_FIELDS: ({ name: keyof Details; label: MessageId; hint?: MessageId } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
   'type' | 'autoComplete'
 >)[] = [
-  { name: 'name', label: 'NAME', autoComplete: 'name' },
-  { name: 'email', label: 'EMAIL', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'PHONE NUMBER', type: 'tel', autoComplete: 'tel', hint: OPTIONAL },
-  { name: 'address', label: 'ADDRESS', autoComplete: 'street-address', hint: OPTIONAL },
-  { name: 'foundLocation', label: 'WHERE YOU FOUND THE ITEM' },
+  { name: 'name', label: msgId('found.field.name'), autoComplete: 'name' },
+  { name: 'email', label: msgId('found.field.email'), type: 'email', autoComplete: 'email' },
+  {
+    name: 'phone',
+    label: msgId('found.field.phone'),
+    type: 'tel',
+    autoComplete: 'tel',
+    hint: OPTIONAL,
+  },
+  {
+    name: 'address',
+    label: msgId('found.field.address'),
+    autoComplete: 'street-address',
+    hint: OPTIONAL,
+  },
+  { name: 'foundLocation', label: msgId('found.field.foundLocation') },
 ]
 
 /** What the database keeps of each field (app_private.data_rules(), as report-found checks). */
@@ -168,6 +182,7 @@ export function FinderReport({
     void import('@/features/found/components/pending-report-notice').catch(() => undefined)
   }, [])
   const setIsReportFormShown = useSetAtom(isReportFormShownAtom)
+  const t = useT()
   useEffect(() => {
     setIsReportFormShown(true)
     return () => setIsReportFormShown(false)
@@ -176,10 +191,10 @@ export function FinderReport({
   return (
     <Stack gap="5" maxW="md" mx="auto" w="full">
       <LostNote code={tag} />
-      <Text>Tell the owner how to get their item back.</Text>
+      <Text>{t('found.intro')}</Text>
       <Stack as="ul" gap="1" listStyleType="none" fontSize="sm" color="fg.muted">
         {FINDER_PROMISE.map((line) => (
-          <li key={line}>{line}</li>
+          <li key={line}>{t(line)}</li>
         ))}
       </Stack>
       <FinderForm
@@ -192,7 +207,7 @@ export function FinderReport({
           fields would move them under the finder's finger as it arrives. */}
       {tag && (
         <Text fontSize="sm" color="fg.muted">
-          This report is for tag {tag}.
+          {t('found.reportFor', { tag })}
         </Text>
       )}
     </Stack>
@@ -200,7 +215,7 @@ export function FinderReport({
 }
 
 /** What the form's action leaves: its message, and the details to show again. */
-type FormState = { error: string | null; details: Details }
+type FormState = { error: MessageId | null; details: Details }
 
 /**
  * The finder's details: empty, or those of the saved report (shown, not editable,
@@ -253,8 +268,10 @@ function FinderForm({
     setIsSenderNeeded(true)
     return { error: null, details }
   }
+  const t = useT()
   const [state, formAction] = useActionState(send, {
-    error: refused?.message ?? null,
+    // A refusal saved by an older version may be English words: t() shows them as they are.
+    error: (refused?.message as MessageId | undefined) ?? null,
     details: source ? detailsOf(source) : NO_DETAILS,
   })
 
@@ -263,10 +280,12 @@ function FinderForm({
   return (
     <form action={formAction} noValidate>
       <Stack gap="4">
-        {DETAIL_FIELDS.map(({ name, ...input }) => (
+        {DETAIL_FIELDS.map(({ name, label, hint, ...input }) => (
           <LabelledInput
             key={name}
             {...input}
+            label={t(label)}
+            hint={hint && t(hint)}
             name={name}
             defaultValue={state.details[name]}
             maxLength={DETAIL_MAX_LENGTH[name]}
@@ -274,18 +293,18 @@ function FinderForm({
           />
         ))}
         <PrivacyNoticeLink>
-          We pass these details to the owner so you can arrange the return. {FINDER_DATA_RULE}
+          {t('found.privacy.purpose')} <FinderDataRule />
         </PrivacyNoticeLink>
         <FoundPosition isLocked={isWaiting} />
         {/* More of the finder's sections (where it was found, photos) go here, each
             a component with named fields read in detailsFromForm. */}
-        <FormMessage message={state.error} />
+        <FormMessage message={state.error && t(state.error)} />
         {state.error === REPORT_MESSAGES.tagNotFound && (
-          <Link asChild colorPalette="teal">
-            <RouterLink to={paths.tag}>Enter the tag code again</RouterLink>
-          </Link>
+          <TextLink to={paths.tag} colorPalette="teal">
+            {t('found.enterAgain')}
+          </TextLink>
         )}
-        <LazyOfflineBanner isOffline={problem !== undefined} text={problem ?? ''} />
+        <LazyOfflineBanner isOffline={problem !== undefined} text={problem ? t(problem) : ''} />
         <InformButton isWaiting={isWaiting} status={status} />
       </Stack>
     </form>
@@ -293,28 +312,30 @@ function FinderForm({
 }
 
 /** What the form says while a saved report waits, by where it stands (none while it is being sent). */
-const WAITING_TEXTS: Partial<Record<PendingStatus, string>> = {
+const WAITING_TEXTS: Partial<Record<PendingStatus, MessageId>> = {
   offline: PENDING_OFFLINE_TEXT,
   unreachable: PENDING_UNREACHABLE_TEXT,
   stopped: PENDING_STOPPED_TEXT,
 }
 
-const LOADING_TEXTS: Partial<Record<PendingStatus, string>> = {
-  offline: 'Waiting for the connection…',
-  unreachable: 'Trying again…',
+const LOADING_TEXTS: Partial<Record<PendingStatus, MessageId>> = {
+  offline: msgId('found.waiting.offline'),
+  unreachable: msgId('found.waiting.unreachable'),
 }
 
 function InformButton({ isWaiting, status }: { isWaiting: boolean; status: PendingStatus }) {
   const { pending: isSubmitting } = useFormStatus()
   const isStopped = isWaiting && status === 'stopped'
+  const t = useT()
+  const loadingText = isWaiting ? LOADING_TEXTS[status] : undefined
   return (
     <Button
       type="submit"
       colorPalette="teal"
       loading={(isWaiting && !isStopped) || isSubmitting}
-      loadingText={(isWaiting && LOADING_TEXTS[status]) || 'Informing the owner…'}
+      loadingText={loadingText ? t(loadingText) : t('found.informing')}
     >
-      {isStopped ? 'Try again' : 'Inform the Owner'}
+      {isStopped ? t('found.tryAgain') : t('found.inform')}
     </Button>
   )
 }

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Button, Link, Stack, Text } from '@chakra-ui/react'
-import { Link as RouterLink } from 'react-router'
+import { Button, Stack, Text } from '@chakra-ui/react'
 import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { paths } from '@/lib/paths'
@@ -9,6 +8,8 @@ import { useIsHydrated } from '@/lib/use-is-hydrated'
 import { LostNote } from '@/features/found/components/lost-note'
 import { LazyOfflineBanner } from '@/features/found/components/lazy-offline-banner'
 import { scanTag } from '@/features/found/nfc-scan'
+import { T, useT } from '@/lib/i18n/use-t'
+import { TextLink } from '@/components/ui/text-link'
 import { TAG_MESSAGES, type TagLookupState } from '@/features/found/use-tag-lookup'
 
 /**
@@ -27,6 +28,7 @@ export function TagCodeForm({ linkCode, lookup }: { linkCode: string; lookup: Ta
   const { message, setMessage, isBusy, offlineCode, lookUp, writeOffline } = lookup
   // On the prerendered page a press on Scan before the app has hydrated would do nothing.
   const isHydrated = useIsHydrated()
+  const t = useT()
 
   // The prerendered page was built without the link's code: once hydrated, an empty
   // field shows it (what a finder typed before hydration stays).
@@ -74,17 +76,17 @@ export function TagCodeForm({ linkCode, lookup }: { linkCode: string; lookup: Ta
       >
         <Stack gap="4">
           <LabelledInput
-            label="TAG ID"
+            label={t('tag.field')}
             name="tagId"
             autoCapitalize="characters"
             autoComplete="off"
             defaultValue={linkCode}
           />
-          <FormMessage message={message} />
-          <LazyOfflineBanner isOffline={offlineCode !== null} text={TAG_MESSAGES.offline} />
+          <FormMessage message={message && t(message)} />
+          <LazyOfflineBanner isOffline={offlineCode !== null} text={t(TAG_MESSAGES.offline)} />
           {offlineCode && (
             <Button colorPalette="teal" onClick={() => writeOffline(offlineCode)}>
-              Write your report
+              {t('tag.writeReport')}
             </Button>
           )}
           <Button
@@ -92,9 +94,9 @@ export function TagCodeForm({ linkCode, lookup }: { linkCode: string; lookup: Ta
             colorPalette="teal"
             variant={offlineCode ? 'outline' : 'solid'}
             loading={isBusy}
-            loadingText="Looking up the tag…"
+            loadingText={t('tag.lookingUp')}
           >
-            Find the owner
+            {t('tag.find')}
           </Button>
         </Stack>
       </form>
@@ -104,13 +106,13 @@ export function TagCodeForm({ linkCode, lookup }: { linkCode: string; lookup: Ta
         disabled={!isHydrated}
         onClick={() => void scan()}
       >
-        Scan
+        {t('tag.scan')}
       </Button>
       <Text>
-        Not sure how?{' '}
-        <Link asChild colorPalette="teal">
-          <RouterLink to={paths.howToScan}>How to scan a tag</RouterLink>
-        </Link>
+        <T
+          id="tag.notSure"
+          components={{ 0: <TextLink to={paths.howToScan} colorPalette="teal" /> }}
+        />
       </Text>
     </Stack>
   )

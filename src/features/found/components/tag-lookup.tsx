@@ -12,6 +12,7 @@ import { TestScan } from '@/features/found/components/test-scan'
 import { FinderReport } from '@/features/found/components/reunite-form'
 import { TagCodeForm } from '@/features/found/components/tag-code-form'
 import { NoScriptNotice } from '@/features/found/components/no-script-notice'
+import { useT } from '@/lib/i18n/use-t'
 import { TAG_VIEW_ATTRIBUTE } from '@/features/found/early-tag-status'
 import { TAG_MESSAGES, useTagLookup } from '@/features/found/use-tag-lookup'
 
@@ -33,6 +34,7 @@ export function TagLookup() {
   const isHydrated = useIsHydrated()
   const lookup = useTagLookup(linkCode)
   const { isLinkReport, message, offlineCode, ownItem } = lookup
+  const t = useT()
 
   // Fetched while the page is fresh, so a lookup that finds no connection can say so.
   useEffect(preloadOfflineBanner, [])
@@ -53,12 +55,12 @@ export function TagLookup() {
         <Box {...viewMark('link')} w="full">
           {message && (
             <Box maxW="md" mx="auto" mb="5">
-              <FormMessage message={message} />
+              <FormMessage message={message && t(message)} />
             </Box>
           )}
           {offlineCode && (
             <Box maxW="md" mx="auto" mb="5">
-              <LazyOfflineBanner isOffline text={TAG_MESSAGES.offline} />
+              <LazyOfflineBanner isOffline text={t(TAG_MESSAGES.offline)} />
             </Box>
           )}
           <FinderReport tag={isHydrated ? linkCode : null} reportTag={linkCode || null} />

@@ -1,44 +1,35 @@
 import { Link as RouterLink } from 'react-router'
-import { Box, Button, Heading, Link, List, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Heading, List, Stack, Text } from '@chakra-ui/react'
 import { paths } from '@/lib/paths'
+import { T, useT } from '@/lib/i18n/use-t'
+import { TextLink } from '@/components/ui/text-link'
 
-/** /found: the 'Scanning a FOUND tag' guide (SPEC.md §2). */
+/** /found: the 'Scanning a FOUND tag' guide (SPEC.md §2), in the finder's language. */
 export function FoundGuidePage() {
+  const t = useT()
   return (
     <Stack gap="6" maxW="3xl" mx="auto">
       <Heading as="h2" size="2xl">
-        Scanning a FOUND tag
+        {t('guide.heading')}
       </Heading>
-      <Text fontSize="lg">
-        Thank you for helping! The item you found carries a Homeward tag. Scanning it lets you tell
-        the owner where it is. You do not need an account, and the owner never sees more than you
-        choose to share.
-      </Text>
+      <Text fontSize="lg">{t('guide.intro')}</Text>
       <List.Root as="ol" gap="2" ps="6">
-        <List.Item>
-          Unlock your phone and hold it against the tag (the top edge of an iPhone, the middle of
-          the back of an Android phone).
-        </List.Item>
-        <List.Item>Tap the notification or link that appears on your phone.</List.Item>
-        <List.Item>
-          Fill in your name, your contact details and where you found the item, then press Inform
-          the Owner.
-        </List.Item>
-        <List.Item>
-          The owner is told straight away by e-mail and text message, and you can chat with them to
-          arrange its return.
-        </List.Item>
+        <List.Item>{t('guide.step1')}</List.Item>
+        <List.Item>{t('guide.step2')}</List.Item>
+        <List.Item>{t('guide.step3')}</List.Item>
+        <List.Item>{t('guide.step4')}</List.Item>
       </List.Root>
       <Text>
-        Phone will not read the tag?{' '}
-        <Link asChild color="brand.fg" fontWeight="semibold">
-          <RouterLink to={paths.howToScan}>How to scan a tag</RouterLink>
-        </Link>{' '}
-        shows how to turn on NFC, or you can type the code printed on the tag.
+        <T
+          id="guide.cannotRead"
+          components={{
+            0: <TextLink to={paths.howToScan} color="brand.fg" fontWeight="semibold" />,
+          }}
+        />
       </Text>
       <Box>
         <Button asChild size="lg">
-          <RouterLink to={paths.tag}>Enter the tag code</RouterLink>
+          <RouterLink to={paths.tag}>{t('guide.enterCode')}</RouterLink>
         </Button>
       </Box>
     </Stack>

@@ -2,21 +2,24 @@ import { Link as RouterLink } from 'react-router'
 import { Box, Button, Heading, List, Stack, Text } from '@chakra-ui/react'
 import { ClickToLoadVideo } from '@/features/marketing/components/click-to-load-video'
 import { paths } from '@/lib/paths'
+import { msgId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 
+/** The ten steps, 1 to 5 on an iPhone and 6 to 10 on an Android phone (catalog messages). */
 export const SCAN_STEPS = {
   iPhone: [
-    'Unlock your iPhone. An iPhone XS or newer reads tags by itself: there is nothing to switch on.',
-    'On an iPhone 7, 8 or X, open Control Centre and tap the NFC Tag Reader (add it first in Settings, Control Centre).',
-    'Hold the top edge of the iPhone against the tag.',
-    'Keep it still for a second until a notification appears.',
-    'Tap the notification to open the Homeward page for the item.',
+    msgId('scan.iphone.1'),
+    msgId('scan.iphone.2'),
+    msgId('scan.iphone.3'),
+    msgId('scan.iphone.4'),
+    msgId('scan.iphone.5'),
   ],
   Android: [
-    'Open Settings and search for NFC.',
-    'Switch NFC on (on some phones it is under Connected devices, Connection preferences).',
-    'Unlock the phone: NFC only reads while the screen is on.',
-    'Hold the middle of the back of the phone against the tag.',
-    'Tap the link that appears to open the Homeward page for the item.',
+    msgId('scan.android.1'),
+    msgId('scan.android.2'),
+    msgId('scan.android.3'),
+    msgId('scan.android.4'),
+    msgId('scan.android.5'),
   ],
 } as const
 
@@ -29,31 +32,29 @@ type HowToScanPageProps = { videoId: string }
 
 /** /how-to-scan: the video (loaded on click), ten steps for iPhone and Android, a way to /tag. */
 export function HowToScanPage({ videoId }: HowToScanPageProps) {
+  const t = useT()
   return (
     <Stack gap="6" maxW="3xl" mx="auto">
-      <Text fontSize="lg">
-        Every Homeward tag can be read by most phones: no app is needed. Here is how to turn on and
-        use NFC.
-      </Text>
-      {videoId !== '' && <ClickToLoadVideo videoId={videoId} title="How to scan a Homeward tag" />}
+      <Text fontSize="lg">{t('scan.intro')}</Text>
+      {videoId !== '' && <ClickToLoadVideo videoId={videoId} title={t('scan.videoTitle')} />}
       {(Object.keys(SCAN_STEPS) as (keyof typeof SCAN_STEPS)[]).map((phone) => (
         <Stack as="section" key={phone} gap="2" aria-labelledby={`steps-${phone}`}>
           <Heading as="h2" size="lg" id={`steps-${phone}`}>
-            On {phone === 'iPhone' ? 'an iPhone' : 'an Android phone'}
+            {phone === 'iPhone' ? t('scan.onIphone') : t('scan.onAndroid')}
           </Heading>
           <List.Root as="ol" gap="2" ps="6">
             {SCAN_STEPS[phone].map((step, index) => (
               <List.Item key={step} value={stepOffset(phone) + index + 1}>
-                {step}
+                {t(step)}
               </List.Item>
             ))}
           </List.Root>
         </Stack>
       ))}
-      <Text>Your phone cannot read NFC? Type the code printed on the tag instead.</Text>
+      <Text>{t('scan.cannotRead')}</Text>
       <Box>
         <Button asChild size="lg">
-          <RouterLink to={paths.tag}>Enter a tag code</RouterLink>
+          <RouterLink to={paths.tag}>{t('scan.enterCode')}</RouterLink>
         </Button>
       </Box>
     </Stack>

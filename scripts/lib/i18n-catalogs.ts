@@ -1,0 +1,165 @@
+/**
+ * The message catalogs (src/locales/<locale>.json) and what `npm run i18n` makes of
+ * them: each locale compiled ahead of time into src/locales/compiled/<locale>.ts (so
+ * no message parser ships), the pseudo-locale en-XA generated from English, and the
+ * checks CI runs (tests/i18n/catalogs.test.ts): every catalog holds exactly the
+ * source's messages with the same placeholders, and the source holds exactly the
+ * ids the code uses.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage'
+import { LOCALES, PSEUDO_LOCALE, SOURCE_LOCALE } from '../../src/lib/i18n/locales.ts'
+
+export const ROOT = join(import.meta.dirname, '..', '..')
+export const LOCALES_DIR = join(ROOT, 'src', 'locales')
+export const COMPILED_DIR = join(LOCALES_DIR, 'compiled')
+
+/** The flag on a message a machine wrote, for a native speaker to check and remove. */
+export const MACHINE_FLAG = 'machine-written'
+
+export type CatalogEntry = { message: string; flags?: string[]; comment?: string }
+export type Catalog = Record<string, CatalogEntry>
+
+export function readCatalog(locale: string, dir = LOCALES_DIR): Catalog {
+  return JSON.parse(readFileSync(join(dir, `${locale}.json`), 'utf8')) as Catalog
+}
+
+const ACCENTED: Record<string, string> = Object.fromEntries(
+  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, index) => [
+    letter,
+    [...'åƀçđéƒĝĥîĵķĺɱñöþǫŕšŧûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŦÛṼŴẊÝŽ'][index] ?? letter,
+  ]),
+)
+
+/**
+ * en-XA's text for a run of English words: every letter accented and ~40% more
+ * characters (as short breakable words), so text that does not fit shows up in English
+ * layouts' place. Placeholders and tags are left alone (compileMessage's mapText
+ * sees only the literal text).
+ */
+export function pseudoText(text: string): string {
+  if (!/[A-Za-z]/.test(text)) return text
+  const [, words = text, space = ''] = /^([\s\S]*?)(\s*)$/.exec(text) ?? []
+  const accented = [...words].map((char) => ACCENTED[char] ?? char).join('')
+  const extra = Math.ceil(text.length * 0.4)
+  const padding = ' ẋẋẋ'.repeat(Math.ceil(extra / 4)).slice(0, extra)
+  return `${accented}${padding}${space}`
+}
+
+export type CompiledCatalogs = Record<string, Record<string, unknown>>
+
+/** Every locale's compiled messages, the pseudo-locale's included. Throws on ICU syntax errors. */
+export function compileAll(): CompiledCatalogs {
+  const source = readCatalog(SOURCE_LOCALE)
+  const out: CompiledCatalogs = {}
+  for (const locale of LOCALES) {
+    const catalog = locale === SOURCE_LOCALE ? source : readCatalog(locale)
+    out[locale] = Object.fromEntries(
+      Object.keys(source).map((id) => {
+        const message = catalog[id]?.message ?? source[id]!.message
+        try {
+          return [id, compileMessageOrThrow(message)]
+        } catch (error) {
+          throw new Error(`${locale}.json ${id}: ${(error as Error).message}`, { cause: error })
+        }
+      }),
+    )
+  }
+  out[PSEUDO_LOCALE] = Object.fromEntries(
+    Object.entries(source).map(([id, { message }]) => [
+      id,
+      compileMessageOrThrow(message, pseudoText),
+    ]),
+  )
+  return out
+}
+
+/** The TypeScript module a locale's chunk is built from. */
+export function compiledModule(locale: string, messages: Record<string, unknown>): string {
+  return [
+    `// Written by \`npm run i18n\` from src/locales/${locale === PSEUDO_LOCALE ? SOURCE_LOCALE : locale}.json: do not edit.`,
+    "import type { Messages } from '@/lib/i18n/runtime'",
+    '',
+    `export const messages: Messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))}) as Messages`,
+    '',
+  ].join('\n')
+}
+
+/** The placeholders ({name}) and tags (<0>) a message uses, sorted: translations keep the same. */
+export function slotsOf(message: string): string[] {
+  const slots = new Set<string>()
+  for (const match of message.matchAll(/\{\s*([A-Za-z0-9_]+)\s*[,}]/g)) slots.add(`{${match[1]}}`)
+  for (const match of message.matchAll(/<(\d+)>/g)) slots.add(`<${match[1]}>`)
+  return [...slots].sort()
+}
+
+/** The message ids the app's code uses: `t('id'…)`, `msgId('id')`, `<T id="id"`. */
+export function usedMessageIds(dir = join(ROOT, 'src')): Map<string, string> {
+  const compiledDir = join(dir, 'locales', 'compiled')
+  const used = new Map<string, string>()
+  const visit = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name)
+      if (entry.isDirectory()) {
+        if (path !== compiledDir) visit(path)
+        continue
+      }
+      if (!/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue
+      const code = readFileSync(path, 'utf8')
+      const pattern = /\b(?:t|msgId)\(\s*'([A-Za-z0-9_.-]+)'|<T\s+id="([A-Za-z0-9_.-]+)"/g
+      for (const match of code.matchAll(pattern)) {
+        const id = match[1] ?? match[2]
+        if (id && !used.has(id)) used.set(id, relative(ROOT, path))
+      }
+    }
+  }
+  visit(dir)
+  return used
+}
+
+/** What is wrong with the catalogs and the code's ids: empty when all is well. */
+export function catalogProblems({
+  srcDir = join(ROOT, 'src'),
+  localesDir = LOCALES_DIR,
+}: { srcDir?: string; localesDir?: string } = {}): string[] {
+  const problems: string[] = []
+  const source = readCatalog(SOURCE_LOCALE, localesDir)
+  const sourceIds = Object.keys(source)
+  const used = usedMessageIds(srcDir)
+  for (const [id, file] of used) {
+    if (!(id in source)) problems.push(`${file} uses ${id}, which en.json does not have`)
+  }
+  for (const id of sourceIds) {
+    if (!used.has(id)) problems.push(`en.json has ${id}, which no code uses (stale extraction)`)
+  }
+  for (const locale of LOCALES) {
+    if (locale === SOURCE_LOCALE) continue
+    const catalog = readCatalog(locale, localesDir)
+    for (const id of sourceIds) {
+      const entry = catalog[id]
+      if (!entry || typeof entry.message !== 'string' || entry.message.trim() === '') {
+        problems.push(`${locale}.json misses ${id}`)
+        continue
+      }
+      if (!entry.flags?.includes(MACHINE_FLAG) && entry.comment === undefined) {
+        // A translation a person checked drops the flag and says so in a comment.
+        problems.push(
+          `${locale}.json ${id} has neither the ${MACHINE_FLAG} flag nor a reviewer's comment`,
+        )
+      }
+      const expected = slotsOf(source[id]!.message).join(' ')
+      const actual = slotsOf(entry.message).join(' ')
+      if (expected !== actual) {
+        problems.push(
+          `${locale}.json ${id} has placeholders ${actual || '(none)'}, not ${expected || '(none)'}`,
+        )
+      }
+    }
+    for (const id of Object.keys(catalog)) {
+      if (!(id in source))
+        problems.push(`${locale}.json invents ${id}, which en.json does not have`)
+    }
+  }
+  return problems
+}

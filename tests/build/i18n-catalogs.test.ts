@@ -1,0 +1,98 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  catalogProblems,
+  COMPILED_DIR,
+  compileAll,
+  compiledModule,
+  LOCALES_DIR,
+  MACHINE_FLAG,
+  ROOT,
+  type Catalog,
+} from '../../scripts/lib/i18n-catalogs'
+import { LOCALES, SOURCE_LOCALE } from '../../src/lib/i18n/locales'
+
+/** CI's check of the message catalogs (also `npm run i18n -- --check`, part of `npm run lint`). */
+describe('message catalogs', () => {
+  it('every catalog holds exactly the source’s messages, and en.json exactly the code’s ids', () => {
+    expect(catalogProblems()).toEqual([])
+  })
+
+  it('the compiled catalogs are current (npm run i18n)', () => {
+    for (const [locale, messages] of Object.entries(compileAll())) {
+      expect(readFileSync(join(COMPILED_DIR, `${locale}.ts`), 'utf8'), locale).toBe(
+        compiledModule(locale, messages),
+      )
+    }
+  })
+
+  it('every message a machine wrote says so, for a native speaker to check', () => {
+    for (const locale of LOCALES.filter((locale) => locale !== SOURCE_LOCALE)) {
+      const catalog = JSON.parse(
+        readFileSync(join(LOCALES_DIR, `${locale}.json`), 'utf8'),
+      ) as Catalog
+      for (const [id, entry] of Object.entries(catalog)) {
+        expect(
+          entry.flags?.includes(MACHINE_FLAG) || entry.comment !== undefined,
+          `${locale} ${id}`,
+        ).toBe(true)
+      }
+    }
+  })
+
+  describe('fails on', () => {
+    let dir = ''
+    afterEach(() => rmSync(dir, { recursive: true, force: true }))
+    const copy = () => {
+      dir = mkdtempSync(join(tmpdir(), 'homeward-i18n-'))
+      cpSync(join(ROOT, 'src'), join(dir, 'src'), { recursive: true })
+      return { srcDir: join(dir, 'src'), localesDir: join(dir, 'src', 'locales') }
+    }
+    const editCatalog = (
+      localesDir: string,
+      locale: string,
+      change: (catalog: Catalog) => void,
+    ) => {
+      const file = join(localesDir, `${locale}.json`)
+      const catalog = JSON.parse(readFileSync(file, 'utf8')) as Catalog
+      change(catalog)
+      writeFileSync(file, JSON.stringify(catalog))
+    }
+
+    it('a missing message, an invented one and a lost placeholder', () => {
+      const dirs = copy()
+      editCatalog(dirs.localesDir, 'pl', (catalog) => {
+        delete catalog['found.intro']
+        catalog['found.invented'] = { message: 'Zmyślone', flags: [MACHINE_FLAG] }
+        catalog['found.reportFor'] = { message: 'To zgłoszenie.', flags: [MACHINE_FLAG] }
+      })
+      expect(catalogProblems(dirs)).toEqual([
+        'pl.json misses found.intro',
+        'pl.json found.reportFor has placeholders (none), not {tag}',
+        'pl.json invents found.invented, which en.json does not have',
+      ])
+    })
+
+    it('stale extraction: code using an id en.json lacks, en.json keeping one no code uses', () => {
+      const dirs = copy()
+      writeFileSync(
+        join(dirs.srcDir, 'lib', 'extra.ts'),
+        "import { msgId } from '@/lib/i18n/message-id'\nexport const x = msgId('found.brandNew')\n",
+      )
+      editCatalog(dirs.localesDir, 'en', (catalog) => {
+        catalog['found.nobodyUses'] = { message: 'Nobody uses this' }
+      })
+      const problems = catalogProblems(dirs)
+      expect(
+        problems.some((line) =>
+          line.endsWith('extra.ts uses found.brandNew, which en.json does not have'),
+        ),
+      ).toBe(true)
+      expect(problems).toContain(
+        'en.json has found.nobodyUses, which no code uses (stale extraction)',
+      )
+    })
+  })
+})

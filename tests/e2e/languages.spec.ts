@@ -1,0 +1,194 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { hydrated } from './support/app.ts'
+import { layoutProblems } from '../screens/layout.ts'
+import { APP_URL } from './support/urls.ts'
+import { fillFields } from './support/forms.ts'
+import { activateAsNewOwner } from './support/owner.ts'
+import { newFinder, newOwner } from './support/people.ts'
+import { mintTag, type MintedTag } from './support/tags.ts'
+
+/**
+ * The finder's pages in the phone's language (docs/languages.md), against the
+ * production build: the host (here `vite preview`, by the same rule as Netlify's
+ * `_redirects` and the nginx `map`) answers the prerendered page in the language of
+ * the `locale` cookie, else of Accept-Language, so the first HTML is already in it.
+ */
+
+const POLISH = {
+  intro: 'Napisz właścicielowi, jak może odzyskać swoją rzecz.',
+  inform: 'Powiadom właściciela',
+  name: 'IMIĘ I NAZWISKO',
+  email: 'E-MAIL',
+  phone: 'NUMER TELEFONU',
+  address: 'ADRES',
+  where: 'GDZIE ZNALAZŁEŚ/-AŚ TĘ RZECZ',
+  thanks: 'Dziękujemy!',
+}
+
+/** A phone whose browser prefers `locale` (navigator.languages and Accept-Language). */
+async function phone(browser: Browser, locale: string, acceptLanguage: string) {
+  const context = await browser.newContext({
+    locale,
+    extraHTTPHeaders: { 'Accept-Language': acceptLanguage },
+    viewport: { width: 390, height: 844 },
+  })
+  return { context, page: await context.newPage() }
+}
+
+/** Every text the page has painted before any script ran: the HTML as it arrived. */
+async function firstHtml(page: Page, path: string): Promise<string> {
+  const response = await page.request.get(path)
+  expect(response.status()).toBe(200)
+  return response.text()
+}
+
+let tag: MintedTag
+
+test.beforeAll(async ({ browser }) => {
+  tag = mintTag()
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await activateAsNewOwner(page, newOwner('Zofia Nowak'), tag, 'Czerwony plecak')
+  await context.close()
+})
+
+test('a Polish phone gets the Polish form at first paint, reports, and reaches the chat', async ({
+  browser,
+}) => {
+  const { context, page } = await phone(browser, 'pl-PL', 'pl-PL,pl;q=0.9,en;q=0.5')
+  // The first HTML response is Polish, with no English text of the form in it.
+  const html = await firstHtml(page, `/tag?tagId=${tag.tagId}`)
+  expect(html).toContain('<html lang="pl" dir="ltr">')
+  expect(html).toContain(POLISH.intro)
+  expect(html).toContain(POLISH.inform)
+  for (const english of [
+    'Tell the owner how to get their item back.',
+    'WHERE YOU FOUND THE ITEM',
+  ]) {
+    expect(html).not.toContain(english)
+  }
+
+  // What the page paints before the app's JavaScript arrives is Polish too.
+  let firstPaint = ''
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    firstPaint = await page.evaluate(() => document.body.innerText)
+    await route.continue()
+  })
+  await page.goto(`/tag?tagId=${tag.tagId}`)
+  await expect(page.getByText(POLISH.intro)).toBeVisible()
+  await expect(hydrated(page)).toBeAttached({ timeout: 20_000 })
+  expect(firstPaint).toContain(POLISH.intro)
+  expect(firstPaint).not.toContain('Tell the owner')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl')
+
+  const finder = newFinder()
+  await fillFields(page, {
+    [POLISH.name]: finder.name,
+    [POLISH.email]: finder.email,
+    [POLISH.phone]: finder.phone,
+    [POLISH.address]: finder.address,
+    [POLISH.where]: finder.where,
+  })
+  const sent = page.waitForRequest(
+    (request) =>
+      request.url().includes('/functions/v1/report-found') && request.method() === 'POST',
+  )
+  await page.getByRole('button', { name: POLISH.inform }).click()
+  // The report says which language the finder writes in (the server stores it).
+  expect(((await sent).postDataJSON() as { language?: string }).language).toBe('pl')
+  await expect(page).toHaveURL(/\/found\/thank-you$/, { timeout: 30_000 })
+  await expect(page.getByRole('heading', { name: POLISH.thanks })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Otwórz czat z właścicielem' })).toBeVisible()
+  // The chat: its finder's chrome in Polish (docs/languages.md lists what is still English).
+  await page.getByRole('link', { name: 'Otwórz czat z właścicielem' }).click()
+  const message = page.getByRole('textbox', { name: 'Wiadomość' })
+  await expect(message).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText('Z właścicielem znalezionej rzeczy')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Zachowaj ostrożność' })).toBeVisible()
+  await message.fill('Dzień dobry, mam Pani plecak.')
+  await page.getByRole('button', { name: 'Wyślij', exact: true }).click()
+  await expect(page.getByText('Dzień dobry, mam Pani plecak.')).toBeVisible({ timeout: 20_000 })
+  await context.close()
+})
+
+test('an Arabic phone gets a mirrored form', async ({ browser }) => {
+  const { context, page } = await phone(browser, 'ar-EG', 'ar-EG,ar;q=0.9')
+  const html = await firstHtml(page, '/found/reunite')
+  expect(html).toContain('<html lang="ar" dir="rtl">')
+  await page.goto(`/tag?tagId=${tag.tagId}`)
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.getByRole('button', { name: 'أبلغ المالك' })).toBeVisible()
+  await expect(hydrated(page)).toBeAttached({ timeout: 20_000 })
+  // Mirrored: the form's labels start at the right edge.
+  const label = page.getByText('البريد الإلكتروني', { exact: true })
+  const field = page.getByLabel('البريد الإلكتروني')
+  const [labelBox, fieldBox] = [await label.boundingBox(), await field.boundingBox()]
+  expect(labelBox && fieldBox).toBeTruthy()
+  expect(Math.abs(labelBox!.x + labelBox!.width - (fieldBox!.x + fieldBox!.width))).toBeLessThan(4)
+  await context.close()
+})
+
+test('Welsh chosen from the menu is remembered after a reload', async ({ browser }) => {
+  const { context, page } = await phone(browser, 'en-GB', 'en-GB,en;q=0.9')
+  await page.goto(`/tag?tagId=${tag.tagId}`)
+  await expect(page.getByRole('button', { name: 'Inform the Owner' })).toBeVisible()
+  await expect(hydrated(page)).toBeAttached({ timeout: 20_000 })
+  const menu = page.getByLabel('Language')
+  await expect(menu).toBeEnabled()
+  await menu.selectOption('cy')
+  await expect(page.getByRole('button', { name: 'Rhoi gwybod i’r Perchennog' })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'cy')
+  expect(await page.evaluate(() => localStorage.getItem('homeward.locale'))).toBe('cy')
+
+  await page.reload()
+  // The host answered the Welsh page for the cookie: Welsh from the first paint.
+  const html = await firstHtml(page, `/tag?tagId=${tag.tagId}`)
+  expect(html).toContain('<html lang="cy" dir="ltr">')
+  await expect(page.getByRole('button', { name: 'Rhoi gwybod i’r Perchennog' })).toBeVisible()
+  await expect(page.getByLabel('Iaith')).toHaveValue('cy')
+  await context.close()
+})
+
+test('an English phone gets the specification’s words', async ({ browser }) => {
+  const { context, page } = await phone(browser, 'en-GB', 'en-GB,en;q=0.9')
+  const html = await firstHtml(page, '/found/reunite')
+  expect(html).toContain('<html lang="en-GB" dir="ltr">')
+  await page.goto(`/tag?tagId=${tag.tagId}`)
+  for (const label of ['NAME', 'EMAIL', 'PHONE NUMBER', 'ADDRESS', 'WHERE YOU FOUND THE ITEM']) {
+    await expect(page.getByText(label, { exact: true })).toBeVisible()
+  }
+  await expect(page.getByRole('button', { name: 'Inform the Owner' })).toBeVisible()
+  await context.close()
+})
+
+test('every finder page in the pseudo-locale (accented, ~40% longer) fits 320 px without sideways scrolling', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 640 } })
+  // The pseudo-locale is a cookie-only copy of the finder's pages (scripts/lib/page-language.ts).
+  await context.addCookies([{ name: 'locale', value: 'en-XA', url: APP_URL }])
+  const page = await context.newPage()
+  const problems: string[] = []
+  const check = async (name: string) => {
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA')
+    await expect(hydrated(page)).toBeAttached({ timeout: 20_000 })
+    // Pseudo text everywhere the catalogs reach: no English left on the page's chrome.
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('ẋ')
+    problems.push(
+      ...(await layoutProblems(page, { touch: false })).map((line) => `${name}: ${line}`),
+    )
+  }
+  for (const path of ['/tag', '/found', '/how-to-scan', '/found/thank-you']) {
+    await page.goto(path)
+    await check(path)
+  }
+  // The report form, from the tag's link, with a refusal and the form's longest texts.
+  await page.goto(`/tag?tagId=${tag.tagId}`)
+  await check('/tag?tagId= (the report form)')
+  await page.locator('form input[name="email"]').fill('not-an-email')
+  await page.locator('form button[type="submit"]').click()
+  await expect(page.getByRole('alert')).toContainText('ẋ')
+  problems.push(...(await layoutProblems(page, { touch: false })).map((line) => `refused: ${line}`))
+  expect(problems).toEqual([])
+  await context.close()
+})
