@@ -3,14 +3,13 @@ import { fillFields } from './support/forms.ts'
 import { waitForEmail } from './support/inbox.ts'
 import { activateAsNewOwner } from './support/owner.ts'
 import { newFinder, newOwner } from './support/people.ts'
+import { POLISH } from './support/polish.ts'
 import { mintTag } from './support/tags.ts'
 
 /**
- * Issue 48, the server side: a report sent from a page in Polish (its <html lang>)
+ * Issue 48, the server side: a report sent from a Polish phone (the page in Polish)
  * makes the owner's e-mail say the finder writes in Polish and the finder's e-mail
  * with the chat link arrive in Polish; the owner's chat header says "Writes in Polish".
- * (The Polish page itself is the app's catalogs; here the page's language is set
- * before the report is sent.)
  */
 test('a report from a Polish page: the owner is told, the finder is written to in Polish', async ({
   browser,
@@ -24,19 +23,19 @@ test('a report from a Polish page: the owner is told, the finder is written to i
   const ownerPage = await ownerContext.newPage()
   await activateAsNewOwner(ownerPage, owner, tag, 'Green umbrella')
 
-  const finderContext = await browser.newContext({ locale: 'pl-PL' })
+  const finderContext = await browser.newContext({
+    locale: 'pl-PL',
+    extraHTTPHeaders: { 'Accept-Language': 'pl-PL,pl;q=0.9' },
+  })
   const finderPage = await finderContext.newPage()
   await test.step('the finder reports it from a page in Polish', async () => {
     await finderPage.goto(tag.url)
-    const inform = finderPage.getByRole('button', { name: 'Inform the Owner' })
+    const inform = finderPage.getByRole('button', { name: POLISH.inform })
     await expect(inform).toBeVisible({ timeout: 20_000 })
     await fillFields(finderPage, {
-      NAME: 'Piotr',
-      EMAIL: finder.email,
-      'WHERE YOU FOUND THE ITEM': 'Peron 2',
-    })
-    await finderPage.evaluate(() => {
-      document.documentElement.lang = 'pl'
+      [POLISH.name]: 'Piotr',
+      [POLISH.email]: finder.email,
+      [POLISH.where]: 'Peron 2',
     })
     await inform.click()
     await expect(finderPage).toHaveURL(/\/found\/thank-you$/, { timeout: 30_000 })

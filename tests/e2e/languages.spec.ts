@@ -6,6 +6,7 @@ import { fillFields } from './support/forms.ts'
 import { activateAsNewOwner } from './support/owner.ts'
 import { newFinder, newOwner } from './support/people.ts'
 import { mintTag, type MintedTag } from './support/tags.ts'
+import { POLISH } from './support/polish.ts'
 
 /**
  * The finder's pages in the phone's language (docs/languages.md), against the
@@ -13,17 +14,6 @@ import { mintTag, type MintedTag } from './support/tags.ts'
  * `_redirects` and the nginx `map`) answers the prerendered page in the language of
  * the `locale` cookie, else of Accept-Language, so the first HTML is already in it.
  */
-
-const POLISH = {
-  intro: 'Napisz właścicielowi, jak może odzyskać swoją rzecz.',
-  inform: 'Powiadom właściciela',
-  name: 'IMIĘ I NAZWISKO',
-  email: 'E-MAIL',
-  phone: 'NUMER TELEFONU',
-  address: 'ADRES',
-  where: 'GDZIE ZNALAZŁEŚ/-AŚ TĘ RZECZ',
-  thanks: 'Dziękujemy!',
-}
 
 /** A phone whose browser prefers `locale` (navigator.languages and Accept-Language). */
 async function phone(browser: Browser, locale: string, acceptLanguage: string) {

@@ -255,27 +255,6 @@ describe('/found/reunite', () => {
     expect(screen.getByLabelText('WHERE YOU FOUND THE ITEM')).toHaveValue('On the train')
   })
 
-  it("sends the page's language with the report, so the finder's e-mails come in it", async () => {
-    let sent: Record<string, unknown> = {}
-    server.use(...ownerRealtime())
-    document.documentElement.lang = 'pl'
-    try {
-      const { user, router } = await startAtReunite([
-        ...finderHandlers(),
-        http.get('*/rest/v1/chats', () => HttpResponse.json(null)),
-        http.post('*/functions/v1/report-found', async ({ request }) => {
-          sent = (await request.json()) as Record<string, unknown>
-          return HttpResponse.json({ reportId: 'r1', chatId: 'c1', chatUrl: CHAT_URL })
-        }),
-      ])
-      await fillForm(user, 'ada@example.com')
-      await expectPath(router, '/found/thank-you')
-      expect(sent).toMatchObject({ email: 'ada@example.com', language: 'pl' })
-    } finally {
-      document.documentElement.lang = ''
-    }
-  })
-
   it('signs in anonymously, reports with a submission key, and shows the chat link on the thank-you page', async () => {
     let sent: Record<string, unknown> = {}
     let authorization: string | null = null
