@@ -105,6 +105,32 @@ describe('/activeTag', () => {
     expect(router.state.location.pathname).toBe('/activeTag')
   })
 
+  it.each([
+    ['item_name_too_long', 'invalid_input', 400, 'The item name must be 80 characters or fewer.'],
+    [
+      'item_name_not_one_line',
+      'invalid_input',
+      400,
+      'The item name must be a single line of text.',
+    ],
+    ['registered_owners_only', 'forbidden', 403, 'Only registered owners can activate a tag.'],
+    ['something_new', 'invalid_input', 400, 'Please fill in all fields'],
+  ])(
+    'turns the refusal code %s into words, never showing the code',
+    async (message, code, status, words) => {
+      const { user } = renderApp({
+        url: '/activeTag',
+        session: true,
+        handlers: [fnError('activate-tag', code, message, status)],
+      })
+      await fill(user, { tag: 'HW7K3M9QPX', code: '483920', name: 'Keys' })
+      await user.click(screen.getByRole('button', { name: 'Activate' }))
+      const alert = await screen.findByRole('alert')
+      expect(alert).toHaveTextContent(words)
+      expect(alert).not.toHaveTextContent(message)
+    },
+  )
+
   it('tells the owner when the tag is already theirs, and stays on the form', async () => {
     const { user, router } = renderApp({
       url: '/activeTag',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ChatApiError, NOT_FOUND_TEXT, throwIfError } from '@/lib/chat/api-error'
+import { ChatApiError, throwIfError } from '@/lib/chat/api-error'
+import { OPERATOR_REFUSAL_TEXT, REFUSAL_TEXT } from '@/lib/chat/refusal-text'
 
 const caught = (run: () => unknown): ChatApiError => {
   try {
@@ -19,7 +20,7 @@ describe('throwIfError', () => {
         error: { code: 'PT404', message: 'chat_not_found' },
       }),
     )
-    expect(error.message).toBe(NOT_FOUND_TEXT.chat_not_found)
+    expect(error.message).toBe(REFUSAL_TEXT.chat_not_found)
     expect(error.reason).toBe('chat_not_found')
     expect(error.isNetwork).toBe(false)
 
@@ -29,15 +30,28 @@ describe('throwIfError', () => {
     expect(item.message).toBe('This item is no longer in your account.')
   })
 
-  it('passes other refusals through as the database worded them', () => {
+  it('turns every refusal code into the person’s words, and leaves a code it does not know', () => {
     const error = caught(() =>
-      throwIfError({
-        status: 400,
-        error: { code: '22023', message: 'Please say where you handed it in.' },
-      }),
+      throwIfError({ status: 400, error: { code: '22023', message: 'place_required' } }),
     )
     expect(error.message).toBe('Please say where you handed it in.')
-    expect(error.reason).toBeUndefined()
+    expect(error.reason).toBe('place_required')
+    const closed = caught(() =>
+      throwIfError({ status: 400, error: { code: 'P0001', message: 'chat_closed' } }),
+    )
+    expect(closed.message).toBe('This conversation is closed. No more messages can be sent in it.')
+    const unknown = caught(() =>
+      throwIfError({ status: 400, error: { code: 'P0001', message: 'too_many_messages' } }),
+    )
+    expect(unknown.message).toBe('too_many_messages')
+    expect(unknown.reason).toBeUndefined()
+    const operator = caught(() =>
+      throwIfError(
+        { status: 400, error: { code: 'P0001', message: 'reason_required' } },
+        OPERATOR_REFUSAL_TEXT,
+      ),
+    )
+    expect(operator.message).toBe('Give a reason for what you do.')
     expect(
       caught(() => throwIfError({ status: 0, error: { message: 'fetch failed' } })).isNetwork,
     ).toBe(true)

@@ -1,3 +1,5 @@
+import { REFUSAL_TEXT } from '@/lib/chat/refusal-text'
+
 /** An error from a chat request; `isNetwork` when the backend never answered. */
 export class ChatApiError extends Error {
   readonly isNetwork: boolean
@@ -14,25 +16,22 @@ export class ChatApiError extends Error {
   }
 }
 
-/**
- * Not found or not the caller's: the database answers 404 (PostgREST's PT404)
- * with a stable code as the message; the person reads these words instead.
- */
-export const NOT_FOUND_TEXT: Readonly<Record<string, string>> = {
-  chat_not_found: 'This conversation is no longer available.',
-  item_not_found: 'This item is no longer in your account.',
-}
-
 type SupabaseResult = {
   status: number
   error: { message: string; code?: string } | null
 }
 
-/** Throws a ChatApiError when a supabase-js result carries an error. */
-export function throwIfError<T extends SupabaseResult>(result: T): T & { error: null } {
+/**
+ * Throws a ChatApiError when a supabase-js result carries an error: its message is the
+ * person's words for the database's refusal code (`texts`), the code kept as `reason`.
+ */
+export function throwIfError<T extends SupabaseResult>(
+  result: T,
+  texts: Readonly<Record<string, string>> = REFUSAL_TEXT,
+): T & { error: null } {
   if (result.error) {
     const { message, code } = result.error
-    const words = code === 'PT404' ? NOT_FOUND_TEXT[message] : undefined
+    const words = Object.hasOwn(texts, message) ? texts[message] : undefined
     throw new ChatApiError(words ?? message, {
       isNetwork: result.status === 0,
       code,

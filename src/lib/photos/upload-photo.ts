@@ -10,15 +10,29 @@ export function newPhotoPath(folder: string): string {
   return `${folder}/${crypto.randomUUID()}.jpg`
 }
 
-/** The server refused the photo (not an image, too many unsent photos…): its words. */
+/** The server refused the photo (not an image, too many unsent photos…): in words. */
 export class PhotoUploadRefusedError extends Error {}
+
+/** check-photo's refusal codes (supabase/functions/_shared/error-codes.ts) in the product's words. */
+export const PHOTO_REFUSAL_TEXT: Readonly<Record<string, string>> = {
+  sign_in_required: 'Please open the chat again to send photos.',
+  photo_missing: 'Please choose a photo to send.',
+  photo_not_allowed: 'You cannot add photos here.',
+  photo_exists: 'This photo has already been uploaded.',
+  photo_too_large: 'This photo is too large (over 5 MB). Please choose a smaller one.',
+  not_an_image: 'This file is not a photo we can use. Please choose a JPEG, PNG or WebP photo.',
+  photo_unreadable: 'This photo could not be read. Please choose another one.',
+  too_many_photos:
+    'You have uploaded many photos that were not sent. Please send them or try again later.',
+}
 
 async function refusalOf(response: unknown): Promise<string | null> {
   if (!(response instanceof Response) || response.status >= 500) return null
   try {
     const body: unknown = await response.json()
-    const message = (body as { error?: { message?: unknown } } | null)?.error?.message
-    return typeof message === 'string' && message ? message : null
+    const code = (body as { error?: { message?: unknown } } | null)?.error?.message
+    if (typeof code !== 'string' || !code) return null
+    return Object.hasOwn(PHOTO_REFUSAL_TEXT, code) ? PHOTO_REFUSAL_TEXT[code]! : null
   } catch {
     return null
   }

@@ -1,5 +1,6 @@
 import { supabase } from '@/lib/supabase'
 import { throwIfError } from '@/lib/chat/api-error'
+import { OPERATOR_REFUSAL_TEXT } from '@/lib/chat/refusal-text'
 import type { Database } from '@/types/database.types'
 
 export type DeskReport = Database['public']['Functions']['desk_reports']['Returns'][number]
@@ -48,5 +49,8 @@ export async function actOnReport(
   action: DeskAction,
   reason: string,
 ): Promise<void> {
-  throwIfError(await supabase.rpc('act_on_report', { report_id: reportId, action, reason }))
+  throwIfError(
+    await supabase.rpc('act_on_report', { report_id: reportId, action, reason }),
+    OPERATOR_REFUSAL_TEXT,
+  )
 }

@@ -11,6 +11,23 @@ export const ACTIVATION_MESSAGES = {
   failed: 'Activation failed. Please try again.',
 } as const
 
+/** activate-tag's other refusal codes (supabase/functions/_shared/error-codes.ts) in words. */
+const REFUSAL_TEXT: Readonly<Record<string, string>> = {
+  item_name_too_long: 'The item name must be 80 characters or fewer.',
+  item_name_not_one_line: 'The item name must be a single line of text.',
+  activation_incorrect: ACTIVATION_MESSAGES.incorrect,
+  invalid_characters:
+    'Some of what you typed contains characters we cannot accept. Please remove them.',
+  not_text: 'Please enter text in each field.',
+  sign_in_required: 'Please log in to activate a tag.',
+  registered_owners_only: 'Only registered owners can activate a tag. Please log in.',
+}
+
+const wordsFor = (message: unknown): string | undefined =>
+  typeof message === 'string' && Object.hasOwn(REFUSAL_TEXT, message)
+    ? REFUSAL_TEXT[message]
+    : undefined
+
 /** A refusal from activate-tag, carrying the product message to show. */
 export class ActivationError extends Error {}
 
@@ -29,13 +46,12 @@ async function readErrorBody(response: unknown): Promise<ErrorBody> {
 }
 
 function messageFor(status: number | undefined, code: unknown, message: unknown): string {
-  if (code === 'missing_fields' || code === 'invalid_input') {
-    return typeof message === 'string' ? message : ACTIVATION_MESSAGES.missingFields
-  }
+  if (code === 'missing_fields') return ACTIVATION_MESSAGES.missingFields
+  if (code === 'invalid_input') return wordsFor(message) ?? ACTIVATION_MESSAGES.missingFields
   if (code === 'activation_incorrect') return ACTIVATION_MESSAGES.incorrect
   if (code === 'already_yours') return ACTIVATION_MESSAGES.alreadyYours
   if (status === 429) return ACTIVATION_MESSAGES.throttled
-  if ((status === 401 || status === 403) && typeof message === 'string') return message
+  if (status === 401 || status === 403) return wordsFor(message) ?? ACTIVATION_MESSAGES.failed
   return ACTIVATION_MESSAGES.failed
 }
 
