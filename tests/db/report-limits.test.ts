@@ -241,10 +241,13 @@ describe("the finder's thank-you e-mail", () => {
     expect(Object.keys(row?.payload ?? {}).sort()).toEqual([
       'chat_id',
       'chat_url',
+      'finder_language',
       'finder_name',
       'item_name',
       'report_id',
     ])
+    // The language is one of the server's own (a check constraint), never the finder's text.
+    expect(row?.payload.finder_language).toBe('en')
     const name = String(row?.payload.finder_name)
     expect(name.length).toBeLessThanOrEqual(60)
     expect(name).not.toMatch(/[\n\r]/)
