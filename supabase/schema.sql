@@ -347,7 +347,7 @@ CREATE INDEX desk_cases_chat_id_idx ON public.desk_cases USING btree (chat_id);
 CREATE INDEX desk_cases_desk_id_idx ON public.desk_cases USING btree (desk_id, created_at);
 CREATE INDEX desk_cases_owner_id_idx ON public.desk_cases USING btree (owner_id);
 CREATE INDEX desk_cases_reported_by_idx ON public.desk_cases USING btree (reported_by);
-grant all on table public.desk_cases to anon, authenticated, service_role;
+grant all on table public.desk_cases to service_role;
 grant select (report_id, chat_id, desk_id, owner_id, item_name, desk_name, reference, opening_hours, outcome, outcome_at, created_at) on table public.desk_cases to authenticated;
 create policy "Approved desks' staff read their desk's cases" on public.desk_cases for select to authenticated
   using (( SELECT app_private.works_for_approved_desk(desk_cases.desk_id) AS works_for_approved_desk));
@@ -367,7 +367,8 @@ create table public.desk_staff (
 comment on table public.desk_staff is 'The signed-in accounts that work for a desk (one desk per account); admins add and remove staff. Deleted with the desk. Staff read their own desk''s list; written only by the desk functions.';
 alter table public.desk_staff enable row level security;
 CREATE UNIQUE INDEX desk_staff_one_desk_per_user ON public.desk_staff USING btree (user_id);
-grant all on table public.desk_staff to anon, authenticated, service_role;
+grant select on table public.desk_staff to authenticated;
+grant all on table public.desk_staff to service_role;
 create policy "Staff read their desk's staff" on public.desk_staff for select to authenticated
   using ((desk_id = ( SELECT app_private.my_desk_id() AS my_desk_id)));
 CREATE TRIGGER desk_staff_join_chats AFTER INSERT ON public.desk_staff FOR EACH ROW EXECUTE FUNCTION app_private.desk_staff_joined();
@@ -399,7 +400,8 @@ comment on table public.desks is 'Lost-property desks (stations, venues, airline
 alter table public.desks enable row level security;
 CREATE INDEX desks_created_by_idx ON public.desks USING btree (created_by);
 CREATE INDEX desks_status_idx ON public.desks USING btree (status, created_at);
-grant all on table public.desks to anon, authenticated, service_role;
+grant select on table public.desks to authenticated;
+grant all on table public.desks to service_role;
 create policy "Staff read their own desk" on public.desks for select to authenticated
   using ((id = ( SELECT app_private.my_desk_id() AS my_desk_id)));
 CREATE TRIGGER desks_staff_leave_first BEFORE DELETE ON public.desks FOR EACH ROW EXECUTE FUNCTION app_private.desk_deleting();
@@ -1427,7 +1429,6 @@ begin
   return p_decision;
 end;
 $function$;
-grant execute on function app_private.decide_desk(uuid,text,text,uuid,text) to public;
 
 CREATE OR REPLACE FUNCTION app_private.delete_account_data(p_user_id uuid, p_email text)
  RETURNS void
@@ -1534,7 +1535,6 @@ begin
   return old;
 end;
 $function$;
-grant execute on function app_private.desk_deleting() to public;
 
 CREATE OR REPLACE FUNCTION app_private.desk_staff_joined()
  RETURNS trigger
@@ -1553,7 +1553,6 @@ begin
   return null;
 end;
 $function$;
-grant execute on function app_private.desk_staff_joined() to public;
 
 CREATE OR REPLACE FUNCTION app_private.desk_staff_left()
  RETURNS trigger
@@ -1569,7 +1568,6 @@ begin
   return null;
 end;
 $function$;
-grant execute on function app_private.desk_staff_left() to public;
 
 CREATE OR REPLACE FUNCTION app_private.dispatch_due_notifications()
  RETURNS bigint
@@ -1765,7 +1763,6 @@ CREATE OR REPLACE FUNCTION app_private.held_at_text(desk_name text, reference te
 AS $function$
   select 'Held at ' || desk_name || ', ref ' || reference || ', open ' || opening_hours;
 $function$;
-grant execute on function app_private.held_at_text(text,text,text) to public;
 
 CREATE OR REPLACE FUNCTION app_private.insert_found_report(tag_code text, finder_id uuid, finder_name text, finder_email text, finder_phone text, finder_address text, found_location text, site_url text, idempotency_key text)
  RETURNS TABLE(report_id uuid, chat_id uuid, invite_token text, item_id uuid, owner_id uuid)
@@ -2582,7 +2579,6 @@ AS $function$
    where d.status = 'pending'
    order by d.created_at, d.id;
 $function$;
-grant execute on function app_private.pending_desks() to public;
 
 CREATE OR REPLACE FUNCTION app_private.photo_name_ok(name text, folders integer)
  RETURNS boolean
@@ -2946,7 +2942,6 @@ begin
   return desk;
 end;
 $function$;
-grant execute on function app_private.require_desk_admin() to public;
 
 CREATE OR REPLACE FUNCTION app_private.require_return_option(chat public.chats, option text)
  RETURNS void

@@ -36,6 +36,7 @@ create table app_private.desk_settings (
 );
 comment on table app_private.desk_settings is 'Desks: after how long an item nobody collected or posted shows as unclaimed, and the per-desk sanity limit of reports an hour. Change the row to tune them.';
 alter table app_private.desk_settings enable row level security;
+revoke all on table app_private.desk_settings from public, anon, authenticated;
 insert into app_private.desk_settings default values;
 
 -- ---------------------------------------------------------------------------
@@ -175,16 +176,19 @@ grant execute on function app_private.works_for_approved_desk(uuid) to authentic
 -- RLS: read only; every write goes through the functions below
 -- ---------------------------------------------------------------------------
 
+revoke all on table public.desks from public, anon, authenticated;
 grant select on table public.desks to authenticated;
 grant all on table public.desks to service_role;
 create policy "Staff read their own desk" on public.desks for select to authenticated
   using (id = (select app_private.my_desk_id()));
 
+revoke all on table public.desk_staff from public, anon, authenticated;
 grant select on table public.desk_staff to authenticated;
 grant all on table public.desk_staff to service_role;
 create policy "Staff read their desk's staff" on public.desk_staff for select to authenticated
   using (desk_id = (select app_private.my_desk_id()));
 
+revoke all on table public.desk_cases from public, anon, authenticated;
 grant select (report_id, chat_id, desk_id, owner_id, item_name, desk_name, reference,
               opening_hours, outcome, outcome_at, created_at)
   on table public.desk_cases to authenticated;
@@ -843,3 +847,12 @@ grant execute on function app_private.purge_desk_cases() to service_role;
 
 -- After the finders' purge (17 past each hour).
 select cron.schedule('purge-desk-cases', '27 * * * *', 'select app_private.purge_desk_cases()');
+
+-- Internal only: no client role runs these directly.
+revoke all on function app_private.decide_desk(uuid, text, text, uuid, text) from public, anon, authenticated;
+revoke all on function app_private.pending_desks() from public, anon, authenticated;
+revoke all on function app_private.require_desk_admin() from public, anon, authenticated;
+revoke all on function app_private.desk_staff_joined() from public, anon, authenticated;
+revoke all on function app_private.desk_staff_left() from public, anon, authenticated;
+revoke all on function app_private.desk_deleting() from public, anon, authenticated;
+revoke all on function app_private.held_at_text(text, text, text) from public, anon, authenticated;
