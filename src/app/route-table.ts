@@ -92,8 +92,8 @@ export const PAGES: readonly PageEntry[] = [
   {
     path: paths.tag,
     handle: publicPage('Found a tag?', 'finder'),
-    module: 'src/features/found/components/tag-lookup.tsx',
-    load: async () => (await import('@/features/found/components/tag-lookup')).TagLookup,
+    module: 'src/app/routes/tag.tsx',
+    load: async () => (await import('@/app/routes/tag')).TagRoute,
     isPrerendered: true,
     budget: 'finder',
   },
@@ -201,6 +201,12 @@ export const PAGES: readonly PageEntry[] = [
     handle: { title: 'Operator', background: 'plain', headerIcon: 'home', guard: 'login-redirect' },
     module: 'src/features/operator/components/operator-desk.tsx',
     load: async () => (await import('@/features/operator/components/operator-desk')).OperatorDesk,
+  },
+  {
+    path: paths.desk,
+    handle: { title: 'Desk', background: 'plain', headerIcon: 'home', guard: 'login-redirect' },
+    module: 'src/features/desk/components/desk-page.tsx',
+    load: async () => (await import('@/features/desk/components/desk-page')).DeskPage,
   },
   {
     path: '*',

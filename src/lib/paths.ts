@@ -27,6 +27,8 @@ export const paths = {
   editTag: '/editTag',
   /** The operator's desk (issue 49): not in SPEC.md §2, for Homeward's operators only. */
   operator: '/operator',
+  /** A lost-property desk's page (issue 50): not in SPEC.md §2, for desks' staff. */
+  desk: '/desk',
 } as const
 
 export type AppPath = (typeof paths)[keyof typeof paths]
