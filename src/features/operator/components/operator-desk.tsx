@@ -14,6 +14,7 @@ import {
   Textarea,
 } from '@chakra-ui/react'
 import { FormMessage } from '@/components/ui/form-message'
+import { DesksWaiting } from '@/features/operator/components/desks-waiting'
 import {
   actOnReport,
   amIOperator,
@@ -93,6 +94,7 @@ export function OperatorDesk() {
 
   return (
     <Stack gap="4" maxW="3xl" mx="auto" w="full">
+      <DesksWaiting />
       <Heading as="h1" size="lg">
         Open reports
       </Heading>
