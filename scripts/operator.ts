@@ -29,7 +29,13 @@ export type OperatorAction = (typeof ACTIONS)[number]
 export type OperatorCommand =
   | { kind: 'grant' | 'revoke'; email: string }
   | { kind: 'list' | 'reports' | 'desks' }
-  | { kind: 'decide-desk'; deskId: string; decision: 'approve' | 'refuse'; reason: string; label: string }
+  | {
+      kind: 'decide-desk'
+      deskId: string
+      decision: 'approve' | 'refuse'
+      reason: string
+      label: string
+    }
   | { kind: 'show'; reportId: string }
   | { kind: 'act'; reportId: string; action: OperatorAction; reason: string; label: string }
 

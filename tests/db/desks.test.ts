@@ -103,8 +103,16 @@ afterAll(async () => {
 
 describe('signing up and approval', () => {
   it('a signed-in account signs a desk up and waits; anon and anonymous sessions cannot', async () => {
-    const [mine] = await query(db, pendingAdmin, 'select status, my_role, name from public.my_desk()')
-    expect(mine).toEqual({ status: 'pending', my_role: 'admin', name: 'Hull station lost property' })
+    const [mine] = await query(
+      db,
+      pendingAdmin,
+      'select status, my_role, name from public.my_desk()',
+    )
+    expect(mine).toEqual({
+      status: 'pending',
+      my_role: 'admin',
+      name: 'Hull station lost property',
+    })
 
     const anonymous = await createUser(db, 'anonymous finder', { anonymous: true })
     await expectPgError(register(anonymous, 'Fake desk'), { code: '42501' })
@@ -119,7 +127,13 @@ describe('signing up and approval', () => {
     })
     const someone = await createUser(db, 'someone', { metadata: registeredMetadata() })
     await expectPgError(
-      query(db, someone, 'select public.register_desk($1, $2, $3, $4, $5)', ['Desk', '', 'x', 'y', 'a@b.co']),
+      query(db, someone, 'select public.register_desk($1, $2, $3, $4, $5)', [
+        'Desk',
+        '',
+        'x',
+        'y',
+        'a@b.co',
+      ]),
       { code: 'P0001', message: 'Please fill in all fields' },
     )
     await expectPgError(
@@ -174,18 +188,26 @@ describe('signing up and approval', () => {
   it('nobody approves a desk or joins one through the tables', async () => {
     for (const actor of [pendingAdmin, admin, owner]) {
       await expectPgError(
-        query(db, actor, "update public.desks set status = 'approved' where id = $1", [pendingDeskId]),
-        { code: '42501', message: PERMISSION_DENIED },
-      )
-      await expectPgError(
-        query(db, actor, "insert into public.desk_staff (desk_id, user_id, role) values ($1, $2, 'admin')", [
-          deskId,
-          actor.userId,
+        query(db, actor, "update public.desks set status = 'approved' where id = $1", [
+          pendingDeskId,
         ]),
         { code: '42501', message: PERMISSION_DENIED },
       )
       await expectPgError(
-        query(db, actor, "insert into public.desks (name, address, opening_hours, public_phone, public_email, status) values ('x','x','x','x','x@y.co','approved')"),
+        query(
+          db,
+          actor,
+          "insert into public.desk_staff (desk_id, user_id, role) values ($1, $2, 'admin')",
+          [deskId, actor.userId],
+        ),
+        { code: '42501', message: PERMISSION_DENIED },
+      )
+      await expectPgError(
+        query(
+          db,
+          actor,
+          "insert into public.desks (name, address, opening_hours, public_phone, public_email, status) values ('x','x','x','x','x@y.co','approved')",
+        ),
         { code: '42501', message: PERMISSION_DENIED },
       )
       await expectPgError(query(db, actor, 'delete from public.desk_staff'), {
@@ -206,7 +228,9 @@ describe('signing up and approval', () => {
   it('staff read their own desk only', async () => {
     expect(await query(db, admin, 'select id from public.desks')).toEqual([{ id: deskId }])
     expect(await query(db, owner, 'select id from public.desks')).toEqual([])
-    expect(await count(otherDeskAdmin, 'select * from public.desk_staff where desk_id = $1', [deskId])).toBe(0)
+    expect(
+      await count(otherDeskAdmin, 'select * from public.desk_staff where desk_id = $1', [deskId]),
+    ).toBe(0)
   })
 })
 
@@ -217,10 +241,13 @@ describe('staff', () => {
       query(db, pendingAdmin, 'select public.add_desk_staff($1)', [staffRow!.email]),
       { code: '42501', message: 'Only the staff of an approved desk can do this.' },
     )
-    await expectPgError(query(db, admin, 'select public.add_desk_staff($1)', ['nobody@example.test']), {
-      code: 'P0001',
-      message: 'No Homeward account has this e-mail address.',
-    })
+    await expectPgError(
+      query(db, admin, 'select public.add_desk_staff($1)', ['nobody@example.test']),
+      {
+        code: 'P0001',
+        message: 'No Homeward account has this e-mail address.',
+      },
+    )
     await query(db, admin, 'select public.add_desk_staff($1)', [staffRow!.email.toUpperCase()])
     const list = await query<{ user_id: string; role: string }>(
       db,
@@ -278,7 +305,9 @@ describe('a desk reports a tagged item', () => {
       [chatId],
     )
     expect(summary!.finder_first_name.replace(/\u00a0/g, ' ')).toBe('Leeds station lost property')
-    expect(summary!.found_location).toBe('Held at Leeds station lost property, ref 4471, open 07:00–19:00')
+    expect(summary!.found_location).toBe(
+      'Held at Leeds station lost property, ref 4471, open 07:00–19:00',
+    )
     const [held] = await query(
       db,
       owner,
@@ -311,8 +340,16 @@ describe('a desk reports a tagged item', () => {
       { body: 'We are open from seven.', sender_role: 'finder' },
     ])
     expect(await count(admin, 'select report_id from public.desk_cases')).toBe(1)
-    const [listed] = await query(db, staff, 'select item_name, reference, state from public.desk_cases_list()')
-    expect(listed).toEqual({ item_name: 'Black umbrella', reference: '4471', state: 'owner_replied' })
+    const [listed] = await query(
+      db,
+      staff,
+      'select item_name, reference, state from public.desk_cases_list()',
+    )
+    expect(listed).toEqual({
+      item_name: 'Black umbrella',
+      reference: '4471',
+      state: 'owner_replied',
+    })
   })
 
   it('another desk, an unapproved desk, another owner and anon see nothing of it', async () => {
@@ -320,8 +357,12 @@ describe('a desk reports a tagged item', () => {
       expect(await count(actor, 'select report_id from public.desk_cases'), actor.label).toBe(0)
       expect(await count(actor, 'select * from public.desk_cases_list()'), actor.label).toBe(0)
       expect(await count(actor, 'select * from public.chats where id = $1', [chatId])).toBe(0)
-      expect(await count(actor, 'select * from public.messages where chat_id = $1', [chatId])).toBe(0)
-      expect(await count(actor, 'select * from public.found_reports where id = $1', [reportId])).toBe(0)
+      expect(await count(actor, 'select * from public.messages where chat_id = $1', [chatId])).toBe(
+        0,
+      )
+      expect(
+        await count(actor, 'select * from public.found_reports where id = $1', [reportId]),
+      ).toBe(0)
       expect(await count(actor, 'select * from public.chat_summary($1)', [chatId])).toBe(0)
       expect(await readTopic(actor, `chat:${chatId}`)).toEqual([])
       await expectPgError(send(actor, chatId, 'Hello'), { code: '42501' })
@@ -357,7 +398,10 @@ describe('a desk reports a tagged item', () => {
       message: 'Only the staff of an approved desk can do this.',
     })
     await expectPgError(deskReport(owner, other.tag_code), { code: '42501' })
-    await expectPgError(deskReport(noSession, other.tag_code), { code: '42501', message: PERMISSION_DENIED })
+    await expectPgError(deskReport(noSession, other.tag_code), {
+      code: '42501',
+      message: PERMISSION_DENIED,
+    })
     await expectPgError(deskReport(staff, other.tag_code, '  '), {
       code: 'P0001',
       message: 'Enter your reference number.',
@@ -368,20 +412,26 @@ describe('a desk reports a tagged item', () => {
     const wallet = await giveItem(db, otherOwner, 'Wallet')
     // reports_per_tag is 3 an hour and reports_per_finder 5 for everyone else.
     for (let i = 0; i < 6; i += 1) await deskReport(staff, wallet.tag_code, `W${i}`)
+    expect(await count(otherDeskAdmin, 'select report_id from public.desk_cases')).toBe(0)
     expect(
-      await count(otherDeskAdmin, 'select report_id from public.desk_cases'),
-    ).toBe(0)
-    expect(await count(staff, 'select report_id from public.desk_cases where item_name = $1', ['Wallet'])).toBe(6)
+      await count(staff, 'select report_id from public.desk_cases where item_name = $1', [
+        'Wallet',
+      ]),
+    ).toBe(6)
   })
 
   it('a member of staff who leaves leaves the chats; one who joins joins the open ones', async () => {
     const newcomer = await createUser(db, 'newcomer', { metadata: registeredMetadata() })
     await query(db, admin, 'select public.add_desk_staff($1)', [await emailOf(newcomer)])
-    expect(await count(newcomer, 'select * from public.messages where chat_id = $1', [chatId])).toBe(2)
+    expect(
+      await count(newcomer, 'select * from public.messages where chat_id = $1', [chatId]),
+    ).toBe(2)
     expect((await readTopic(newcomer, `chat:${chatId}`)).length).toBeGreaterThan(0)
 
     await query(db, admin, 'select public.remove_desk_staff($1)', [newcomer.userId])
-    expect(await count(newcomer, 'select * from public.messages where chat_id = $1', [chatId])).toBe(0)
+    expect(
+      await count(newcomer, 'select * from public.messages where chat_id = $1', [chatId]),
+    ).toBe(0)
     expect(await count(newcomer, 'select report_id from public.desk_cases')).toBe(0)
     expect(await readTopic(newcomer, `chat:${chatId}`)).toEqual([])
     await expectPgError(send(newcomer, chatId, 'Still here?'), { code: '42501' })
@@ -389,7 +439,9 @@ describe('a desk reports a tagged item', () => {
 
   it('marking it collected tells the owner, closes the chat as returned and the item is FOUND', async () => {
     await query(db, staff, "select public.mark_desk_case($1, 'collected')", [chatId])
-    const [chat] = await query(db, owner, 'select closed_reason from public.chats where id = $1', [chatId])
+    const [chat] = await query(db, owner, 'select closed_reason from public.chats where id = $1', [
+      chatId,
+    ])
     expect(chat).toEqual({ closed_reason: 'returned' })
     const [last] = await query<{ body: string }>(
       db,
@@ -399,10 +451,17 @@ describe('a desk reports a tagged item', () => {
     )
     expect(last!.body).toBe('Your item was collected from Leeds station lost property (ref 4471).')
     const closed = await readTopic(owner, `owner:${owner.userId}`)
-    expect(closed.some((m) => (m.payload as { closed_reason?: string }).closed_reason === 'returned')).toBe(true)
+    expect(
+      closed.some((m) => (m.payload as { closed_reason?: string }).closed_reason === 'returned'),
+    ).toBe(true)
     const [it2] = await query(db, owner, 'select status from public.items where id = $1', [item.id])
     expect(it2).toEqual({ status: 'FOUND' })
-    const [listed] = await query(db, staff, 'select state from public.desk_cases_list() where chat_id = $1', [chatId])
+    const [listed] = await query(
+      db,
+      staff,
+      'select state from public.desk_cases_list() where chat_id = $1',
+      [chatId],
+    )
     expect(listed).toEqual({ state: 'collected' })
     await expectPgError(query(db, staff, "select public.mark_desk_case($1, 'posted')", [chatId]), {
       code: 'P0001',
@@ -410,14 +469,19 @@ describe('a desk reports a tagged item', () => {
   })
 
   it('desk cases go with the finder details’ purge, and the staff leave the chat', async () => {
-    await db.query("update public.found_reports set purge_after = now() - interval '1 minute' where id = $1", [
-      reportId,
-    ])
+    await db.query(
+      "update public.found_reports set purge_after = now() - interval '1 minute' where id = $1",
+      [reportId],
+    )
     await query(db, serviceRole, 'select public.purge_finder_data()')
     const [purged] = await query(db, serviceRole, 'select app_private.purge_desk_cases() as n')
     expect(Number((purged as { n: number }).n)).toBeGreaterThanOrEqual(1)
-    expect(await count(staff, 'select report_id from public.desk_cases where chat_id = $1', [chatId])).toBe(0)
-    expect(await count(staff, 'select * from public.chat_members where chat_id = $1', [chatId])).toBe(0)
+    expect(
+      await count(staff, 'select report_id from public.desk_cases where chat_id = $1', [chatId]),
+    ).toBe(0)
+    expect(
+      await count(staff, 'select * from public.chat_members where chat_id = $1', [chatId]),
+    ).toBe(0)
   })
 
   it('deleting the desk deletes its staff’s membership and ends its conversations', async () => {
@@ -428,12 +492,17 @@ describe('a desk reports a tagged item', () => {
     )
     await expectPgError(query(db, staff, 'select public.delete_my_desk()'), { code: '42501' })
     await query(db, admin, 'select public.delete_my_desk()')
-    expect(await query(db, serviceRole, 'select * from public.desk_staff where desk_id = $1', [deskId])).toEqual([])
+    expect(
+      await query(db, serviceRole, 'select * from public.desk_staff where desk_id = $1', [deskId]),
+    ).toEqual([])
     expect(await count(staff, 'select * from public.my_desk()')).toBe(0)
     expect(await count(staff, 'select * from public.chats where id = $1', [open!.chat_id])).toBe(0)
-    const [chat] = await query(db, otherOwner, 'select closed_reason from public.chats where id = $1', [
-      open!.chat_id,
-    ])
+    const [chat] = await query(
+      db,
+      otherOwner,
+      'select closed_reason from public.chats where id = $1',
+      [open!.chat_id],
+    )
     expect(chat).toEqual({ closed_reason: 'finder_left' })
     // The audit log keeps the approval.
     expect(

@@ -29,7 +29,9 @@ describe('operator arguments', () => {
 
   it('reads desks, approve-desk and refuse-desk (issue 50)', () => {
     expect(parseOperatorArgs(['desks'])).toEqual({ kind: 'desks' })
-    expect(parseOperatorArgs(['approve-desk', ID, '--reason', ' Called the station '], 'sam')).toEqual({
+    expect(
+      parseOperatorArgs(['approve-desk', ID, '--reason', ' Called the station '], 'sam'),
+    ).toEqual({
       kind: 'decide-desk',
       deskId: ID,
       decision: 'approve',

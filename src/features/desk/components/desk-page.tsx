@@ -21,10 +21,7 @@ import { DESK_TEXTS } from '@/features/desk/texts'
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
-type PageState =
-  | { kind: 'loading' }
-  | { kind: 'failed' }
-  | { kind: 'ready'; desk: MyDesk | null }
+type PageState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; desk: MyDesk | null }
 
 const errorText = (failure: unknown) =>
   failure instanceof Error && failure.message ? failure.message : DESK_TEXTS.failed
@@ -121,7 +118,11 @@ function DeskSignUp({ onSignedUp }: { onSignedUp: () => void }) {
 
   return (
     <Stack asChild gap="4">
-      <form onSubmit={(event) => void submit(event)} aria-label={DESK_TEXTS.signUpHeading} noValidate>
+      <form
+        onSubmit={(event) => void submit(event)}
+        aria-label={DESK_TEXTS.signUpHeading}
+        noValidate
+      >
         <Heading as="h1" size="lg">
           {DESK_TEXTS.signUpHeading}
         </Heading>
@@ -242,7 +243,10 @@ function CaseCard({
   const isOpen = item.closed_at === null && !['collected', 'posted'].includes(item.state)
   const state = stateText(item, unclaimedAfterDays)
   return (
-    <Card.Root as="article" aria-label={`${item.item_name}, ${DESK_TEXTS.reference(item.reference)}`}>
+    <Card.Root
+      as="article"
+      aria-label={`${item.item_name}, ${DESK_TEXTS.reference(item.reference)}`}
+    >
       <Card.Body gap="2">
         <HStack justify="space-between" flexWrap="wrap" gap="2">
           <Heading as="h3" size="sm">
@@ -264,7 +268,12 @@ function CaseCard({
               <Button size="sm" colorPalette="teal" onClick={() => onMark('collected')}>
                 {DESK_TEXTS.markCollected}
               </Button>
-              <Button size="sm" colorPalette="teal" variant="subtle" onClick={() => onMark('posted')}>
+              <Button
+                size="sm"
+                colorPalette="teal"
+                variant="subtle"
+                onClick={() => onMark('posted')}
+              >
                 {DESK_TEXTS.markPosted}
               </Button>
             </>

@@ -44,7 +44,8 @@ export default function DeskReportOffer({ tagCode }: { tagCode: string }) {
       void navigate(chatPath(chatId))
     } catch (failure) {
       console.error('Reporting as the desk failed', failure)
-      const isUnknownTag = failure instanceof ChatApiError && failure.message === 'tag_not_activated'
+      const isUnknownTag =
+        failure instanceof ChatApiError && failure.message === 'tag_not_activated'
       setError(
         isUnknownTag
           ? DESK_TEXTS.tagNotActivated

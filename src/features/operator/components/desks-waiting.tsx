@@ -91,7 +91,9 @@ function WaitingDeskCard({
       )
     } catch (failure) {
       console.error('Deciding the desk failed', failure)
-      setError(failure instanceof Error && failure.message ? failure.message : DESKS_WAITING_TEXTS.failed)
+      setError(
+        failure instanceof Error && failure.message ? failure.message : DESKS_WAITING_TEXTS.failed,
+      )
       setIsBusy(false)
     }
   }
@@ -110,16 +112,35 @@ function WaitingDeskCard({
           {when.format(new Date(desk.created_at))}
         </Text>
         <Stack asChild gap="2">
-          <form onSubmit={(event) => void submit(event)} aria-label={`Decide on ${desk.name}`} noValidate>
+          <form
+            onSubmit={(event) => void submit(event)}
+            aria-label={`Decide on ${desk.name}`}
+            noValidate
+          >
             <Field.Root required>
               <Field.Label>{DESKS_WAITING_TEXTS.reasonLabel}</Field.Label>
               <Textarea name="reason" maxLength={1000} rows={2} size="sm" />
             </Field.Root>
             <HStack gap="2">
-              <Button type="submit" name="decision" value="approve" size="sm" colorPalette="teal" loading={isBusy}>
+              <Button
+                type="submit"
+                name="decision"
+                value="approve"
+                size="sm"
+                colorPalette="teal"
+                loading={isBusy}
+              >
                 {DESKS_WAITING_TEXTS.approve}
               </Button>
-              <Button type="submit" name="decision" value="refuse" size="sm" variant="outline" colorPalette="red" disabled={isBusy}>
+              <Button
+                type="submit"
+                name="decision"
+                value="refuse"
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                disabled={isBusy}
+              >
                 {DESKS_WAITING_TEXTS.refuse}
               </Button>
             </HStack>
