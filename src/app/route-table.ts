@@ -92,8 +92,8 @@ export const PAGES: readonly PageEntry[] = [
   {
     path: paths.tag,
     handle: publicPage('Found a tag?', 'finder'),
-    module: 'src/app/routes/tag.tsx',
-    load: async () => (await import('@/app/routes/tag')).TagRoute,
+    module: 'src/features/found/components/tag-lookup.tsx',
+    load: async () => (await import('@/features/found/components/tag-lookup')).TagLookup,
     isPrerendered: true,
     budget: 'finder',
   },

@@ -5,6 +5,7 @@ import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 import { rpc } from '@/testing/supabase-handlers'
 import { DESK_TEXTS } from '@/features/desk/texts'
+import { RETENTION_DAYS } from '@/types/retention.generated'
 
 vi.setConfig({ testTimeout: 20_000 })
 
@@ -191,5 +192,23 @@ describe('/tag for a desk’s staff', () => {
     await waitFor(() => expect(myDesk).toHaveBeenCalled())
     expect(screen.queryByRole('form', { name: /^Report as/ })).toBeNull()
     expect(await screen.findByRole('button', { name: 'Inform the Owner' })).toBeVisible()
+  })
+})
+
+describe('/privacy', () => {
+  it('says what desks see, and how long a desk’s record of an item is kept', async () => {
+    renderApp({ url: '/privacy' })
+    const main = await screen.findByRole('main')
+    const section = await within(main).findByRole('region', { name: 'Lost-property desks' })
+    for (const text of [
+      "the desk's name, address, opening hours, public phone and e-mail",
+      "never see the owner's contact details",
+      'their own Homeward account',
+      `${RETENTION_DAYS.finder_details_after_found} days after the item is marked FOUND`,
+      `${RETENTION_DAYS.finder_details_after_report} days after the report`,
+      'When a desk is deleted',
+    ]) {
+      expect(section).toHaveTextContent(text)
+    }
   })
 })
