@@ -1560,11 +1560,35 @@ CREATE OR REPLACE FUNCTION app_private.desk_staff_left()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  heir uuid;
 begin
   delete from public.chat_members m
    using public.desk_cases dc
    where dc.desk_id = old.desk_id and m.chat_id = dc.chat_id
      and m.user_id = old.user_id and m.role = 'finder';
+
+  select s.user_id into heir
+    from public.desk_staff s
+   where s.desk_id = old.desk_id and s.user_id <> old.user_id
+   order by (s.role = 'admin') desc, s.added_at, s.user_id
+   limit 1;
+  if heir is null then
+    perform app_private.close_chat(dc.chat_id, 'finder_left')
+       from public.desk_cases dc
+       join public.chats c on c.id = dc.chat_id
+      where dc.desk_id = old.desk_id and c.closed_at is null;
+  end if;
+  update public.found_reports r
+     set finder_id = heir
+    from public.desk_cases dc
+   where dc.report_id = r.id and dc.desk_id = old.desk_id and r.finder_id = old.user_id;
+  if heir is not null and old.role = 'admin' and not exists (
+    select 1 from public.desk_staff s
+     where s.desk_id = old.desk_id and s.role = 'admin' and s.user_id <> old.user_id
+  ) then
+    update public.desk_staff s set role = 'admin' where s.desk_id = old.desk_id and s.user_id = heir;
+  end if;
   return null;
 end;
 $function$;
@@ -2121,6 +2145,18 @@ begin
     new.status_changed_at := now();
   end if;
   return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.leave_desk_before_account_deleted()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.desk_staff s where s.user_id = old.id;
+  return old;
 end;
 $function$;
 
@@ -5520,6 +5556,7 @@ insert into app_private.sms_delivery_settings values (t,00:01:00,00:02:00);
 -- Policies and triggers on the platform's tables
 -- ============================================================================
 
+CREATE TRIGGER auth_users_a_leave_desk BEFORE DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.leave_desk_before_account_deleted();
 CREATE TRIGGER auth_users_delete_account_data BEFORE DELETE ON auth.users FOR EACH ROW WHEN ((old.is_anonymous IS NOT TRUE)) EXECUTE FUNCTION app_private.on_auth_user_deleted();
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.create_profile_for_new_user();
 

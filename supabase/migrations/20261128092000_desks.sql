@@ -21,6 +21,7 @@
 -- Existing objects altered here (listed in docs/desks.md):
 --   app_private.enforce_report_limits  (body copied from schema.sql; desk staff skip)
 --   public.operator_actions            (report_id nullable, desk_id column, action check)
+-- New trigger on an existing table: auth.users auth_users_a_leave_desk.
 
 -- ---------------------------------------------------------------------------
 -- Settings
@@ -224,20 +225,66 @@ create trigger desk_staff_join_chats after insert on public.desk_staff
   for each row execute function app_private.desk_staff_joined();
 
 -- One who leaves the desk leaves every chat of the desk's (open or closed).
+-- The reports they made pass to a colleague (an admin first), so that they no
+-- longer read them as their finder and the desk's cases outlive their account;
+-- a desk left without an admin gets one. The last to leave ends its open
+-- conversations (the finder left).
 create function app_private.desk_staff_left()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  heir uuid;
 begin
   delete from public.chat_members m
    using public.desk_cases dc
    where dc.desk_id = old.desk_id and m.chat_id = dc.chat_id
      and m.user_id = old.user_id and m.role = 'finder';
+
+  select s.user_id into heir
+    from public.desk_staff s
+   where s.desk_id = old.desk_id and s.user_id <> old.user_id
+   order by (s.role = 'admin') desc, s.added_at, s.user_id
+   limit 1;
+  if heir is null then
+    perform app_private.close_chat(dc.chat_id, 'finder_left')
+       from public.desk_cases dc
+       join public.chats c on c.id = dc.chat_id
+      where dc.desk_id = old.desk_id and c.closed_at is null;
+  end if;
+  update public.found_reports r
+     set finder_id = heir
+    from public.desk_cases dc
+   where dc.report_id = r.id and dc.desk_id = old.desk_id and r.finder_id = old.user_id;
+  if heir is not null and old.role = 'admin' and not exists (
+    select 1 from public.desk_staff s
+     where s.desk_id = old.desk_id and s.role = 'admin' and s.user_id <> old.user_id
+  ) then
+    update public.desk_staff s set role = 'admin' where s.desk_id = old.desk_id and s.user_id = heir;
+  end if;
   return null;
 end;
 $$;
+
+-- An account that is deleted leaves its desk first (this trigger's name sorts
+-- before auth_users_delete_account_data's, and same-event triggers fire in name
+-- order), so the desk's cases it reported pass to a colleague instead of being
+-- closed and purged as that account's own finder reports.
+create function app_private.leave_desk_before_account_deleted()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.desk_staff s where s.user_id = old.id;
+  return old;
+end;
+$$;
+create trigger auth_users_a_leave_desk before delete on auth.users
+  for each row execute function app_private.leave_desk_before_account_deleted();
 create trigger desk_staff_leave_chats after delete on public.desk_staff
   for each row execute function app_private.desk_staff_left();
 
@@ -855,4 +902,5 @@ revoke all on function app_private.require_desk_admin() from public, anon, authe
 revoke all on function app_private.desk_staff_joined() from public, anon, authenticated;
 revoke all on function app_private.desk_staff_left() from public, anon, authenticated;
 revoke all on function app_private.desk_deleting() from public, anon, authenticated;
+revoke all on function app_private.leave_desk_before_account_deleted() from public, anon, authenticated;
 revoke all on function app_private.held_at_text(text, text, text) from public, anon, authenticated;

@@ -437,6 +437,45 @@ describe('a desk reports a tagged item', () => {
     await expectPgError(send(newcomer, chatId, 'Still here?'), { code: '42501' })
   })
 
+  it('the reports of one who leaves, or deletes their account, pass to a colleague', async () => {
+    const leaver = await createUser(db, 'leaver', { metadata: registeredMetadata() })
+    await query(db, admin, 'select public.add_desk_staff($1)', [await emailOf(leaver)])
+    const bag = await giveItem(db, otherOwner, 'Red bag')
+    const [made] = await deskReport(leaver, bag.tag_code, 'R1')
+    expect(
+      await count(leaver, 'select id from public.found_reports where id = $1', [made!.report_id]),
+    ).toBe(1)
+    await query(db, admin, 'select public.remove_desk_staff($1)', [leaver.userId])
+    expect(
+      await count(leaver, 'select id from public.found_reports where id = $1', [made!.report_id]),
+    ).toBe(0)
+    const [held] = await query(
+      db,
+      serviceRole,
+      'select r.finder_id, c.closed_at from public.found_reports r join public.chats c on c.report_id = r.id where r.id = $1',
+      [made!.report_id],
+    )
+    expect(held).toEqual({ finder_id: admin.userId, closed_at: null })
+
+    const deleted = await createUser(db, 'deleted staff', { metadata: registeredMetadata() })
+    await query(db, admin, 'select public.add_desk_staff($1)', [await emailOf(deleted)])
+    const scarf = await giveItem(db, otherOwner, 'Scarf')
+    const [byDeleted] = await deskReport(deleted, scarf.tag_code, 'S1')
+    await db.query('delete from auth.users where id = $1', [deleted.userId])
+    const [kept] = await query(
+      db,
+      serviceRole,
+      'select r.finder_id, r.purged_at, c.closed_at from public.found_reports r join public.chats c on c.report_id = r.id where r.id = $1',
+      [byDeleted!.report_id],
+    )
+    expect(kept).toEqual({ finder_id: admin.userId, purged_at: null, closed_at: null })
+    expect(
+      await count(staff, 'select report_id from public.desk_cases where chat_id = $1', [
+        byDeleted!.chat_id,
+      ]),
+    ).toBe(1)
+  })
+
   it('marking it collected tells the owner, closes the chat as returned and the item is FOUND', async () => {
     await query(db, staff, "select public.mark_desk_case($1, 'collected')", [chatId])
     const [chat] = await query(db, owner, 'select closed_reason from public.chats where id = $1', [
