@@ -88,7 +88,7 @@ test('a desk reports a tagged item in one tap, the owner sees where it is held, 
   })
 
   await test.step('the owner is alerted and sees where it is held', async () => {
-    const alert = await waitForEmail(owner.email)
+    const alert = await waitForEmail(owner.email, /^Your item was found/)
     expect(alert.Text.replace(/\s+/g, ' ')).toContain(heldAt)
     await ownerPage.goto('/dashboard')
     await expect(ownerPage.getByText(heldAt, { exact: false }).first()).toBeVisible({
