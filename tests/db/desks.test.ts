@@ -420,6 +420,31 @@ describe('a desk reports a tagged item', () => {
     ).toBe(6)
   })
 
+  it('an item still held after the setting’s days shows as unclaimed', async () => {
+    const coat = await giveItem(db, otherOwner, 'Coat')
+    const [made] = await deskReport(staff, coat.tag_code, 'C1')
+    const state = async () =>
+      (
+        await query<{ state: string }>(
+          db,
+          staff,
+          'select state from public.desk_cases_list() where chat_id = $1',
+          [made!.chat_id],
+        )
+      )[0]?.state
+    expect(await state()).toBe('owner_told')
+    await db.query(
+      "update public.desk_cases set created_at = now() - interval '15 days' where chat_id = $1",
+      [made!.chat_id],
+    )
+    expect(await state()).toBe('unclaimed')
+    await db.query("update app_private.desk_settings set unclaimed_after = interval '30 days'")
+    expect(await state()).toBe('owner_told')
+    const [desk] = await query(db, staff, 'select unclaimed_after_days from public.my_desk()')
+    expect(desk).toEqual({ unclaimed_after_days: 30 })
+    await db.query("update app_private.desk_settings set unclaimed_after = interval '14 days'")
+  })
+
   it('a member of staff who leaves leaves the chats; one who joins joins the open ones', async () => {
     const newcomer = await createUser(db, 'newcomer', { metadata: registeredMetadata() })
     await query(db, admin, 'select public.add_desk_staff($1)', [await emailOf(newcomer)])

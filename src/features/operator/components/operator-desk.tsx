@@ -94,7 +94,6 @@ export function OperatorDesk() {
 
   return (
     <Stack gap="4" maxW="3xl" mx="auto" w="full">
-      <DesksWaiting />
       <Heading as="h1" size="lg">
         Open reports
       </Heading>
@@ -113,6 +112,7 @@ export function OperatorDesk() {
           }}
         />
       ))}
+      <DesksWaiting />
     </Stack>
   )
 }
