@@ -9,7 +9,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseConfig } from '../../local-supabase/config.ts'
 import type { Database } from '../../local-supabase/db/types.ts'
+import { seedBuckets } from '../../local-supabase/storage/buckets.ts'
 import {
   createUser,
   expectPgError,
@@ -81,6 +83,7 @@ const count = async (actor: Actor, sql: string, params: unknown[] = []) =>
 
 beforeAll(async () => {
   db = await openTestDatabase()
+  await seedBuckets(db, parseConfig({}).storage.buckets)
   owner = await createUser(db, 'owner', { metadata: registeredMetadata() })
   otherOwner = await createUser(db, 'other owner', { metadata: registeredMetadata() })
   operator = await createUser(db, 'operator', { metadata: registeredMetadata() })
@@ -352,6 +355,53 @@ describe('a desk reports a tagged item', () => {
     })
   })
 
+  it('a photo one member of staff sends is seen by the desk and the owner, by nobody else', async () => {
+    const name = `${chatId}/${admin.userId}/${randomUUID()}.jpg`
+    const asStorage = (actor: Actor, operation: string, sql: string, params: unknown[]) =>
+      query(
+        db,
+        {
+          ...actor,
+          context: {
+            ...actor.context,
+            settings: {
+              ...actor.context.settings,
+              'storage.operation': `storage.object.${operation}`,
+            },
+          },
+        },
+        sql,
+        params,
+      )
+    // What check-photo does after its checks: the service role stores the photo.
+    await asStorage(
+      serviceRole,
+      'upload',
+      'insert into storage.objects (bucket_id, name, metadata) values ($1, $2, $3)',
+      ['chat-photos', name, JSON.stringify({ mimetype: 'image/jpeg', size: 10 })],
+    )
+    await query(
+      db,
+      admin,
+      'insert into public.messages (chat_id, body, photo_paths) values ($1, $2, $3)',
+      [chatId, 'Is this yours?', [name]],
+    )
+    const sees = async (actor: Actor) =>
+      (
+        await asStorage(
+          actor,
+          'get',
+          'select name from storage.objects where bucket_id = $1 and name = $2',
+          ['chat-photos', name],
+        )
+      ).length === 1
+    expect(await sees(staff)).toBe(true)
+    expect(await sees(owner)).toBe(true)
+    for (const actor of [otherDeskAdmin, pendingAdmin, otherOwner]) {
+      expect(await sees(actor), actor.label).toBe(false)
+    }
+  })
+
   it('another desk, an unapproved desk, another owner and anon see nothing of it', async () => {
     for (const actor of [otherDeskAdmin, pendingAdmin, otherOwner]) {
       expect(await count(actor, 'select report_id from public.desk_cases'), actor.label).toBe(0)
@@ -387,8 +437,22 @@ describe('a desk reports a tagged item', () => {
       code: '42501',
       message: PERMISSION_DENIED,
     })
-    // The desk's staff read the chat's live topic.
+    // The desk's staff read the chat's live topic; nobody broadcasts on it, staff included.
     expect((await readTopic(staff, `chat:${chatId}`)).length).toBeGreaterThan(0)
+    for (const actor of [staff, otherDeskAdmin, pendingAdmin]) {
+      await expectPgError(
+        query(
+          db,
+          {
+            ...actor,
+            context: { ...actor.context, settings: { 'realtime.topic': `chat:${chatId}` } },
+          },
+          "insert into realtime.messages (topic, extension, private, payload, event) values ($1, 'broadcast', true, '{}', 'message')",
+          [`chat:${chatId}`],
+        ),
+        { code: '42501', message: /row-level security/ },
+      )
+    }
   })
 
   it('an unapproved desk’s staff cannot report', async () => {
@@ -450,7 +514,7 @@ describe('a desk reports a tagged item', () => {
     await query(db, admin, 'select public.add_desk_staff($1)', [await emailOf(newcomer)])
     expect(
       await count(newcomer, 'select * from public.messages where chat_id = $1', [chatId]),
-    ).toBe(2)
+    ).toBe(3)
     expect((await readTopic(newcomer, `chat:${chatId}`)).length).toBeGreaterThan(0)
 
     await query(db, admin, 'select public.remove_desk_staff($1)', [newcomer.userId])
