@@ -103,6 +103,7 @@ test('a desk reports a tagged item in one tap, the owner sees where it is held, 
     await expect(item).toContainText('Owner told')
     await shots(deskPage, 'desk-items')
     await item.getByRole('button', { name: 'Mark as collected' }).click()
+    await item.getByRole('button', { name: 'Yes, mark as collected' }).click()
     await expect(
       deskPage.getByText('Done. The owner has been told and the conversation is closed.'),
     ).toBeVisible()

@@ -116,6 +116,11 @@ describe('/desk', () => {
       `/chat?chatId=${CASE.chat_id}`,
     )
     await user.click(within(umbrella).getByRole('button', { name: DESK_TEXTS.markCollected }))
+    const ask = within(umbrella).getByRole('group', { name: 'Mark Black umbrella as collected?' })
+    await user.click(within(ask).getByRole('button', { name: DESK_TEXTS.cancel }))
+    expect(marked).toEqual([])
+    await user.click(within(umbrella).getByRole('button', { name: DESK_TEXTS.markCollected }))
+    await user.click(within(umbrella).getByRole('button', { name: 'Yes, mark as collected' }))
     expect(await screen.findByText(DESK_TEXTS.marked)).toBeVisible()
     await waitFor(() => expect(umbrella).toHaveTextContent('Collected'))
     expect(within(umbrella).queryByRole('button', { name: DESK_TEXTS.markPosted })).toBeNull()

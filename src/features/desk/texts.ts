@@ -32,6 +32,11 @@ export const DESK_TEXTS = {
   openChat: 'Open conversation',
   markCollected: 'Mark as collected',
   markPosted: 'Mark as posted',
+  confirmTitle: (item: string, outcome: 'collected' | 'posted') => `Mark ${item} as ${outcome}?`,
+  confirmText:
+    'The owner is told at once, the conversation closes and the item is marked FOUND. This cannot be undone.',
+  confirmYes: (outcome: 'collected' | 'posted') => `Yes, mark as ${outcome}`,
+  cancel: 'Cancel',
   marked: 'Done. The owner has been told and the conversation is closed.',
   staffHeading: 'Staff',
   addStaffLabel: 'E-MAIL OF THEIR HOMEWARD ACCOUNT',

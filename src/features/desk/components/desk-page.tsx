@@ -240,6 +240,7 @@ function CaseCard({
   unclaimedAfterDays: number
   onMark: (outcome: DeskOutcome) => void
 }) {
+  const [asking, setAsking] = useState<DeskOutcome | null>(null)
   const isOpen = item.closed_at === null && !['collected', 'posted'].includes(item.state)
   const state = stateText(item, unclaimedAfterDays)
   return (
@@ -259,26 +260,48 @@ function CaseCard({
         <Text fontSize="sm" color="fg.muted">
           {DESK_TEXTS.reference(item.reference)} · reported {when.format(new Date(item.created_at))}
         </Text>
-        <HStack gap="2" flexWrap="wrap">
-          <Button asChild size="sm" variant="outline" colorPalette="teal">
-            <RouterLink to={chatPath(item.chat_id)}>{DESK_TEXTS.openChat}</RouterLink>
-          </Button>
-          {isOpen && (
-            <>
-              <Button size="sm" colorPalette="teal" onClick={() => onMark('collected')}>
-                {DESK_TEXTS.markCollected}
-              </Button>
+        {asking ? (
+          <Stack gap="2" role="group" aria-label={DESK_TEXTS.confirmTitle(item.item_name, asking)}>
+            <Text fontWeight="medium">{DESK_TEXTS.confirmTitle(item.item_name, asking)}</Text>
+            <Text fontSize="sm">{DESK_TEXTS.confirmText}</Text>
+            <HStack gap="2" flexWrap="wrap">
               <Button
                 size="sm"
                 colorPalette="teal"
-                variant="subtle"
-                onClick={() => onMark('posted')}
+                onClick={() => {
+                  setAsking(null)
+                  onMark(asking)
+                }}
               >
-                {DESK_TEXTS.markPosted}
+                {DESK_TEXTS.confirmYes(asking)}
               </Button>
-            </>
-          )}
-        </HStack>
+              <Button size="sm" variant="outline" onClick={() => setAsking(null)}>
+                {DESK_TEXTS.cancel}
+              </Button>
+            </HStack>
+          </Stack>
+        ) : (
+          <HStack gap="2" flexWrap="wrap">
+            <Button asChild size="sm" variant="outline" colorPalette="teal">
+              <RouterLink to={chatPath(item.chat_id)}>{DESK_TEXTS.openChat}</RouterLink>
+            </Button>
+            {isOpen && (
+              <>
+                <Button size="sm" colorPalette="teal" onClick={() => setAsking('collected')}>
+                  {DESK_TEXTS.markCollected}
+                </Button>
+                <Button
+                  size="sm"
+                  colorPalette="teal"
+                  variant="subtle"
+                  onClick={() => setAsking('posted')}
+                >
+                  {DESK_TEXTS.markPosted}
+                </Button>
+              </>
+            )}
+          </HStack>
+        )}
       </Card.Body>
     </Card.Root>
   )
