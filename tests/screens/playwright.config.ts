@@ -23,7 +23,7 @@ export default defineConfig({
     env: {
       LOCAL_SUPABASE_DATA_DIR: '.local-supabase/screens',
       LOCAL_SUPABASE_LOG_LEVEL: 'error',
-      LOCAL_SUPABASE_LIMITS: 'reports_per_address=1000,challenges_per_address=1000',
+      LOCAL_SUPABASE_LIMITS: 'proof_free_per_address=1000,challenges_per_address=1000',
     },
     reuseExistingServer: false,
   },
