@@ -132,6 +132,27 @@ describe('/desk', () => {
     expect(await screen.findByText('No Homeward account has this e-mail address.')).toBeVisible()
     expect(added).toEqual([{ email: 'sam@example.test' }])
   })
+
+  it('its admin deletes the desk after being asked', async () => {
+    let mine: unknown[] = [{ ...DESK, status: 'pending' }]
+    const deleted = vi.fn(() => {
+      mine = []
+      return HttpResponse.json(true)
+    })
+    server.use(
+      http.post('*/rest/v1/rpc/my_desk', () => HttpResponse.json(mine)),
+      http.post('*/rest/v1/rpc/delete_my_desk', deleted),
+    )
+    const { user } = renderApp({ url: '/desk', session: true })
+    await user.click(await screen.findByRole('button', { name: DESK_TEXTS.deleteDesk }))
+    const ask = screen.getByRole('group', { name: DESK_TEXTS.deleteDeskQuestion })
+    expect(ask).toHaveTextContent(
+      "its staff's membership and their access to its conversations are deleted",
+    )
+    await user.click(within(ask).getByRole('button', { name: DESK_TEXTS.deleteDeskYes }))
+    expect(await screen.findByRole('form', { name: DESK_TEXTS.signUpHeading })).toBeVisible()
+    expect(deleted).toHaveBeenCalledTimes(1)
+  })
 })
 
 describe('/tag for a desk’s staff', () => {

@@ -45,6 +45,11 @@ export const DESK_TEXTS = {
     'They sign in with their own Homeward account (they register first if they have none).',
   added: 'Added. They see this desk when they next sign in.',
   remove: 'Remove',
+  deleteDesk: 'Delete this desk',
+  deleteDeskQuestion: 'Delete this desk?',
+  deleteDeskText:
+    "Its open conversations end, its staff's membership and their access to its conversations are deleted, and so are its records of the items it holds. Staff keep their own Homeward accounts.",
+  deleteDeskYes: 'Yes, delete this desk',
   admin: 'admin',
   failed: 'That did not work. Please try again.',
   loadFailed: 'Your desk could not be loaded. Please try again.',

@@ -50,6 +50,11 @@ export async function removeDeskStaff(userId: string): Promise<void> {
   throwIfError(await supabase.rpc('remove_desk_staff', { user_id: userId }))
 }
 
+/** The admin deletes the desk: its staff's membership, its cases and their access go with it. */
+export async function deleteMyDesk(): Promise<void> {
+  throwIfError(await supabase.rpc('delete_my_desk'))
+}
+
 /** The items the desk holds, newest first, each with its state. */
 export async function getDeskCases(): Promise<DeskCase[]> {
   const { data } = throwIfError(await supabase.rpc('desk_cases_list'))

@@ -6,6 +6,7 @@ import { LabelledInput } from '@/components/ui/labelled-input'
 import { chatPath } from '@/lib/chat/chat-link'
 import {
   addDeskStaff,
+  deleteMyDesk,
   getDeskCases,
   getDeskStaff,
   getMyDesk,
@@ -76,6 +77,7 @@ export function DeskPage() {
         </Stack>
       )}
       {desk?.status === 'approved' && <ApprovedDesk desk={desk} />}
+      {desk && desk.my_role === 'admin' && <DeleteDesk onDeleted={() => load()} />}
     </Stack>
   )
 }
@@ -399,6 +401,44 @@ function StaffSection({ desk }: { desk: MyDesk }) {
         </Stack>
       )}
       <FormMessage message={message?.text ?? null} tone={message?.tone ?? 'error'} />
+    </Stack>
+  )
+}
+
+function DeleteDesk({ onDeleted }: { onDeleted: () => void }) {
+  const [isAsking, setIsAsking] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const remove = async () => {
+    setError(null)
+    try {
+      await deleteMyDesk()
+      onDeleted()
+    } catch (failure) {
+      console.error('Deleting the desk failed', failure)
+      setError(errorText(failure))
+    }
+  }
+  return (
+    <Stack gap="2" alignItems="start">
+      {isAsking ? (
+        <Stack gap="2" role="group" aria-label={DESK_TEXTS.deleteDeskQuestion}>
+          <Text fontWeight="medium">{DESK_TEXTS.deleteDeskQuestion}</Text>
+          <Text fontSize="sm">{DESK_TEXTS.deleteDeskText}</Text>
+          <HStack gap="2" flexWrap="wrap">
+            <Button size="sm" colorPalette="red" onClick={() => void remove()}>
+              {DESK_TEXTS.deleteDeskYes}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setIsAsking(false)}>
+              {DESK_TEXTS.cancel}
+            </Button>
+          </HStack>
+        </Stack>
+      ) : (
+        <Button size="sm" variant="outline" colorPalette="red" onClick={() => setIsAsking(true)}>
+          {DESK_TEXTS.deleteDesk}
+        </Button>
+      )}
+      <FormMessage message={error} />
     </Stack>
   )
 }
