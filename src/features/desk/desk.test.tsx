@@ -202,6 +202,29 @@ describe('/tag for a desk’s staff', () => {
     ])
   })
 
+  it('says so in words when the tag is not activated', async () => {
+    server.use(
+      rpc('my_desk', [DESK]),
+      rpc('tag_status', {
+        status: 'activated',
+        lost_note: null,
+        return_instructions: null,
+        own_item: null,
+      }),
+      rpc('lost_item_photo', null),
+      http.post('*/rest/v1/rpc/desk_report_found', () =>
+        HttpResponse.json({ code: 'P0001', message: 'tag_not_activated' }, { status: 400 }),
+      ),
+    )
+    const { user } = renderApp({ url: '/tag?tagId=HW7K3M9QPX', session: true })
+    const offer = await screen.findByRole('form', { name: 'Report as Leeds station lost property' })
+    await user.type(within(offer).getByLabelText(DESK_TEXTS.referenceLabel), '4471')
+    await user.click(
+      within(offer).getByRole('button', { name: 'Report as Leeds station lost property' }),
+    )
+    expect(await within(offer).findByText('Tag not found')).toBeVisible()
+  })
+
   it('offers nothing to a signed-in account that is no desk’s staff', async () => {
     const myDesk = vi.fn(() => HttpResponse.json([]))
     server.use(

@@ -59,4 +59,6 @@ export const DESK_TEXTS = {
   referenceLabel: 'REFERENCE NUMBER',
   referenceMissing: 'Enter your reference number.',
   tagNotActivated: 'Tag not found',
+  tooManyReports:
+    'Your desk has reported a great many items in the last hour. Please try again in a little while.',
 } as const

@@ -44,14 +44,13 @@ export default function DeskReportOffer({ tagCode }: { tagCode: string }) {
       void navigate(chatPath(chatId))
     } catch (failure) {
       console.error('Reporting as the desk failed', failure)
-      const isUnknownTag =
-        failure instanceof ChatApiError && failure.message === 'tag_not_activated'
+      const refusal = failure instanceof ChatApiError && !failure.isNetwork ? failure.message : ''
       setError(
-        isUnknownTag
+        refusal === 'tag_not_activated'
           ? DESK_TEXTS.tagNotActivated
-          : failure instanceof Error && failure.message
-            ? failure.message
-            : DESK_TEXTS.failed,
+          : refusal === 'too_many_reports'
+            ? DESK_TEXTS.tooManyReports
+            : refusal || DESK_TEXTS.failed,
       )
       setIsBusy(false)
     }
