@@ -138,7 +138,7 @@ test('the screen gallery', async ({ browser }) => {
     const forwarded = await newPerson(browser)
     await forwarded.page.goto(world.finderSide.link)
     await expect(
-      forwarded.page.getByRole('heading', { name: 'This chat link is not valid or has expired.' }),
+      forwarded.page.getByRole('heading', { name: 'This chat link was replaced by a newer one.' }),
     ).toBeVisible({ timeout: 20_000 })
     await shoot(forwarded.page, 'link-forwarded', 'The old link, forwarded', 'forwarded link')
     await Promise.all([stranger.context.close(), forwarded.context.close()])
