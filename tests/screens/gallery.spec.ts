@@ -115,6 +115,50 @@ test('the screen gallery', async ({ browser }) => {
     await world.closedFinder.context.close()
   })
 
+  await test.step('desk: sign up, waiting, one-tap report, items held (issue 50)', async () => {
+    const desk = await newPerson(browser)
+    const admin = newOwner('Pat Desk')
+    const deskName = 'Leeds station lost property'
+    await register(desk.page, admin, { verifyNumber: false })
+    await logIn(desk.page, admin)
+    await desk.page.goto('/desk')
+    await expect(desk.page.getByRole('button', { name: 'Sign up as a desk' })).toBeVisible()
+    await shoot(desk.page, 'desk-sign-up', 'Desk: sign up', 'desk')
+    await fillFields(desk.page, {
+      'DESK NAME': deskName,
+      ADDRESS: '1 Station Road, Leeds LS1 4DY',
+      'OPENING HOURS': '07:00–19:00',
+      'PUBLIC PHONE': '0113 496 0000',
+      'PUBLIC E-MAIL': 'lostproperty@example.com',
+    })
+    await desk.page.getByRole('button', { name: 'Sign up as a desk' }).click()
+    await expect(desk.page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible()
+    await shoot(desk.page, 'desk-pending', 'Desk: waiting for approval', 'desk')
+    await approveDesk(admin.email)
+
+    const tag = mintTag()
+    await activateAnother(owner, tag, 'Black umbrella')
+    await desk.page.goto(tag.url)
+    const offer = desk.page.getByRole('form', { name: `Report as ${deskName}` })
+    await expect(offer).toBeVisible({ timeout: 20_000 })
+    await shoot(desk.page, 'desk-report-offer', 'Desk: Report as the desk (tag page)', 'desk')
+    await offer.getByLabel('REFERENCE NUMBER').fill('4471')
+    await offer.getByRole('button', { name: `Report as ${deskName}` }).click()
+    await expect(desk.page).toHaveURL(/\/chat\?chatId=/, { timeout: 20_000 })
+    await expect(desk.page.getByRole('textbox', { name: 'Message' })).toBeVisible()
+    await shoot(desk.page, 'desk-chat', 'Desk: the conversation, as the desk', 'desk')
+    await desk.page.goto('/desk')
+    await expect(desk.page.getByRole('article', { name: 'Black umbrella, Ref 4471' })).toBeVisible()
+    await shoot(desk.page, 'desk-items', 'Desk: items held and their states', 'desk')
+
+    await owner.goto('/dashboard')
+    await expect(owner.getByText('Held at Leeds station lost property').first()).toBeVisible({
+      timeout: 20_000,
+    })
+    await shoot(owner, 'owner-held-at-desk', 'Dashboard: an item held at a desk (owner)', 'owner')
+    await desk.context.close()
+  })
+
   await test.step('stranger, forwarded and replaced links', async () => {
     const stranger = await newPerson(browser)
     await stranger.page.goto(world.finderSide.link)
@@ -153,6 +197,9 @@ test('the screen gallery', async ({ browser }) => {
     const question = owner.getByRole('alertdialog')
     await expect(question).toBeVisible()
     await shoot(owner, 'owner-confirm-returned', "'Mark as returned', asked first", 'owner')
+    // A full-page picture changes the media features for a moment, and the details panel
+    // it remounts loses the open question (returns.spec.ts): ask again if it went.
+    if (!(await question.isVisible())) await (await chatAction(owner, 'Mark as returned')).click()
     await question.getByRole('button', { name: 'Yes, mark as returned' }).click()
     await expect(closedNotice(owner)).toBeVisible({ timeout: 20_000 })
     await shoot(owner, 'owner-chat-returned', 'End state: returned (owner)', 'owner')
@@ -255,50 +302,6 @@ test('the screen gallery', async ({ browser }) => {
       'finder',
     )
     await Promise.all([other.context.close(), finder.context.close()])
-  })
-
-  await test.step('desk: sign up, waiting, one-tap report, items held (issue 50)', async () => {
-    const desk = await newPerson(browser)
-    const admin = newOwner('Pat Desk')
-    const deskName = 'Leeds station lost property'
-    await register(desk.page, admin, { verifyNumber: false })
-    await logIn(desk.page, admin)
-    await desk.page.goto('/desk')
-    await expect(desk.page.getByRole('button', { name: 'Sign up as a desk' })).toBeVisible()
-    await shoot(desk.page, 'desk-sign-up', 'Desk: sign up', 'desk')
-    await fillFields(desk.page, {
-      'DESK NAME': deskName,
-      ADDRESS: '1 Station Road, Leeds LS1 4DY',
-      'OPENING HOURS': '07:00–19:00',
-      'PUBLIC PHONE': '0113 496 0000',
-      'PUBLIC E-MAIL': 'lostproperty@example.com',
-    })
-    await desk.page.getByRole('button', { name: 'Sign up as a desk' }).click()
-    await expect(desk.page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible()
-    await shoot(desk.page, 'desk-pending', 'Desk: waiting for approval', 'desk')
-    await approveDesk(admin.email)
-
-    const tag = mintTag()
-    await activateAnother(owner, tag, 'Black umbrella')
-    await desk.page.goto(tag.url)
-    const offer = desk.page.getByRole('form', { name: `Report as ${deskName}` })
-    await expect(offer).toBeVisible({ timeout: 20_000 })
-    await shoot(desk.page, 'desk-report-offer', 'Desk: Report as the desk (tag page)', 'desk')
-    await offer.getByLabel('REFERENCE NUMBER').fill('4471')
-    await offer.getByRole('button', { name: `Report as ${deskName}` }).click()
-    await expect(desk.page).toHaveURL(/\/chat\?chatId=/, { timeout: 20_000 })
-    await expect(desk.page.getByRole('textbox', { name: 'Message' })).toBeVisible()
-    await shoot(desk.page, 'desk-chat', 'Desk: the conversation, as the desk', 'desk')
-    await desk.page.goto('/desk')
-    await expect(desk.page.getByRole('article', { name: 'Black umbrella, Ref 4471' })).toBeVisible()
-    await shoot(desk.page, 'desk-items', 'Desk: items held and their states', 'desk')
-
-    await owner.goto('/dashboard')
-    await expect(owner.getByText('Held at Leeds station lost property').first()).toBeVisible({
-      timeout: 20_000,
-    })
-    await shoot(owner, 'owner-held-at-desk', 'Dashboard: an item held at a desk (owner)', 'owner')
-    await desk.context.close()
   })
 
   await test.step('owner: the dashboard at the end', async () => {
