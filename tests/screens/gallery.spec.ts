@@ -201,6 +201,12 @@ test('the screen gallery', async ({ browser }) => {
     // it remounts loses the open question (returns.spec.ts): ask again if it went.
     if (!(await question.isVisible())) await (await chatAction(owner, 'Mark as returned')).click()
     await question.getByRole('button', { name: 'Yes, mark as returned' }).click()
+    // On a phone the details sheet it was asked from stays open over the conversation.
+    const sheet = owner.getByRole('dialog', { name: 'Chat details' })
+    await expect(sheet.getByText('Returned: marked FOUND').or(closedNotice(owner))).toBeVisible({
+      timeout: 20_000,
+    })
+    if (await sheet.isVisible()) await owner.keyboard.press('Escape')
     await expect(closedNotice(owner)).toBeVisible({ timeout: 20_000 })
     await shoot(owner, 'owner-chat-returned', 'End state: returned (owner)', 'owner')
     await expect(closedNotice(finder.page)).toBeVisible({ timeout: 20_000 })
