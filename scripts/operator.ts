@@ -11,6 +11,9 @@
  *   show <report_id>     one report's kept conversation
  *   act <report_id> <dismiss|warn|close_conversation|suspend_owner|deactivate_tag>
  *       --reason "<why>" [--as <your name>]
+ *   desks                the lost-property desks waiting for approval
+ *   approve-desk <desk_id> --reason "<why>" [--as <your name>]
+ *   refuse-desk <desk_id> --reason "<why>" [--as <your name>]
  */
 import { describeError, fail, operatorClient } from './tags-cli.ts'
 
@@ -25,12 +28,20 @@ export type OperatorAction = (typeof ACTIONS)[number]
 
 export type OperatorCommand =
   | { kind: 'grant' | 'revoke'; email: string }
-  | { kind: 'list' | 'reports' }
+  | { kind: 'list' | 'reports' | 'desks' }
+  | {
+      kind: 'decide-desk'
+      deskId: string
+      decision: 'approve' | 'refuse'
+      reason: string
+      label: string
+    }
   | { kind: 'show'; reportId: string }
   | { kind: 'act'; reportId: string; action: OperatorAction; reason: string; label: string }
 
 const USAGE = `Usage: npm run operator -- grant <email> | revoke <email> | list | reports | show <report_id>
-       npm run operator -- act <report_id> <${ACTIONS.join('|')}> --reason "<why>" [--as <name>]`
+       npm run operator -- act <report_id> <${ACTIONS.join('|')}> --reason "<why>" [--as <name>]
+       npm run operator -- desks | approve-desk <desk_id> | refuse-desk <desk_id> --reason "<why>" [--as <name>]`
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -39,10 +50,24 @@ function isAction(value: string): value is OperatorAction {
   return (ACTIONS as readonly string[]).includes(value)
 }
 
-function reportIdOf(value: string | undefined): string {
+function reportIdOf(value: string | undefined, what = 'report'): string {
   if (!value || !UUID.test(value))
-    throw new Error(`A report id looks like 1b4e…-…; got "${value ?? ''}"`)
+    throw new Error(`A ${what} id looks like 1b4e…-…; got "${value ?? ''}"`)
   return value.toLowerCase()
+}
+
+/** --reason "<why>" [--as <name>] from the arguments after the ids. */
+function reasonAndLabel(rest: string[], user: string): { reason: string; label: string } {
+  let reason = ''
+  let label = user
+  for (let i = 0; i < rest.length; i += 2) {
+    const value = rest[i + 1]
+    if (rest[i] === '--reason' && value !== undefined) reason = value.trim()
+    else if (rest[i] === '--as' && value !== undefined) label = value.trim() || user
+    else throw new Error(`Unexpected argument "${rest[i] ?? ''}"`)
+  }
+  if (!reason) throw new Error('Give a reason with --reason "<why>"')
+  return { reason, label }
 }
 
 /** Reads the command line; throws in words on bad input. */
@@ -53,7 +78,12 @@ export function parseOperatorArgs(argv: string[], user = 'unnamed'): OperatorCom
     if (!EMAIL.test(email) || rest.length !== 1) throw new Error(`${kind} needs one e-mail address`)
     return { kind, email }
   }
-  if (kind === 'list' || kind === 'reports') {
+  if (kind === 'approve-desk' || kind === 'refuse-desk') {
+    const deskId = reportIdOf(rest[0], 'desk')
+    const decision = kind === 'approve-desk' ? 'approve' : 'refuse'
+    return { kind: 'decide-desk', deskId, decision, ...reasonAndLabel(rest.slice(1), user) }
+  }
+  if (kind === 'list' || kind === 'reports' || kind === 'desks') {
     if (rest.length > 0) throw new Error(`Unexpected argument "${rest[0]}"`)
     return { kind }
   }
@@ -139,6 +169,45 @@ async function main(command: OperatorCommand): Promise<void> {
     }
     case 'reports':
       console.log(describeReports(check(await db.rpc('operator_open_reports')) as OpenReport[]))
+      return
+    case 'desks': {
+      const rows = check(await db.rpc('operator_pending_desks')) as {
+        id: string
+        name: string
+        address: string
+        opening_hours: string
+        public_phone: string
+        public_email: string
+        admin_email: string | null
+        created_at: string
+      }[]
+      console.log(
+        rows.length === 0
+          ? 'No desks waiting for approval.'
+          : rows
+              .map(
+                (d) =>
+                  `${d.id}  ${d.created_at}  ${d.name} · ${d.address} · open ${d.opening_hours} · ` +
+                  `${d.public_phone} · ${d.public_email} · signed up by ${d.admin_email ?? '?'}`,
+              )
+              .join('\n'),
+      )
+      return
+    }
+    case 'decide-desk':
+      check(
+        await db.rpc('operator_decide_desk', {
+          desk_id: command.deskId,
+          decision: command.decision,
+          reason: command.reason,
+          operator_label: command.label,
+        }),
+      )
+      console.log(
+        command.decision === 'approve'
+          ? `Approved desk ${command.deskId}. Its staff can now report items.`
+          : `Refused desk ${command.deskId}. Its admin sees the reason at /desk.`,
+      )
       return
     case 'show': {
       const rows = check(

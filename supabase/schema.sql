@@ -54,6 +54,18 @@ comment on table app_private.chat_endings is 'Why a conversation ended, kept 30 
 alter table app_private.chat_endings enable row level security;
 grant all on table app_private.chat_endings to service_role;
 
+create table app_private.desk_settings (
+  id boolean default true not null,
+  unclaimed_after interval default '14 days'::interval not null,
+  reports_per_hour integer default 120 not null,
+  constraint desk_settings_one_row CHECK (id),
+  constraint desk_settings_pkey PRIMARY KEY (id),
+  constraint desk_settings_reports_per_hour_check CHECK ((reports_per_hour >= 1)),
+  constraint desk_settings_unclaimed_after_check CHECK ((unclaimed_after > '00:00:00'::interval))
+);
+comment on table app_private.desk_settings is 'Desks: after how long an item nobody collected or posted shows as unclaimed, and the per-desk sanity limit of reports an hour. Change the row to tune them.';
+alter table app_private.desk_settings enable row level security;
+
 create table app_private.escalation_settings (
   id boolean default true not null,
   enabled boolean default true not null,
@@ -366,6 +378,94 @@ create policy "Members read their chats" on public.chats for select to authentic
   using (( SELECT app_private.is_chat_member(chats.id) AS is_chat_member));
 CREATE TRIGGER chats_broadcast_report AFTER INSERT ON public.chats FOR EACH ROW EXECUTE FUNCTION app_private.broadcast_report();
 
+create table public.desk_cases (
+  report_id uuid not null,
+  chat_id uuid not null,
+  desk_id uuid not null,
+  owner_id uuid not null,
+  item_name text not null,
+  desk_name text not null,
+  reference text not null,
+  opening_hours text not null,
+  reported_by uuid,
+  outcome text,
+  outcome_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  constraint desk_cases_chat_id_fkey FOREIGN KEY (chat_id) REFERENCES public.chats(id) ON DELETE CASCADE,
+  constraint desk_cases_desk_id_fkey FOREIGN KEY (desk_id) REFERENCES public.desks(id) ON DELETE CASCADE,
+  constraint desk_cases_outcome_check CHECK ((outcome = ANY (ARRAY['collected'::text, 'posted'::text]))),
+  constraint desk_cases_outcome_together CHECK (((outcome IS NULL) = (outcome_at IS NULL))),
+  constraint desk_cases_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint desk_cases_pkey PRIMARY KEY (report_id),
+  constraint desk_cases_reference_length CHECK (((char_length(reference) >= 1) AND (char_length(reference) <= 40))),
+  constraint desk_cases_report_id_fkey FOREIGN KEY (report_id) REFERENCES public.found_reports(id) ON DELETE CASCADE,
+  constraint desk_cases_reported_by_fkey FOREIGN KEY (reported_by) REFERENCES auth.users(id) ON DELETE SET NULL
+);
+comment on table public.desk_cases is 'An item a desk holds: the found report it made, the desk''s details as they were then, its reference, and whether it was collected or posted. The desk''s staff and the item''s owner read it; deleted with the found report''s details (purge_desk_cases).';
+alter table public.desk_cases enable row level security;
+CREATE INDEX desk_cases_chat_id_idx ON public.desk_cases USING btree (chat_id);
+CREATE INDEX desk_cases_desk_id_idx ON public.desk_cases USING btree (desk_id, created_at);
+CREATE INDEX desk_cases_owner_id_idx ON public.desk_cases USING btree (owner_id);
+CREATE INDEX desk_cases_reported_by_idx ON public.desk_cases USING btree (reported_by);
+grant all on table public.desk_cases to service_role;
+grant select (report_id, chat_id, desk_id, owner_id, item_name, desk_name, reference, opening_hours, outcome, outcome_at, created_at) on table public.desk_cases to authenticated;
+create policy "Approved desks' staff read their desk's cases" on public.desk_cases for select to authenticated
+  using (( SELECT app_private.works_for_approved_desk(desk_cases.desk_id) AS works_for_approved_desk));
+create policy "Owners read the desk cases of their items" on public.desk_cases for select to authenticated
+  using ((( SELECT auth.uid() AS uid) = owner_id));
+
+create table public.desk_staff (
+  desk_id uuid not null,
+  user_id uuid not null,
+  role text default 'staff'::text not null,
+  added_at timestamp with time zone default now() not null,
+  constraint desk_staff_desk_id_fkey FOREIGN KEY (desk_id) REFERENCES public.desks(id) ON DELETE CASCADE,
+  constraint desk_staff_pkey PRIMARY KEY (desk_id, user_id),
+  constraint desk_staff_role_check CHECK ((role = ANY (ARRAY['admin'::text, 'staff'::text]))),
+  constraint desk_staff_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+comment on table public.desk_staff is 'The signed-in accounts that work for a desk (one desk per account); admins add and remove staff. Deleted with the desk. Staff read their own desk''s list; written only by the desk functions.';
+alter table public.desk_staff enable row level security;
+CREATE UNIQUE INDEX desk_staff_one_desk_per_user ON public.desk_staff USING btree (user_id);
+grant select on table public.desk_staff to authenticated;
+grant all on table public.desk_staff to service_role;
+create policy "Staff read their desk's staff" on public.desk_staff for select to authenticated
+  using ((desk_id = ( SELECT app_private.my_desk_id() AS my_desk_id)));
+CREATE TRIGGER desk_staff_join_chats AFTER INSERT ON public.desk_staff FOR EACH ROW EXECUTE FUNCTION app_private.desk_staff_joined();
+CREATE TRIGGER desk_staff_leave_chats AFTER DELETE ON public.desk_staff FOR EACH ROW EXECUTE FUNCTION app_private.desk_staff_left();
+
+create table public.desks (
+  id uuid default gen_random_uuid() not null,
+  name text not null,
+  address text not null,
+  opening_hours text not null,
+  public_phone text not null,
+  public_email text not null,
+  status text default 'pending'::text not null,
+  decided_at timestamp with time zone,
+  decision_reason text,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  constraint desks_address_length CHECK (((char_length(address) >= 1) AND (char_length(address) <= 300))),
+  constraint desks_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint desks_decision_reason_length CHECK (((char_length(decision_reason) >= 1) AND (char_length(decision_reason) <= 1000))),
+  constraint desks_name_length CHECK (((char_length(name) >= 1) AND (char_length(name) <= 80))),
+  constraint desks_opening_hours_length CHECK (((char_length(opening_hours) >= 1) AND (char_length(opening_hours) <= 80))),
+  constraint desks_pkey PRIMARY KEY (id),
+  constraint desks_public_email_length CHECK (((char_length(public_email) >= 4) AND (char_length(public_email) <= 320))),
+  constraint desks_public_phone_length CHECK (((char_length(public_phone) >= 1) AND (char_length(public_phone) <= 40))),
+  constraint desks_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'approved'::text, 'refused'::text])))
+);
+comment on table public.desks is 'Lost-property desks (stations, venues, airlines) that report tagged items as finders. Pending until an operator approves; only an approved desk''s staff may report. Its staff read it; written only by the desk functions.';
+alter table public.desks enable row level security;
+CREATE INDEX desks_created_by_idx ON public.desks USING btree (created_by);
+CREATE INDEX desks_status_idx ON public.desks USING btree (status, created_at);
+grant select on table public.desks to authenticated;
+grant all on table public.desks to service_role;
+create policy "Staff read their own desk" on public.desks for select to authenticated
+  using ((id = ( SELECT app_private.my_desk_id() AS my_desk_id)));
+CREATE TRIGGER desks_staff_leave_first BEFORE DELETE ON public.desks FOR EACH ROW EXECUTE FUNCTION app_private.desk_deleting();
+
 create table public.finder_blocks (
   id uuid default gen_random_uuid() not null,
   chat_id uuid,
@@ -624,7 +724,7 @@ CREATE TRIGGER notifications_stamp_finder_language BEFORE INSERT ON public.notif
 
 create table public.operator_actions (
   id bigint generated always as identity not null,
-  report_id uuid not null,
+  report_id uuid,
   chat_id uuid,
   item_id uuid,
   tag_code text,
@@ -634,12 +734,16 @@ create table public.operator_actions (
   operator_id uuid,
   operator_label text not null,
   created_at timestamp with time zone default now() not null,
-  constraint operator_actions_action_check CHECK ((action = ANY (ARRAY['dismiss'::text, 'warn'::text, 'close_conversation'::text, 'suspend_owner'::text, 'deactivate_tag'::text]))),
+  desk_id uuid,
+  constraint operator_actions_about_something CHECK (((report_id IS NOT NULL) OR (desk_id IS NOT NULL))),
+  constraint operator_actions_action_check CHECK ((action = ANY (ARRAY['dismiss'::text, 'warn'::text, 'close_conversation'::text, 'suspend_owner'::text, 'deactivate_tag'::text, 'approve_desk'::text, 'refuse_desk'::text]))),
   constraint operator_actions_pkey PRIMARY KEY (id),
   constraint operator_actions_reason_length CHECK (((char_length(reason) >= 1) AND (char_length(reason) <= 1000)))
 );
 comment on table public.operator_actions is 'Every operator action on a report, with its reason and who took it. Append-only: no role may update or delete a row (grants and a trigger). Operators read it.';
+comment on column public.operator_actions.desk_id is 'The desk approved or refused (approve_desk, refuse_desk); kept when the desk is deleted.';
 alter table public.operator_actions enable row level security;
+CREATE INDEX operator_actions_desk_id_idx ON public.operator_actions USING btree (desk_id);
 CREATE INDEX operator_actions_report_id_idx ON public.operator_actions USING btree (report_id);
 grant select on table public.operator_actions to authenticated, service_role;
 create policy "Operators read the audit log" on public.operator_actions for select to authenticated
@@ -1373,6 +1477,46 @@ AS $function$
 $function$;
 comment on function app_private.data_rules() is 'The data rules the app and the Edge Functions read (generated into rules.generated.ts by npm run db:generate) and the SQL checks apply: tag codes, the finder''s field limits and e-mail shape, control characters.';
 
+CREATE OR REPLACE FUNCTION app_private.decide_desk(p_desk uuid, p_decision text, p_reason text, p_operator uuid, p_operator_label text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  clean_reason text := nullif(trim(coalesce(p_reason, '')), '');
+  desk public.desks;
+begin
+  if p_decision is null or p_decision not in ('approve', 'refuse') then
+    raise exception 'Choose approve or refuse.' using errcode = 'P0001', hint = 'invalid_action';
+  end if;
+  if clean_reason is null then
+    raise exception 'Give a reason for what you do.' using errcode = 'P0001', hint = 'reason_required';
+  end if;
+  if char_length(clean_reason) > 1000 then
+    raise exception 'Keep the reason under 1000 characters.' using errcode = 'P0001', hint = 'reason_too_long';
+  end if;
+  select d.* into desk from public.desks d where d.id = p_desk for update;
+  if desk.id is null then
+    raise exception 'desk_not_found' using errcode = 'PT404';
+  end if;
+  if desk.status <> 'pending' then
+    raise exception 'This desk was already decided.' using errcode = 'P0001', hint = 'desk_decided';
+  end if;
+
+  update public.desks d
+     set status = case p_decision when 'approve' then 'approved' else 'refused' end,
+         decided_at = now(),
+         decision_reason = case when p_decision = 'refuse' then clean_reason end
+   where d.id = desk.id;
+
+  insert into public.operator_actions (desk_id, action, reason, operator_id, operator_label)
+  values (desk.id, p_decision || '_desk', clean_reason, p_operator,
+          coalesce(nullif(trim(p_operator_label), ''), 'operator'));
+  return p_decision;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.delete_account_data(p_user_id uuid, p_email text)
  RETURNS void
  LANGUAGE plpgsql
@@ -1464,6 +1608,79 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.desk_deleting()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform app_private.close_chat(dc.chat_id, 'finder_left')
+     from public.desk_cases dc
+     join public.chats c on c.id = dc.chat_id
+    where dc.desk_id = old.id and c.closed_at is null;
+  delete from public.desk_staff s where s.desk_id = old.id;
+  return old;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.desk_staff_joined()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into public.chat_members (chat_id, user_id, role)
+  select dc.chat_id, new.user_id, 'finder'
+    from public.desk_cases dc
+    join public.chats c on c.id = dc.chat_id
+    join public.desks d on d.id = dc.desk_id
+   where dc.desk_id = new.desk_id and c.closed_at is null and d.status = 'approved'
+  on conflict do nothing;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.desk_staff_left()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  heir uuid;
+begin
+  delete from public.chat_members m
+   using public.desk_cases dc
+   where dc.desk_id = old.desk_id and m.chat_id = dc.chat_id
+     and m.user_id = old.user_id and m.role = 'finder';
+
+  select s.user_id into heir
+    from public.desk_staff s
+   where s.desk_id = old.desk_id and s.user_id <> old.user_id
+   order by (s.role = 'admin') desc, s.added_at, s.user_id
+   limit 1;
+  if heir is null then
+    perform app_private.close_chat(dc.chat_id, 'finder_left')
+       from public.desk_cases dc
+       join public.chats c on c.id = dc.chat_id
+      where dc.desk_id = old.desk_id and c.closed_at is null;
+  end if;
+  update public.found_reports r
+     set finder_id = heir
+    from public.desk_cases dc
+   where dc.report_id = r.id and dc.desk_id = old.desk_id and r.finder_id = old.user_id;
+  if heir is not null and old.role = 'admin' and not exists (
+    select 1 from public.desk_staff s
+     where s.desk_id = old.desk_id and s.role = 'admin' and s.user_id <> old.user_id
+  ) then
+    update public.desk_staff s set role = 'admin' where s.desk_id = old.desk_id and s.user_id = heir;
+  end if;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.dispatch_due_notifications()
  RETURNS bigint
  LANGUAGE plpgsql
@@ -1504,6 +1721,10 @@ declare
   per_finder app_private.limits;
   oldest timestamptz;
 begin
+  if app_private.is_approved_desk_staff(new.finder_id) then
+    return new;
+  end if;
+
   select l.* into per_tag from app_private.limits l where l.name = 'reports_per_tag';
   select l.* into per_finder from app_private.limits l where l.name = 'reports_per_finder';
 
@@ -1660,6 +1881,15 @@ AS $function$
   select encode(extensions.digest(coalesce(token, ''), 'sha256'), 'hex');
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.held_at_text(desk_name text, reference text, opening_hours text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select 'Held at ' || desk_name || ', ref ' || reference || ', open ' || opening_hours;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.insert_found_report(tag_code text, finder_id uuid, finder_name text, finder_email text, finder_phone text, finder_address text, found_location text, site_url text, idempotency_key text)
  RETURNS TABLE(report_id uuid, chat_id uuid, invite_token text, item_id uuid, owner_id uuid)
  LANGUAGE plpgsql
@@ -1813,6 +2043,24 @@ exception
 end;
 $function$;
 grant execute on function app_private.is_anonymous_user() to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION app_private.is_approved_desk_staff(for_user uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return for_user is not null and exists (
+    select 1 from public.desk_staff s join public.desks d on d.id = s.desk_id
+     where s.user_id = for_user and d.status = 'approved'
+  );
+exception
+  when others then
+    return false;
+end;
+$function$;
+grant execute on function app_private.is_approved_desk_staff(uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION app_private.is_blocked_finder(for_item uuid, finder uuid, finder_email text)
  RETURNS boolean
@@ -2031,6 +2279,18 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.leave_desk_before_account_deleted()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.desk_staff s where s.user_id = old.id;
+  return old;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.limit_finder_email()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2228,6 +2488,26 @@ AS $function$
      and n.template in ('found_sms', 'owner_found_email', 'reminder_sms', 'reminder_email');
 $function$;
 grant execute on function app_private.my_alerts() to authenticated;
+
+CREATE OR REPLACE FUNCTION app_private.my_desk_id()
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := app_private.current_user_id();
+begin
+  if caller is null or app_private.is_anonymous_user() then
+    return null;
+  end if;
+  return (select s.desk_id from public.desk_staff s where s.user_id = caller);
+exception
+  when others then
+    return null;
+end;
+$function$;
+grant execute on function app_private.my_desk_id() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION app_private.new_invite_token()
  RETURNS text
@@ -2453,6 +2733,20 @@ end;
 $function$;
 grant execute on function app_private.owns_item_photo(text) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION app_private.pending_desks()
+ RETURNS TABLE(id uuid, name text, address text, opening_hours text, public_phone text, public_email text, created_at timestamp with time zone, admin_email text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select d.id, d.name, d.address, d.opening_hours, d.public_phone, d.public_email, d.created_at,
+         (select u.email::text from public.desk_staff s join auth.users u on u.id = s.user_id
+           where s.desk_id = d.id and s.role = 'admin' order by s.added_at limit 1)
+    from public.desks d
+   where d.status = 'pending'
+   order by d.created_at, d.id;
+$function$;
+
 CREATE OR REPLACE FUNCTION app_private.photo_name_ok(name text, folders integer)
  RETURNS boolean
  LANGUAGE sql
@@ -2556,6 +2850,24 @@ end;
 $function$;
 comment on function app_private.purge_case_links() is 'Deletes case links (with their chats, messages and openings) case_link_after_end after they ended, and their anonymous visitors who are in no other conversation; schedule purge-case-links.';
 grant execute on function app_private.purge_case_links() to service_role;
+
+CREATE OR REPLACE FUNCTION app_private.purge_desk_cases()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  removed int;
+begin
+  delete from public.desk_cases dc
+   using public.found_reports r
+   where r.id = dc.report_id and r.purged_at is not null;
+  get diagnostics removed = row_count;
+  return removed;
+end;
+$function$;
+grant execute on function app_private.purge_desk_cases() to service_role;
 
 CREATE OR REPLACE FUNCTION app_private.purge_due_photos()
  RETURNS bigint
@@ -2817,6 +3129,27 @@ CREATE OR REPLACE FUNCTION app_private.refuse_audit_change()
 AS $function$
 begin
   raise exception 'append_only' using errcode = '42501', detail = tg_table_name;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION app_private.require_desk_admin()
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := app_private.current_user_id();
+  desk uuid := app_private.my_desk_id();
+begin
+  if desk is null or not app_private.works_for_approved_desk(desk) then
+    raise exception 'Only the staff of an approved desk can do this.' using errcode = '42501', hint = 'not_desk_staff';
+  end if;
+  if not exists (select 1 from public.desk_staff s
+                  where s.desk_id = desk and s.user_id = caller and s.role = 'admin') then
+    raise exception 'Only a desk''s admin can change its staff.' using errcode = '42501', hint = 'not_desk_admin';
+  end if;
+  return desk;
 end;
 $function$;
 
@@ -3193,6 +3526,23 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION app_private.works_for_approved_desk(for_desk uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return for_desk is not null
+    and for_desk = app_private.my_desk_id()
+    and exists (select 1 from public.desks d where d.id = for_desk and d.status = 'approved');
+exception
+  when others then
+    return false;
+end;
+$function$;
+grant execute on function app_private.works_for_approved_desk(uuid) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.act_on_report(report_id uuid, action text, reason text)
  RETURNS text
  LANGUAGE plpgsql
@@ -3275,6 +3625,32 @@ begin
 end;
 $function$;
 grant execute on function public.activate_tag(uuid,text,text,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.add_desk_staff(email text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  desk uuid := app_private.require_desk_admin();
+  target uuid;
+begin
+  select u.id into target
+    from auth.users u
+   where lower(u.email) = lower(trim(coalesce(add_desk_staff.email, '')))
+     and not coalesce(u.is_anonymous, false) and u.deleted_at is null;
+  if target is null then
+    raise exception 'No Homeward account has this e-mail address.' using errcode = 'P0001', hint = 'no_account';
+  end if;
+  if exists (select 1 from public.desk_staff s where s.user_id = target) then
+    raise exception 'This account already belongs to a desk.' using errcode = 'P0001', hint = 'already_staff';
+  end if;
+  insert into public.desk_staff (desk_id, user_id, role) values (desk, target, 'staff');
+  return target;
+end;
+$function$;
+grant execute on function public.add_desk_staff(text) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.am_i_operator()
  RETURNS boolean
@@ -3692,6 +4068,43 @@ end;
 $function$;
 grant execute on function public.deactivate_tags(text[]) to service_role;
 
+CREATE OR REPLACE FUNCTION public.decide_desk(desk_id uuid, decision text, reason text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not app_private.is_operator() then
+    raise exception 'Only an operator can do this.' using errcode = '42501', hint = 'not_operator';
+  end if;
+  return app_private.decide_desk(decide_desk.desk_id, decide_desk.decision, decide_desk.reason,
+    app_private.current_user_id(),
+    (select u.email::text from auth.users u where u.id = app_private.current_user_id()));
+end;
+$function$;
+grant execute on function public.decide_desk(uuid,text,text) to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.delete_my_desk()
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := app_private.current_user_id();
+  desk uuid := app_private.my_desk_id();
+begin
+  if desk is null or not exists (select 1 from public.desk_staff s
+                                  where s.desk_id = desk and s.user_id = caller and s.role = 'admin') then
+    raise exception 'Only a desk''s admin can change its staff.' using errcode = '42501', hint = 'not_desk_admin';
+  end if;
+  delete from public.desks d where d.id = desk;
+  return true;
+end;
+$function$;
+grant execute on function public.delete_my_desk() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.delete_my_finder_details(chat_id uuid)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -3723,6 +4136,106 @@ end;
 $function$;
 grant execute on function public.delete_my_finder_details(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.desk_cases_list()
+ RETURNS TABLE(report_id uuid, chat_id uuid, item_name text, reference text, created_at timestamp with time zone, state text, outcome_at timestamp with time zone, closed_at timestamp with time zone, days_held integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select dc.report_id, dc.chat_id, dc.item_name, dc.reference, dc.created_at,
+         case
+           when dc.outcome is not null then dc.outcome
+           when c.closed_at is not null then 'closed'
+           when dc.created_at <= now() - (select s.unclaimed_after from app_private.desk_settings s) then 'unclaimed'
+           when exists (select 1 from public.messages m
+                         where m.chat_id = dc.chat_id and m.sender_role = 'owner') then 'owner_replied'
+           else 'owner_told'
+         end,
+         dc.outcome_at, c.closed_at,
+         (extract(epoch from now() - dc.created_at) / 86400)::int
+    from public.desk_cases dc
+    join public.chats c on c.id = dc.chat_id
+   where app_private.works_for_approved_desk(dc.desk_id)
+   order by dc.created_at desc, dc.report_id;
+$function$;
+grant execute on function public.desk_cases_list() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.desk_report_found(tag_code text, reference text, site_url text)
+ RETURNS TABLE(chat_id uuid, report_id uuid)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  caller uuid := app_private.current_user_id();
+  desk public.desks;
+  clean_reference text := nullif(trim(coalesce(desk_report_found.reference, '')), '');
+  settings app_private.desk_settings;
+  created record;
+  item public.items;
+begin
+  select d.* into desk from public.desks d where d.id = app_private.my_desk_id();
+  if desk.id is null or desk.status <> 'approved' then
+    raise exception 'Only the staff of an approved desk can do this.' using errcode = '42501', hint = 'not_desk_staff';
+  end if;
+  if clean_reference is null then
+    raise exception 'Enter your reference number.' using errcode = 'P0001', hint = 'reference_required';
+  end if;
+  if char_length(clean_reference) > 40 or clean_reference ~ '[\r\n\t]'
+     or clean_reference ~ (app_private.data_rules() ->> 'control_characters') then
+    raise exception 'Keep the reference under 40 characters, on one line.' using errcode = 'P0001', hint = 'reference_invalid';
+  end if;
+
+  select s.* into settings from app_private.desk_settings s;
+  perform pg_advisory_xact_lock(hashtextextended('desk-report:' || desk.id::text, 0));
+  if (select count(*) from public.desk_cases dc
+       where dc.desk_id = desk.id and dc.created_at > now() - interval '1 hour')
+     >= coalesce(settings.reports_per_hour, 120) then
+    raise exception 'too_many_reports' using errcode = 'P0001', hint = 'desk',
+      detail = '3600';
+  end if;
+
+  select * into created
+    from app_private.insert_found_report(
+      desk_report_found.tag_code, caller, replace(desk.name, ' ', chr(160)), desk.public_email,
+      desk.public_phone, desk.address,
+      app_private.held_at_text(desk.name, clean_reference, desk.opening_hours),
+      desk_report_found.site_url, null
+    );
+
+  -- A report the owner blocked is accepted silently and goes nowhere.
+  if not exists (select 1 from public.found_reports r where r.id = created.report_id) then
+    chat_id := created.chat_id;
+    report_id := created.report_id;
+    return next;
+    return;
+  end if;
+
+  -- The desk's staff are members already: no finder's link, no thanks e-mail.
+  update public.chat_invites v set revoked_at = now()
+   where v.chat_id = created.chat_id and v.revoked_at is null;
+  delete from public.notifications n
+   where n.report_id = created.report_id and n.template = 'finder_thanks_email';
+
+  insert into public.chat_members (chat_id, user_id, role)
+  select created.chat_id, s.user_id, 'finder'
+    from public.desk_staff s where s.desk_id = desk.id
+  on conflict do nothing;
+
+  select i.* into item from public.items i where i.id = created.item_id;
+  insert into public.desk_cases
+    (report_id, chat_id, desk_id, owner_id, item_name, desk_name, reference, opening_hours, reported_by)
+  values (created.report_id, created.chat_id, desk.id, created.owner_id, item.name, desk.name,
+          clean_reference, desk.opening_hours, caller);
+
+  chat_id := created.chat_id;
+  report_id := created.report_id;
+  return next;
+end;
+$function$;
+grant execute on function public.desk_report_found(text,text,text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.desk_reports()
  RETURNS TABLE(report_id uuid, created_at timestamp with time zone, reason text, note text, reporter_role text, chat_id uuid, chat_closed_reason text, item_id uuid, item_name text, tag_code text, tag_status text, item_status text, kept_messages integer)
  LANGUAGE sql
@@ -3732,6 +4245,30 @@ AS $function$
   select * from app_private.open_reports() where app_private.is_operator();
 $function$;
 grant execute on function public.desk_reports() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.desk_staff_list()
+ RETURNS TABLE(user_id uuid, email text, role text, added_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select s.user_id, u.email::text, s.role, s.added_at
+    from public.desk_staff s
+    join auth.users u on u.id = s.user_id
+   where s.desk_id = app_private.my_desk_id()
+   order by s.added_at, u.email;
+$function$;
+grant execute on function public.desk_staff_list() to authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.desks_waiting()
+ RETURNS TABLE(id uuid, name text, address text, opening_hours text, public_phone text, public_email text, created_at timestamp with time zone, admin_email text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select * from app_private.pending_desks() where app_private.is_operator();
+$function$;
+grant execute on function public.desks_waiting() to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.enqueue_reminders(at timestamp with time zone DEFAULT now())
  RETURNS integer
@@ -4046,6 +4583,50 @@ AS $function$
 $function$;
 grant execute on function public.mark_chat_read(uuid,bigint) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.mark_desk_case(chat_id uuid, outcome text)
+ RETURNS timestamp with time zone
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  caller uuid := app_private.current_user_id();
+  dc public.desk_cases;
+begin
+  if mark_desk_case.outcome is null or mark_desk_case.outcome not in ('collected', 'posted') then
+    raise exception 'Choose collected or posted.' using errcode = 'P0001', hint = 'invalid_outcome';
+  end if;
+  select d.* into dc from public.desk_cases d
+   where d.chat_id = mark_desk_case.chat_id and app_private.works_for_approved_desk(d.desk_id)
+   for update;
+  if dc.report_id is null then
+    raise exception 'chat_not_found' using errcode = 'PT404';
+  end if;
+  if dc.outcome is not null or app_private.is_chat_closed(dc.chat_id) then
+    raise exception 'This conversation is closed. No more messages can be sent in it.'
+      using errcode = 'P0001', hint = 'chat_closed';
+  end if;
+
+  insert into public.messages (chat_id, sender_id, body)
+  values (dc.chat_id, caller,
+          case mark_desk_case.outcome
+            when 'collected' then 'Your item was collected from ' || dc.desk_name || ' (ref ' || dc.reference || ').'
+            else 'Your item was posted to you by ' || dc.desk_name || ' (ref ' || dc.reference || ').'
+          end);
+
+  update public.desk_cases d set outcome = mark_desk_case.outcome, outcome_at = now()
+   where d.report_id = dc.report_id;
+
+  update public.items i set status = 'FOUND'
+   where i.id = (select c.item_id from public.chats c where c.id = dc.chat_id)
+     and i.status is distinct from 'FOUND';
+  perform app_private.close_chat(dc.chat_id, 'returned');
+  return now();
+end;
+$function$;
+grant execute on function public.mark_desk_case(uuid,text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.mark_item_returned(item_id uuid)
  RETURNS TABLE(id uuid, status text, conversations_closed integer, finder_details_deleted_on timestamp with time zone)
  LANGUAGE plpgsql
@@ -4236,6 +4817,21 @@ $function$;
 comment on function public.my_case_links(uuid) is 'The caller''s case links for one of their items: state (live, expired, withdrawn, returned, closed), every opening, message counts, and the token while the link is live (to copy or print it).';
 grant execute on function public.my_case_links(uuid) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.my_desk()
+ RETURNS TABLE(id uuid, name text, address text, opening_hours text, public_phone text, public_email text, status text, decision_reason text, created_at timestamp with time zone, my_role text, unclaimed_after_days integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select d.id, d.name, d.address, d.opening_hours, d.public_phone, d.public_email,
+         d.status, d.decision_reason, d.created_at, s.role,
+         (select extract(day from ds.unclaimed_after)::int from app_private.desk_settings ds)
+    from public.desk_staff s
+    join public.desks d on d.id = s.desk_id
+   where s.user_id = app_private.current_user_id() and not app_private.is_anonymous_user();
+$function$;
+grant execute on function public.my_desk() to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.open_case_link(token text, is_opening boolean DEFAULT true)
  RETURNS TABLE(state text, case_link_id uuid, chat_id uuid, label text, item_name text, item_photo_path text, lost_note text, return_instructions text, tag_code text, found_location text, found_latitude double precision, found_longitude double precision, contact_note text, expires_at timestamp with time zone, viewer_role text)
  LANGUAGE plpgsql
@@ -4325,6 +4921,18 @@ AS $function$
 $function$;
 grant execute on function public.operator_act(uuid,text,text,text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.operator_decide_desk(desk_id uuid, decision text, reason text, operator_label text)
+ RETURNS text
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select app_private.decide_desk(operator_decide_desk.desk_id, operator_decide_desk.decision,
+    operator_decide_desk.reason, null,
+    'command: ' || coalesce(nullif(trim(operator_decide_desk.operator_label), ''), 'unnamed'));
+$function$;
+grant execute on function public.operator_decide_desk(uuid,text,text,text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.operator_grant(email text)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -4370,6 +4978,16 @@ AS $function$
   select * from app_private.open_reports();
 $function$;
 grant execute on function public.operator_open_reports() to service_role;
+
+CREATE OR REPLACE FUNCTION public.operator_pending_desks()
+ RETURNS TABLE(id uuid, name text, address text, opening_hours text, public_phone text, public_email text, created_at timestamp with time zone, admin_email text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select * from app_private.pending_desks();
+$function$;
+grant execute on function public.operator_pending_desks() to service_role;
 
 CREATE OR REPLACE FUNCTION public.operator_revoke(email text)
  RETURNS boolean
@@ -4558,6 +5176,54 @@ end;
 $function$;
 grant execute on function public.record_hand_in(uuid,text,double precision,double precision,double precision) to authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.register_desk(name text, address text, opening_hours text, public_phone text, public_email text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := app_private.current_user_id();
+  clean_name text := nullif(trim(coalesce(register_desk.name, '')), '');
+  clean_address text := nullif(trim(coalesce(register_desk.address, '')), '');
+  clean_hours text := nullif(trim(coalesce(register_desk.opening_hours, '')), '');
+  clean_phone text := nullif(trim(coalesce(register_desk.public_phone, '')), '');
+  clean_email text := nullif(trim(coalesce(register_desk.public_email, '')), '');
+  bad constant text := app_private.data_rules() ->> 'control_characters';
+  new_id uuid;
+begin
+  if caller is null or app_private.is_anonymous_user() then
+    raise exception 'Sign in to sign a desk up.' using errcode = '42501', hint = 'sign_in';
+  end if;
+  if clean_name is null or clean_address is null or clean_hours is null
+     or clean_phone is null or clean_email is null then
+    raise exception 'Please fill in all fields' using errcode = 'P0001', hint = 'missing_fields';
+  end if;
+  if char_length(clean_name) > 80 or char_length(clean_address) > 300
+     or char_length(clean_hours) > 80 or char_length(clean_phone) > 40 then
+    raise exception 'Keep the name and opening hours under 80 characters, the address under 300 and the phone under 40.'
+      using errcode = 'P0001', hint = 'too_long';
+  end if;
+  if clean_name ~ '[\r\n\t]' or clean_hours ~ '[\r\n\t]' or clean_phone ~ '[\r\n\t]'
+     or concat(clean_name, clean_address, clean_hours, clean_phone) ~ bad then
+    raise exception 'Please use plain text.' using errcode = 'P0001', hint = 'invalid_text';
+  end if;
+  if char_length(clean_email) > 320 or clean_email ~ '[[:space:]]' or clean_email !~ (app_private.data_rules() ->> 'email_shape') then
+    raise exception 'Email is invalid.' using errcode = 'P0001', hint = 'invalid_email';
+  end if;
+  if exists (select 1 from public.desk_staff s where s.user_id = caller) then
+    raise exception 'Your account already belongs to a desk.' using errcode = 'P0001', hint = 'already_staff';
+  end if;
+
+  insert into public.desks (name, address, opening_hours, public_phone, public_email, created_by)
+  values (clean_name, clean_address, clean_hours, clean_phone, clean_email, caller)
+  returning id into new_id;
+  insert into public.desk_staff (desk_id, user_id, role) values (new_id, caller, 'admin');
+  return new_id;
+end;
+$function$;
+grant execute on function public.register_desk(text,text,text,text,text) to authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.reminder_settings(remind_after interval DEFAULT NULL::interval, quiet_from time without time zone DEFAULT NULL::time without time zone, quiet_until time without time zone DEFAULT NULL::time without time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -4597,6 +5263,27 @@ end;
 $function$;
 comment on function public.reminder_settings(interval,time without time zone,time without time zone) is 'Reads, and with arguments changes, when an unopened report gets its reminder: the delay (remind_after) and the quiet hours (quiet_from-quiet_until, local time_zone; equal = none). Service role only: npm run settings -- reminders.';
 grant execute on function public.reminder_settings(interval,time without time zone,time without time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.remove_desk_staff(user_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  desk uuid := app_private.require_desk_admin();
+  removed int;
+begin
+  if remove_desk_staff.user_id = app_private.current_user_id() then
+    raise exception 'You cannot remove yourself.' using errcode = 'P0001', hint = 'self';
+  end if;
+  delete from public.desk_staff s
+   where s.desk_id = desk and s.user_id = remove_desk_staff.user_id;
+  get diagnostics removed = row_count;
+  return removed > 0;
+end;
+$function$;
+grant execute on function public.remove_desk_staff(uuid) to authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.report_conversation(chat_id uuid, reason text, note text DEFAULT NULL::text)
  RETURNS uuid
@@ -5282,6 +5969,8 @@ grant execute on function public.withdraw_postal_address(uuid) to authenticated,
 -- Rows the migrations insert
 -- ============================================================================
 
+insert into app_private.desk_settings values (t,"14 days",120);
+
 insert into app_private.escalation_settings values (t,t,00:15:00,24:00:00,22:00:00,07:00:00,Europe/London);
 
 insert into app_private.limits values (activation_failures_per_account,10,01:00:00,"wrong activation attempts by one account");
@@ -5314,6 +6003,7 @@ insert into app_private.sms_delivery_settings values (t,00:01:00,00:02:00);
 -- Policies and triggers on the platform's tables
 -- ============================================================================
 
+CREATE TRIGGER auth_users_a_leave_desk BEFORE DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.leave_desk_before_account_deleted();
 CREATE TRIGGER auth_users_delete_account_data BEFORE DELETE ON auth.users FOR EACH ROW WHEN ((old.is_anonymous IS NOT TRUE)) EXECUTE FUNCTION app_private.on_auth_user_deleted();
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.create_profile_for_new_user();
 
@@ -5337,6 +6027,7 @@ select cron.schedule('cron-history-cleanup', '42 3 * * *', 'delete from cron.job
 select cron.schedule('dispatch-notifications', '10 seconds', 'select app_private.dispatch_due_notifications()');
 select cron.schedule('notification-escalation', '* * * * *', 'select public.enqueue_reminders()');
 select cron.schedule('purge-case-links', '41 * * * *', 'select app_private.purge_case_links()');
+select cron.schedule('purge-desk-cases', '27 * * * *', 'select app_private.purge_desk_cases()');
 select cron.schedule('purge-finder-data', '17 * * * *', 'select app_private.purge_finder_data_and_photos()');
 select cron.schedule('purge-kept-conversations', '23 * * * *', 'select app_private.purge_kept_conversations()');
 select cron.schedule('purge-photos', '*/5 * * * *', 'select app_private.purge_due_photos()');

@@ -233,6 +233,12 @@ export const PAGES: readonly PageEntry[] = [
       (await import('@/features/case-links/components/case-sheet-page')).CaseSheetPage,
   },
   {
+    path: paths.desk,
+    handle: { title: 'Desk', background: 'plain', headerIcon: 'home', guard: 'login-redirect' },
+    module: 'src/features/desk/components/desk-page.tsx',
+    load: async () => (await import('@/features/desk/components/desk-page')).DeskPage,
+  },
+  {
     path: '*',
     handle: publicPage('Page not found', 'plain'),
     module: 'src/features/marketing/components/not-found-page.tsx',

@@ -31,6 +31,8 @@ export const paths = {
   caseLinks: '/case-links',
   /** The printable case sheet of one case link (?itemId=…&caseLinkId=…). */
   caseSheet: '/case-sheet',
+  /** A lost-property desk's page (issue 50): not in SPEC.md §2, for desks' staff. */
+  desk: '/desk',
 } as const
 
 export type AppPath = (typeof paths)[keyof typeof paths]

@@ -343,6 +343,147 @@ export type Database = {
           },
         ]
       }
+      desk_cases: {
+        Row: {
+          chat_id: string
+          created_at: string
+          desk_id: string
+          desk_name: string
+          item_name: string
+          opening_hours: string
+          outcome: string | null
+          outcome_at: string | null
+          owner_id: string
+          reference: string
+          report_id: string
+          reported_by: string | null
+        }
+        ComputedFields: never
+        Insert: {
+          chat_id: string
+          created_at?: string
+          desk_id: string
+          desk_name: string
+          item_name: string
+          opening_hours: string
+          outcome?: string | null
+          outcome_at?: string | null
+          owner_id: string
+          reference: string
+          report_id: string
+          reported_by?: string | null
+        }
+        Update: {
+          chat_id?: string
+          created_at?: string
+          desk_id?: string
+          desk_name?: string
+          item_name?: string
+          opening_hours?: string
+          outcome?: string | null
+          outcome_at?: string | null
+          owner_id?: string
+          reference?: string
+          report_id?: string
+          reported_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'desk_cases_chat_id_fkey'
+            columns: ['chat_id']
+            isOneToOne: false
+            referencedRelation: 'chats'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'desk_cases_desk_id_fkey'
+            columns: ['desk_id']
+            isOneToOne: false
+            referencedRelation: 'desks'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'desk_cases_report_id_fkey'
+            columns: ['report_id']
+            isOneToOne: true
+            referencedRelation: 'found_reports'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      desk_staff: {
+        Row: {
+          added_at: string
+          desk_id: string
+          role: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          added_at?: string
+          desk_id: string
+          role?: string
+          user_id: string
+        }
+        Update: {
+          added_at?: string
+          desk_id?: string
+          role?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'desk_staff_desk_id_fkey'
+            columns: ['desk_id']
+            isOneToOne: false
+            referencedRelation: 'desks'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      desks: {
+        Row: {
+          address: string
+          created_at: string
+          created_by: string | null
+          decided_at: string | null
+          decision_reason: string | null
+          id: string
+          name: string
+          opening_hours: string
+          public_email: string
+          public_phone: string
+          status: string
+        }
+        ComputedFields: never
+        Insert: {
+          address: string
+          created_at?: string
+          created_by?: string | null
+          decided_at?: string | null
+          decision_reason?: string | null
+          id?: string
+          name: string
+          opening_hours: string
+          public_email: string
+          public_phone: string
+          status?: string
+        }
+        Update: {
+          address?: string
+          created_at?: string
+          created_by?: string | null
+          decided_at?: string | null
+          decision_reason?: string | null
+          id?: string
+          name?: string
+          opening_hours?: string
+          public_email?: string
+          public_phone?: string
+          status?: string
+        }
+        Relationships: []
+      }
       finder_blocks: {
         Row: {
           chat_id: string | null
@@ -743,12 +884,13 @@ export type Database = {
           action: string
           chat_id: string | null
           created_at: string
+          desk_id: string | null
           id: number
           item_id: string | null
           operator_id: string | null
           operator_label: string
           reason: string
-          report_id: string
+          report_id: string | null
           tag_code: string | null
           target_user_id: string | null
         }
@@ -757,12 +899,13 @@ export type Database = {
           action: string
           chat_id?: string | null
           created_at?: string
+          desk_id?: string | null
           id?: never
           item_id?: string | null
           operator_id?: string | null
           operator_label: string
           reason: string
-          report_id: string
+          report_id?: string | null
           tag_code?: string | null
           target_user_id?: string | null
         }
@@ -770,12 +913,13 @@ export type Database = {
           action?: string
           chat_id?: string | null
           created_at?: string
+          desk_id?: string | null
           id?: never
           item_id?: string | null
           operator_id?: string | null
           operator_label?: string
           reason?: string
-          report_id?: string
+          report_id?: string | null
           tag_code?: string | null
           target_user_id?: string | null
         }
@@ -951,6 +1095,7 @@ export type Database = {
         Args: { activation_code: string; code: string; item_name: string; owner_id: string }
         Returns: Json
       }
+      add_desk_staff: { Args: { email: string }; Returns: string }
       am_i_operator: { Args: Record<PropertyKey, never>; Returns: boolean }
       ask_for_postal_address: { Args: { chat_id: string }; Returns: undefined }
       block_finder: { Args: { chat_id: string }; Returns: undefined }
@@ -1085,7 +1230,30 @@ export type Database = {
         }[]
       }
       deactivate_tags: { Args: { codes: string[] }; Returns: number }
+      decide_desk: { Args: { decision: string; desk_id: string; reason: string }; Returns: string }
+      delete_my_desk: { Args: Record<PropertyKey, never>; Returns: boolean }
       delete_my_finder_details: { Args: { chat_id: string }; Returns: boolean }
+      desk_cases_list: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          chat_id: string
+          closed_at: string
+          created_at: string
+          days_held: number
+          item_name: string
+          outcome_at: string
+          reference: string
+          report_id: string
+          state: string
+        }[]
+      }
+      desk_report_found: {
+        Args: { reference: string; site_url: string; tag_code: string }
+        Returns: {
+          chat_id: string
+          report_id: string
+        }[]
+      }
       desk_reports: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1102,6 +1270,28 @@ export type Database = {
           reporter_role: string
           tag_code: string
           tag_status: string
+        }[]
+      }
+      desk_staff_list: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          added_at: string
+          email: string
+          role: string
+          user_id: string
+        }[]
+      }
+      desks_waiting: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          address: string
+          admin_email: string
+          created_at: string
+          id: string
+          name: string
+          opening_hours: string
+          public_email: string
+          public_phone: string
         }[]
       }
       enqueue_reminders: { Args: { at?: string }; Returns: number }
@@ -1136,6 +1326,7 @@ export type Database = {
       lost_item_photo: { Args: { tag_code: string }; Returns: string }
       mark_chat_opened: { Args: { chat_id: string }; Returns: boolean }
       mark_chat_read: { Args: { chat_id: string; up_to: number }; Returns: undefined }
+      mark_desk_case: { Args: { chat_id: string; outcome: string }; Returns: string }
       mark_item_returned: {
         Args: { item_id: string }
         Returns: {
@@ -1182,6 +1373,22 @@ export type Database = {
           unread: number
         }[]
       }
+      my_desk: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          address: string
+          created_at: string
+          decision_reason: string
+          id: string
+          my_role: string
+          name: string
+          opening_hours: string
+          public_email: string
+          public_phone: string
+          status: string
+          unclaimed_after_days: number
+        }[]
+      }
       open_case_link: {
         Args: { is_opening?: boolean; token: string }
         Returns: {
@@ -1204,6 +1411,10 @@ export type Database = {
       }
       operator_act: {
         Args: { action: string; operator_label: string; reason: string; report_id: string }
+        Returns: string
+      }
+      operator_decide_desk: {
+        Args: { decision: string; desk_id: string; operator_label: string; reason: string }
         Returns: string
       }
       operator_grant: { Args: { email: string }; Returns: string }
@@ -1232,6 +1443,19 @@ export type Database = {
           tag_status: string
         }[]
       }
+      operator_pending_desks: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          address: string
+          admin_email: string
+          created_at: string
+          id: string
+          name: string
+          opening_hours: string
+          public_email: string
+          public_phone: string
+        }[]
+      }
       operator_revoke: { Args: { email: string }; Returns: boolean }
       photos_to_delete: {
         Args: { max_rows?: number }
@@ -1255,10 +1479,21 @@ export type Database = {
         }
         Returns: undefined
       }
+      register_desk: {
+        Args: {
+          address: string
+          name: string
+          opening_hours: string
+          public_email: string
+          public_phone: string
+        }
+        Returns: string
+      }
       reminder_settings: {
         Args: { quiet_from?: string; quiet_until?: string; remind_after?: string }
         Returns: Json
       }
+      remove_desk_staff: { Args: { user_id: string }; Returns: boolean }
       report_conversation: {
         Args: { chat_id: string; note?: string; reason: string }
         Returns: string

@@ -3,12 +3,13 @@ import { expect, test, type Page } from '@playwright/test'
 import { waitForApp } from '../e2e/support/app.ts'
 import { finderInChat, lookUpTag } from '../e2e/support/finder.ts'
 import { fillFields } from '../e2e/support/forms.ts'
-import { activateAsNewOwner } from '../e2e/support/owner.ts'
+import { activateAsNewOwner, logIn, register } from '../e2e/support/owner.ts'
 import { newFinder, newOwner } from '../e2e/support/people.ts'
 import { mintTag } from '../e2e/support/tags.ts'
 import { Gallery } from './shots.ts'
 import {
   activateAnother,
+  approveDesk,
   chatAction,
   expireChatLinks,
   FINDER_SAYS,
@@ -219,6 +220,50 @@ test('the screen gallery', async ({ browser }) => {
     }
   })
 
+  await test.step('desk: sign up, waiting, one-tap report, items held (issue 50)', async () => {
+    const desk = await newPerson(browser)
+    const admin = newOwner('Pat Desk')
+    const deskName = 'Leeds station lost property'
+    await register(desk.page, admin, { verifyNumber: false })
+    await logIn(desk.page, admin)
+    await desk.page.goto('/desk')
+    await expect(desk.page.getByRole('button', { name: 'Sign up as a desk' })).toBeVisible()
+    await shoot(desk.page, 'desk-sign-up', 'Desk: sign up', 'desk')
+    await fillFields(desk.page, {
+      'DESK NAME': deskName,
+      ADDRESS: '1 Station Road, Leeds LS1 4DY',
+      'OPENING HOURS': '07:00–19:00',
+      'PUBLIC PHONE': '0113 496 0000',
+      'PUBLIC E-MAIL': 'lostproperty@example.com',
+    })
+    await desk.page.getByRole('button', { name: 'Sign up as a desk' }).click()
+    await expect(desk.page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible()
+    await shoot(desk.page, 'desk-pending', 'Desk: waiting for approval', 'desk')
+    await approveDesk(admin.email)
+
+    const tag = mintTag()
+    await activateAnother(owner, tag, 'Black umbrella')
+    await desk.page.goto(tag.url)
+    const offer = desk.page.getByRole('form', { name: `Report as ${deskName}` })
+    await expect(offer).toBeVisible({ timeout: 20_000 })
+    await shoot(desk.page, 'desk-report-offer', 'Desk: Report as the desk (tag page)', 'desk')
+    await offer.getByLabel('REFERENCE NUMBER').fill('4471')
+    await offer.getByRole('button', { name: `Report as ${deskName}` }).click()
+    await expect(desk.page).toHaveURL(/\/chat\?chatId=/, { timeout: 20_000 })
+    await expect(desk.page.getByRole('textbox', { name: 'Message' })).toBeVisible()
+    await shoot(desk.page, 'desk-chat', 'Desk: the conversation, as the desk', 'desk')
+    await desk.page.goto('/desk')
+    await expect(desk.page.getByRole('article', { name: 'Black umbrella, Ref 4471' })).toBeVisible()
+    await shoot(desk.page, 'desk-items', 'Desk: items held and their states', 'desk')
+
+    await owner.goto('/dashboard')
+    await expect(owner.getByText('Held at Leeds station lost property').first()).toBeVisible({
+      timeout: 20_000,
+    })
+    await shoot(owner, 'owner-held-at-desk', 'Dashboard: an item held at a desk (owner)', 'owner')
+    await desk.context.close()
+  })
+
   await test.step('stranger, forwarded and replaced links', async () => {
     const stranger = await newPerson(browser)
     await stranger.page.goto(world.finderSide.link)
@@ -242,7 +287,7 @@ test('the screen gallery', async ({ browser }) => {
     const forwarded = await newPerson(browser)
     await forwarded.page.goto(world.finderSide.link)
     await expect(
-      forwarded.page.getByRole('heading', { name: 'This chat link is not valid or has expired.' }),
+      forwarded.page.getByRole('heading', { name: 'This chat link was replaced by a newer one.' }),
     ).toBeVisible({ timeout: 20_000 })
     await shoot(forwarded.page, 'link-forwarded', 'The old link, forwarded', 'forwarded link')
     await Promise.all([stranger.context.close(), forwarded.context.close()])
@@ -257,7 +302,16 @@ test('the screen gallery', async ({ browser }) => {
     const question = owner.getByRole('alertdialog')
     await expect(question).toBeVisible()
     await shoot(owner, 'owner-confirm-returned', "'Mark as returned', asked first", 'owner')
+    // A full-page picture changes the media features for a moment, and the details panel
+    // it remounts loses the open question (returns.spec.ts): ask again if it went.
+    if (!(await question.isVisible())) await (await chatAction(owner, 'Mark as returned')).click()
     await question.getByRole('button', { name: 'Yes, mark as returned' }).click()
+    // On a phone the details sheet it was asked from stays open over the conversation.
+    const sheet = owner.getByRole('dialog', { name: 'Chat details' })
+    await expect(sheet.getByText('Returned: marked FOUND').or(closedNotice(owner))).toBeVisible({
+      timeout: 20_000,
+    })
+    if (await sheet.isVisible()) await owner.keyboard.press('Escape')
     await expect(closedNotice(owner)).toBeVisible({ timeout: 20_000 })
     await shoot(owner, 'owner-chat-returned', 'End state: returned (owner)', 'owner')
     await expect(closedNotice(finder.page)).toBeVisible({ timeout: 20_000 })
@@ -274,7 +328,7 @@ test('the screen gallery', async ({ browser }) => {
     await expect(question).toBeVisible()
     await shoot(finder.page, 'finder-delete-confirm', 'Delete my details, asked first', 'finder')
     await question.getByRole('button', { name: 'Delete my details', exact: true }).click()
-    await expect(finder.page.getByText(/^Your details have been deleted/)).toBeVisible({
+    await expect(closedNotice(finder.page)).toContainText('You deleted your details', {
       timeout: 20_000,
     })
     await shoot(
@@ -313,7 +367,7 @@ test('the screen gallery', async ({ browser }) => {
     const later = await newPerson(browser)
     await later.page.goto(link)
     await expect(
-      later.page.getByRole('heading', { name: 'This chat link is not valid or has expired.' }),
+      later.page.getByRole('heading', { name: /^This chat link expired on / }),
     ).toBeVisible({ timeout: 20_000 })
     await shoot(later.page, 'link-expired', 'End state: link expired', 'finder')
     await Promise.all([finder.context.close(), later.context.close()])

@@ -93,6 +93,24 @@ export async function expireChatLinks(chatId: string): Promise<void> {
   if (error) throw new Error(`expiring the chat's links: ${error.message}`)
 }
 
+/** Approves the desk its admin (by e-mail) signed up, as `npm run operator -- approve-desk` does. */
+export async function approveDesk(adminEmail: string): Promise<void> {
+  const client = operatorClient({})
+  const { data, error } = await client.rpc('operator_pending_desks')
+  if (error) throw new Error(`listing the desks: ${error.message}`)
+  const desk = (data as { id: string; admin_email: string | null }[]).find(
+    (row) => row.admin_email?.toLowerCase() === adminEmail.toLowerCase(),
+  )
+  if (!desk) throw new Error(`no desk waiting for ${adminEmail}`)
+  const decided = await client.rpc('operator_decide_desk', {
+    desk_id: desk.id,
+    decision: 'approve',
+    reason: 'Gallery',
+    operator_label: 'screens',
+  })
+  if (decided.error) throw new Error(`approving the desk: ${decided.error.message}`)
+}
+
 /** Called at each state worth a picture as the world is built: (its name, the page showing it). */
 export type At = (name: string, page: Page, world: WhoAndWhat) => Promise<void>
 

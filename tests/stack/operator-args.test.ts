@@ -27,6 +27,27 @@ describe('operator arguments', () => {
     })
   })
 
+  it('reads desks, approve-desk and refuse-desk (issue 50)', () => {
+    expect(parseOperatorArgs(['desks'])).toEqual({ kind: 'desks' })
+    expect(
+      parseOperatorArgs(['approve-desk', ID, '--reason', ' Called the station '], 'sam'),
+    ).toEqual({
+      kind: 'decide-desk',
+      deskId: ID,
+      decision: 'approve',
+      reason: 'Called the station',
+      label: 'sam',
+    })
+    expect(parseOperatorArgs(['refuse-desk', ID, '--reason', 'x', '--as', 'Pat'])).toMatchObject({
+      decision: 'refuse',
+      label: 'Pat',
+    })
+    expect(() => parseOperatorArgs(['approve-desk', 'abc', '--reason', 'x'])).toThrow(
+      'A desk id looks like',
+    )
+    expect(() => parseOperatorArgs(['refuse-desk', ID])).toThrow('Give a reason with --reason')
+  })
+
   it('refuses what it cannot do, in words', () => {
     expect(() => parseOperatorArgs(['grant', 'not-an-email'])).toThrow(
       'grant needs one e-mail address',

@@ -77,7 +77,7 @@ describe('cron (local copy of pg_cron)', () => {
     await db.exec(`delete from cron.job where jobname like 'test-%'`)
   })
 
-  it('the migrations schedule dispatch, purge (with the purged photos at once), history cleanup, escalation reminders, photo purge and the purge of kept conversations', async () => {
+  it('the migrations schedule dispatch, purge (with the purged photos at once), history cleanup, escalation reminders, photo purge, the purge of kept conversations and of desk cases', async () => {
     const { rows } = await db.query<{ jobname: string; schedule: string; command: string }>(
       'select jobname, schedule, command from cron.job order by jobid',
     )
@@ -107,6 +107,11 @@ describe('cron (local copy of pg_cron)', () => {
         jobname: 'purge-kept-conversations',
         schedule: '23 * * * *',
         command: 'select app_private.purge_kept_conversations()',
+      },
+      {
+        jobname: 'purge-desk-cases',
+        schedule: '27 * * * *',
+        command: 'select app_private.purge_desk_cases()',
       },
     ])
   })

@@ -11,6 +11,7 @@ import { useAuthSessionSoon } from '@/app/layout/use-auth-session-soon'
 import { useRouteHandle, type RouteHandle } from '@/app/route-handle'
 import { PendingReportSlot } from '@/features/found/components/pending-report-slot'
 import { finderTitleId } from '@/lib/i18n/page-titles'
+import { DeskReportSlot } from '@/app/layout/desk-report-slot'
 
 const NOT_FOUND: RouteHandle = {
   title: 'Page not found',
@@ -63,6 +64,7 @@ export function AppLayout() {
       <AppHeader title={title} headerIcon={handle.headerIcon} isSignedIn={authed === true} />
       <Box as="main" flex="1" w="full" maxW="6xl" mx="auto" px={{ base: '2', sm: '4' }} py="4">
         <PendingReportSlot />
+        <DeskReportSlot />
         <GuardedPage guard={handle.guard} />
       </Box>
       <AppFooter hasLanguageMenu={finderTitleId(handle.title) !== undefined} />

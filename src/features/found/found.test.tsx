@@ -608,6 +608,8 @@ describe('the owner’s test scan', () => {
       handlers: [
         tagStatusForCaller(seen, { lost_note: NOTE, return_instructions: INSTRUCTIONS }),
         restGet('items', [{ ...keys, status: 'LOST' }]),
+        // A signed-in account on /tag is asked whether it works for a desk (issue 50).
+        rpc('my_desk', []),
       ],
     })
     const preview = await screen.findByRole('region', { name: 'What a finder sees' })

@@ -68,6 +68,13 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     ],
   },
   {
+    heading: 'Lost-property desks',
+    paragraphs: [
+      "A lost-property office (a station, an airport, a venue or an airline) may join Homeward as a desk once we have approved it. When its staff report a tagged item, the owner is told the desk's name, address, opening hours, public phone and e-mail, and the desk's reference number for the item. The desk's staff see the item's name, their reference and the conversation with the owner (messages and photos); they never see the owner's contact details unless the owner writes them in the chat.",
+      `Each member of a desk's staff signs in with their own Homeward account, and the desk's other staff see their e-mail address. A desk's record of an item (its reference, and whether it was collected or posted) is deleted with the report, as a finder's details are: ${afterFound} after the item is marked FOUND (which marking it collected or posted does), otherwise ${afterReport} after the report. When a desk is deleted, its staff's membership of it and their access to its conversations are deleted with it.`,
+    ],
+  },
+  {
     heading: 'How long we keep it',
     paragraphs: [
       RETENTION_STATEMENTS.finderAfterFound,

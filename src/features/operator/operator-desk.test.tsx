@@ -39,6 +39,7 @@ describe('/operator', () => {
     let reports = [REPORT]
     server.use(
       rpc('am_i_operator', true),
+      rpc('desks_waiting', []),
       http.post('*/rest/v1/rpc/desk_reports', () => HttpResponse.json(reports)),
       restGet('kept_messages', [
         {
@@ -84,5 +85,49 @@ describe('/operator', () => {
       },
     ])
     expect(await screen.findByText('No open reports. Nothing to do.')).toBeVisible()
+  })
+
+  it('lists desks waiting for approval and approves or refuses one with a reason (issue 50)', async () => {
+    const calls: unknown[] = []
+    let waiting = [
+      {
+        id: 'desk-1',
+        name: 'Leeds station lost property',
+        address: '1 Station Road, Leeds',
+        opening_hours: '07:00–19:00',
+        public_phone: '0113 496 0000',
+        public_email: 'lost@example.test',
+        created_at: '2026-11-21T10:00:00.000Z',
+        admin_email: 'pat@example.test',
+      },
+    ]
+    server.use(
+      rpc('am_i_operator', true),
+      rpc('desk_reports', []),
+      http.post('*/rest/v1/rpc/desks_waiting', () => HttpResponse.json(waiting)),
+      http.post('*/rest/v1/rpc/decide_desk', async ({ request }) => {
+        calls.push(await request.json())
+        waiting = []
+        return HttpResponse.json('approve')
+      }),
+    )
+    const { user } = renderApp({ url: '/operator', session: { user: operator } })
+    expect(await screen.findByRole('heading', { name: 'Desks waiting for approval' })).toBeVisible()
+    const card = await screen.findByRole('article', { name: 'Leeds station lost property' })
+    expect(card).toHaveTextContent('Signed up by pat@example.test')
+    await user.click(within(card).getByRole('button', { name: 'Approve' }))
+    expect(await within(card).findByText('Give a reason for what you do.')).toBeVisible()
+    expect(calls).toEqual([])
+    await user.type(within(card).getByRole('textbox'), 'Called the station')
+    await user.click(within(card).getByRole('button', { name: 'Approve' }))
+    expect(
+      await screen.findByText(
+        'Approved Leeds station lost property. Its staff can now report items.',
+      ),
+    ).toBeVisible()
+    expect(calls).toEqual([
+      { desk_id: 'desk-1', decision: 'approve', reason: 'Called the station' },
+    ])
+    expect(await screen.findByText('No desks are waiting.')).toBeVisible()
   })
 })

@@ -14,6 +14,7 @@ import {
   Textarea,
 } from '@chakra-ui/react'
 import { FormMessage } from '@/components/ui/form-message'
+import { DesksWaiting } from '@/features/operator/components/desks-waiting'
 import {
   actOnReport,
   amIOperator,
@@ -111,6 +112,7 @@ export function OperatorDesk() {
           }}
         />
       ))}
+      <DesksWaiting />
     </Stack>
   )
 }

@@ -1,0 +1,86 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react'
+import { useNavigate } from 'react-router'
+import { FormMessage } from '@/components/ui/form-message'
+import { LabelledInput } from '@/components/ui/labelled-input'
+import { chatPath } from '@/lib/chat/chat-link'
+import { deskReportFound, getMyDesk, type MyDesk } from '@/features/desk/api/desk'
+import { DESK_TEXTS } from '@/features/desk/texts'
+import { ChatApiError } from '@/lib/chat/api-error'
+
+/**
+ * On /tag, for a signed-in member of an approved desk's staff: "Report as <desk>"
+ * with the desk's reference number, one tap. The owner is alerted as by any finder,
+ * with where the item is held; the staff member goes on to the conversation.
+ */
+export default function DeskReportOffer({ tagCode }: { tagCode: string }) {
+  const [desk, setDesk] = useState<MyDesk | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [isBusy, setIsBusy] = useState(false)
+  const navigate = useNavigate()
+
+  useEffect(() => {
+    let isActive = true
+    getMyDesk()
+      .then((mine) => {
+        if (isActive) setDesk(mine?.status === 'approved' ? mine : null)
+      })
+      .catch((failure: unknown) => console.error('Loading your desk failed', failure))
+    return () => {
+      isActive = false
+    }
+  }, [])
+
+  if (!desk || !tagCode) return null
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const reference = String(new FormData(event.currentTarget).get('reference') ?? '').trim()
+    if (reference === '') return setError(DESK_TEXTS.referenceMissing)
+    setError(null)
+    setIsBusy(true)
+    try {
+      const chatId = await deskReportFound(tagCode, reference)
+      void navigate(chatPath(chatId))
+    } catch (failure) {
+      console.error('Reporting as the desk failed', failure)
+      const refusal = failure instanceof ChatApiError && !failure.isNetwork ? failure.message : ''
+      setError(
+        refusal === 'tag_not_activated'
+          ? DESK_TEXTS.tagNotActivated
+          : refusal === 'too_many_reports'
+            ? DESK_TEXTS.tooManyReports
+            : refusal || DESK_TEXTS.failed,
+      )
+      setIsBusy(false)
+    }
+  }
+
+  const title = DESK_TEXTS.reportAs(desk.name)
+  return (
+    <Box maxW="md" mx="auto" mb="6" w="full">
+      <Card.Root as="section" aria-label={title} borderColor="teal.solid">
+        <Card.Body>
+          <Stack asChild gap="3">
+            <form onSubmit={(event) => void submit(event)} aria-label={title} noValidate>
+              <Heading as="h2" size="md">
+                {title}
+              </Heading>
+              <Text fontSize="sm">{DESK_TEXTS.reportIntro}</Text>
+              <LabelledInput
+                label={DESK_TEXTS.referenceLabel}
+                name="reference"
+                maxLength={40}
+                autoComplete="off"
+              />
+              <FormMessage message={error} />
+              <Button type="submit" colorPalette="teal" loading={isBusy}>
+                {title}
+              </Button>
+            </form>
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    </Box>
+  )
+}

@@ -1,0 +1,263 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { renderApp } from '@/testing/render-app'
+import { server } from '@/testing/server'
+import { rpc } from '@/testing/supabase-handlers'
+import { DESK_TEXTS } from '@/features/desk/texts'
+import { RETENTION_DAYS } from '@/types/retention.generated'
+
+vi.setConfig({ testTimeout: 20_000 })
+
+const DESK = {
+  id: 'desk-1',
+  name: 'Leeds station lost property',
+  address: '1 Station Road, Leeds',
+  opening_hours: '07:00–19:00',
+  public_phone: '0113 496 0000',
+  public_email: 'lost@example.test',
+  status: 'approved',
+  decision_reason: null,
+  created_at: '2026-11-20T09:00:00.000Z',
+  my_role: 'admin',
+  unclaimed_after_days: 14,
+}
+
+const CASE = {
+  report_id: 'report-1',
+  chat_id: '6f1d1c7e-6a43-4d5e-9a57-1d0c2b3a4e5f',
+  item_name: 'Black umbrella',
+  reference: '4471',
+  created_at: '2026-11-21T10:00:00.000Z',
+  state: 'owner_told',
+  outcome_at: null,
+  closed_at: null,
+  days_held: 0,
+}
+
+describe('/desk', () => {
+  it('signs a desk up from a signed-in account and shows that it waits for approval', async () => {
+    const calls: unknown[] = []
+    let mine: unknown[] = []
+    server.use(
+      http.post('*/rest/v1/rpc/my_desk', () => HttpResponse.json(mine)),
+      http.post('*/rest/v1/rpc/register_desk', async ({ request }) => {
+        calls.push(await request.json())
+        mine = [{ ...DESK, status: 'pending' }]
+        return HttpResponse.json('desk-1')
+      }),
+    )
+    const { user } = renderApp({ url: '/desk', session: true })
+    const form = await screen.findByRole('form', { name: DESK_TEXTS.signUpHeading })
+    await user.type(within(form).getByLabelText('DESK NAME'), 'Leeds station lost property')
+    await user.click(within(form).getByRole('button', { name: DESK_TEXTS.signUpButton }))
+    expect(await within(form).findByText('Please fill in all fields')).toBeVisible()
+    expect(calls).toEqual([])
+
+    await user.type(within(form).getByLabelText('ADDRESS'), '1 Station Road, Leeds')
+    await user.type(within(form).getByLabelText('OPENING HOURS'), '07:00–19:00')
+    await user.type(within(form).getByLabelText('PUBLIC PHONE'), '0113 496 0000')
+    await user.type(within(form).getByLabelText('PUBLIC E-MAIL'), 'lost@example.test')
+    await user.click(within(form).getByRole('button', { name: DESK_TEXTS.signUpButton }))
+    expect(await screen.findByRole('heading', { name: DESK_TEXTS.pendingHeading })).toBeVisible()
+    expect(screen.getByText(DESK_TEXTS.pending('Leeds station lost property'))).toBeVisible()
+    expect(calls).toEqual([
+      {
+        name: 'Leeds station lost property',
+        address: '1 Station Road, Leeds',
+        opening_hours: '07:00–19:00',
+        public_phone: '0113 496 0000',
+        public_email: 'lost@example.test',
+      },
+    ])
+  })
+
+  it('lists the items it holds with their states, marks one collected and manages staff', async () => {
+    const marked: unknown[] = []
+    const added: unknown[] = []
+    let cases = [
+      CASE,
+      { ...CASE, report_id: 'r2', chat_id: 'c2', item_name: 'Red bag', state: 'owner_replied' },
+      { ...CASE, report_id: 'r3', chat_id: 'c3', item_name: 'Keys', state: 'unclaimed' },
+    ]
+    server.use(
+      rpc('my_desk', [DESK]),
+      http.post('*/rest/v1/rpc/desk_cases_list', () => HttpResponse.json(cases)),
+      rpc('desk_staff_list', [
+        { user_id: 'u1', email: 'pat@example.test', role: 'admin', added_at: CASE.created_at },
+      ]),
+      http.post('*/rest/v1/rpc/mark_desk_case', async ({ request }) => {
+        marked.push(await request.json())
+        cases = cases.map((c) => (c.chat_id === CASE.chat_id ? { ...c, state: 'collected' } : c))
+        return HttpResponse.json('2026-11-21T12:00:00.000Z')
+      }),
+      http.post('*/rest/v1/rpc/add_desk_staff', async ({ request }) => {
+        added.push(await request.json())
+        return HttpResponse.json(
+          { code: 'P0001', message: 'No Homeward account has this e-mail address.' },
+          { status: 400 },
+        )
+      }),
+    )
+    const { user } = renderApp({ url: '/desk', session: true })
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Leeds station lost property' }),
+    ).toBeVisible()
+    const umbrella = await screen.findByRole('article', { name: 'Black umbrella, Ref 4471' })
+    expect(umbrella).toHaveTextContent('Owner told')
+    expect(screen.getByRole('article', { name: 'Red bag, Ref 4471' })).toHaveTextContent(
+      'Owner replied',
+    )
+    expect(screen.getByRole('article', { name: 'Keys, Ref 4471' })).toHaveTextContent(
+      'Unclaimed after 14 days',
+    )
+    expect(within(umbrella).getByRole('link', { name: DESK_TEXTS.openChat })).toHaveAttribute(
+      'href',
+      `/chat?chatId=${CASE.chat_id}`,
+    )
+    await user.click(within(umbrella).getByRole('button', { name: DESK_TEXTS.markCollected }))
+    const ask = within(umbrella).getByRole('group', { name: 'Mark Black umbrella as collected?' })
+    await user.click(within(ask).getByRole('button', { name: DESK_TEXTS.cancel }))
+    expect(marked).toEqual([])
+    await user.click(within(umbrella).getByRole('button', { name: DESK_TEXTS.markCollected }))
+    await user.click(within(umbrella).getByRole('button', { name: 'Yes, mark as collected' }))
+    expect(await screen.findByText(DESK_TEXTS.marked)).toBeVisible()
+    await waitFor(() => expect(umbrella).toHaveTextContent('Collected'))
+    expect(within(umbrella).queryByRole('button', { name: DESK_TEXTS.markPosted })).toBeNull()
+    expect(marked).toEqual([{ chat_id: CASE.chat_id, outcome: 'collected' }])
+
+    const staff = screen.getByRole('form', { name: DESK_TEXTS.addStaffButton })
+    await user.type(within(staff).getByLabelText(DESK_TEXTS.addStaffLabel), 'sam@example.test')
+    await user.click(within(staff).getByRole('button', { name: DESK_TEXTS.addStaffButton }))
+    expect(await screen.findByText('No Homeward account has this e-mail address.')).toBeVisible()
+    expect(added).toEqual([{ email: 'sam@example.test' }])
+  })
+
+  it('its admin deletes the desk after being asked', async () => {
+    let mine: unknown[] = [{ ...DESK, status: 'pending' }]
+    const deleted = vi.fn(() => {
+      mine = []
+      return HttpResponse.json(true)
+    })
+    server.use(
+      http.post('*/rest/v1/rpc/my_desk', () => HttpResponse.json(mine)),
+      http.post('*/rest/v1/rpc/delete_my_desk', deleted),
+    )
+    const { user } = renderApp({ url: '/desk', session: true })
+    await user.click(await screen.findByRole('button', { name: DESK_TEXTS.deleteDesk }))
+    const ask = screen.getByRole('group', { name: DESK_TEXTS.deleteDeskQuestion })
+    expect(ask).toHaveTextContent(
+      "its staff's membership and their access to its conversations are deleted",
+    )
+    await user.click(within(ask).getByRole('button', { name: DESK_TEXTS.deleteDeskYes }))
+    expect(await screen.findByRole('form', { name: DESK_TEXTS.signUpHeading })).toBeVisible()
+    expect(deleted).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('/tag for a desk’s staff', () => {
+  it('offers “Report as <desk>” and reports in one tap with the reference', async () => {
+    const reported: unknown[] = []
+    const report = http.post('*/rest/v1/rpc/desk_report_found', async ({ request }) => {
+      reported.push(await request.json())
+      return HttpResponse.json([{ chat_id: CASE.chat_id, report_id: 'report-1' }])
+    })
+    server.use(
+      rpc('my_desk', [{ ...DESK, my_role: 'staff' }]),
+      rpc('tag_status', {
+        status: 'activated',
+        lost_note: null,
+        return_instructions: null,
+        own_item: null,
+      }),
+      rpc('lost_item_photo', null),
+      report,
+    )
+    const { user, router } = renderApp({ url: '/tag?tagId=hw7k-3m9q-px', session: true })
+    const offer = await screen.findByRole('form', {
+      name: 'Report as Leeds station lost property',
+    })
+    const button = within(offer).getByRole('button', {
+      name: 'Report as Leeds station lost property',
+    })
+    await user.click(button)
+    expect(await within(offer).findByText(DESK_TEXTS.referenceMissing)).toBeVisible()
+    expect(reported).toEqual([])
+    await user.type(within(offer).getByLabelText(DESK_TEXTS.referenceLabel), '4471')
+    // The chat it goes on to is another feature's: its first requests are not this test's.
+    const chatCalls: string[] = []
+    server.use(
+      report,
+      http.all('*/rest/v1/*', ({ request }) => {
+        chatCalls.push(new URL(request.url).pathname)
+        return HttpResponse.json([])
+      }),
+    )
+    await user.click(button)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'))
+    expect(router.state.location.search).toBe(`?chatId=${CASE.chat_id}`)
+    await waitFor(() => expect(chatCalls).toContain('/rest/v1/rpc/chat_link_status'))
+    expect(reported).toEqual([
+      { tag_code: 'HW7K3M9QPX', reference: '4471', site_url: window.location.origin },
+    ])
+  })
+
+  it('says so in words when the tag is not activated', async () => {
+    server.use(
+      rpc('my_desk', [DESK]),
+      rpc('tag_status', {
+        status: 'activated',
+        lost_note: null,
+        return_instructions: null,
+        own_item: null,
+      }),
+      rpc('lost_item_photo', null),
+      http.post('*/rest/v1/rpc/desk_report_found', () =>
+        HttpResponse.json({ code: 'P0001', message: 'tag_not_activated' }, { status: 400 }),
+      ),
+    )
+    const { user } = renderApp({ url: '/tag?tagId=HW7K3M9QPX', session: true })
+    const offer = await screen.findByRole('form', { name: 'Report as Leeds station lost property' })
+    await user.type(within(offer).getByLabelText(DESK_TEXTS.referenceLabel), '4471')
+    await user.click(
+      within(offer).getByRole('button', { name: 'Report as Leeds station lost property' }),
+    )
+    expect(await within(offer).findByText('Tag not found')).toBeVisible()
+  })
+
+  it('offers nothing to a signed-in account that is no desk’s staff', async () => {
+    const myDesk = vi.fn(() => HttpResponse.json([]))
+    server.use(
+      http.post('*/rest/v1/rpc/my_desk', myDesk),
+      rpc('tag_status', {
+        status: 'activated',
+        lost_note: null,
+        return_instructions: null,
+        own_item: null,
+      }),
+      rpc('lost_item_photo', null),
+    )
+    renderApp({ url: '/tag?tagId=HW7K3M9QPX', session: true })
+    await waitFor(() => expect(myDesk).toHaveBeenCalled())
+    expect(screen.queryByRole('form', { name: /^Report as/ })).toBeNull()
+    expect(await screen.findByRole('button', { name: 'Inform the Owner' })).toBeVisible()
+  })
+})
+
+describe('/privacy', () => {
+  it('says what desks see, and how long a desk’s record of an item is kept', async () => {
+    renderApp({ url: '/privacy' })
+    const main = await screen.findByRole('main')
+    const section = await within(main).findByRole('region', { name: 'Lost-property desks' })
+    for (const text of [
+      "the desk's name, address, opening hours, public phone and e-mail",
+      "never see the owner's contact details",
+      'their own Homeward account',
+      `${RETENTION_DAYS.finder_details_after_found} days after the item is marked FOUND`,
+      `${RETENTION_DAYS.finder_details_after_report} days after the report`,
+      'When a desk is deleted',
+    ]) {
+      expect(section).toHaveTextContent(text)
+    }
+  })
+})
