@@ -353,26 +353,26 @@ declare
   new_id uuid;
 begin
   if caller is null or app_private.is_anonymous_user() then
-    raise exception 'Sign in to sign a desk up.' using errcode = '42501', hint = 'sign_in';
+    raise exception 'sign_in_required' using errcode = '42501', hint = 'sign_in';
   end if;
   if clean_name is null or clean_address is null or clean_hours is null
      or clean_phone is null or clean_email is null then
-    raise exception 'Please fill in all fields' using errcode = 'P0001', hint = 'missing_fields';
+    raise exception 'missing_fields' using errcode = 'P0001', hint = 'missing_fields';
   end if;
   if char_length(clean_name) > 80 or char_length(clean_address) > 300
      or char_length(clean_hours) > 80 or char_length(clean_phone) > 40 then
-    raise exception 'Keep the name and opening hours under 80 characters, the address under 300 and the phone under 40.'
+    raise exception 'desk_field_too_long'
       using errcode = 'P0001', hint = 'too_long';
   end if;
   if clean_name ~ '[\r\n\t]' or clean_hours ~ '[\r\n\t]' or clean_phone ~ '[\r\n\t]'
      or concat(clean_name, clean_address, clean_hours, clean_phone) ~ bad then
-    raise exception 'Please use plain text.' using errcode = 'P0001', hint = 'invalid_text';
+    raise exception 'invalid_text' using errcode = 'P0001', hint = 'invalid_text';
   end if;
   if char_length(clean_email) > 320 or clean_email ~ '[[:space:]]' or clean_email !~ (app_private.data_rules() ->> 'email_shape') then
-    raise exception 'Email is invalid.' using errcode = 'P0001', hint = 'invalid_email';
+    raise exception 'invalid_email' using errcode = 'P0001', hint = 'invalid_email';
   end if;
   if exists (select 1 from public.desk_staff s where s.user_id = caller) then
-    raise exception 'Your account already belongs to a desk.' using errcode = 'P0001', hint = 'already_staff';
+    raise exception 'already_in_a_desk' using errcode = 'P0001', hint = 'already_staff';
   end if;
 
   insert into public.desks (name, address, opening_hours, public_phone, public_email, created_by)
@@ -398,11 +398,11 @@ declare
   desk uuid := app_private.my_desk_id();
 begin
   if desk is null or not app_private.works_for_approved_desk(desk) then
-    raise exception 'Only the staff of an approved desk can do this.' using errcode = '42501', hint = 'not_desk_staff';
+    raise exception 'not_desk_staff' using errcode = '42501', hint = 'not_desk_staff';
   end if;
   if not exists (select 1 from public.desk_staff s
                   where s.desk_id = desk and s.user_id = caller and s.role = 'admin') then
-    raise exception 'Only a desk''s admin can change its staff.' using errcode = '42501', hint = 'not_desk_admin';
+    raise exception 'not_desk_admin' using errcode = '42501', hint = 'not_desk_admin';
   end if;
   return desk;
 end;
@@ -441,10 +441,10 @@ begin
    where lower(u.email) = lower(trim(coalesce(add_desk_staff.email, '')))
      and not coalesce(u.is_anonymous, false) and u.deleted_at is null;
   if target is null then
-    raise exception 'No Homeward account has this e-mail address.' using errcode = 'P0001', hint = 'no_account';
+    raise exception 'no_such_account' using errcode = 'P0001', hint = 'no_account';
   end if;
   if exists (select 1 from public.desk_staff s where s.user_id = target) then
-    raise exception 'This account already belongs to a desk.' using errcode = 'P0001', hint = 'already_staff';
+    raise exception 'already_staff' using errcode = 'P0001', hint = 'already_staff';
   end if;
   insert into public.desk_staff (desk_id, user_id, role) values (desk, target, 'staff');
   return target;
@@ -465,7 +465,7 @@ declare
   removed int;
 begin
   if remove_desk_staff.user_id = app_private.current_user_id() then
-    raise exception 'You cannot remove yourself.' using errcode = 'P0001', hint = 'self';
+    raise exception 'cannot_remove_self' using errcode = 'P0001', hint = 'self';
   end if;
   delete from public.desk_staff s
    where s.desk_id = desk and s.user_id = remove_desk_staff.user_id;
@@ -489,7 +489,7 @@ declare
 begin
   if desk is null or not exists (select 1 from public.desk_staff s
                                   where s.desk_id = desk and s.user_id = caller and s.role = 'admin') then
-    raise exception 'Only a desk''s admin can change its staff.' using errcode = '42501', hint = 'not_desk_admin';
+    raise exception 'not_desk_admin' using errcode = '42501', hint = 'not_desk_admin';
   end if;
   delete from public.desks d where d.id = desk;
   return true;
@@ -535,14 +535,14 @@ declare
 begin
   select d.* into desk from public.desks d where d.id = app_private.my_desk_id();
   if desk.id is null or desk.status <> 'approved' then
-    raise exception 'Only the staff of an approved desk can do this.' using errcode = '42501', hint = 'not_desk_staff';
+    raise exception 'not_desk_staff' using errcode = '42501', hint = 'not_desk_staff';
   end if;
   if clean_reference is null then
-    raise exception 'Enter your reference number.' using errcode = 'P0001', hint = 'reference_required';
+    raise exception 'reference_required' using errcode = 'P0001', hint = 'reference_required';
   end if;
   if char_length(clean_reference) > 40 or clean_reference ~ '[\r\n\t]'
      or clean_reference ~ (app_private.data_rules() ->> 'control_characters') then
-    raise exception 'Keep the reference under 40 characters, on one line.' using errcode = 'P0001', hint = 'reference_invalid';
+    raise exception 'reference_invalid' using errcode = 'P0001', hint = 'reference_invalid';
   end if;
 
   select s.* into settings from app_private.desk_settings s;
@@ -644,7 +644,7 @@ declare
   dc public.desk_cases;
 begin
   if mark_desk_case.outcome is null or mark_desk_case.outcome not in ('collected', 'posted') then
-    raise exception 'Choose collected or posted.' using errcode = 'P0001', hint = 'invalid_outcome';
+    raise exception 'invalid_outcome' using errcode = 'P0001', hint = 'invalid_outcome';
   end if;
   select d.* into dc from public.desk_cases d
    where d.chat_id = mark_desk_case.chat_id and app_private.works_for_approved_desk(d.desk_id)
@@ -653,7 +653,7 @@ begin
     raise exception 'chat_not_found' using errcode = 'PT404';
   end if;
   if dc.outcome is not null or app_private.is_chat_closed(dc.chat_id) then
-    raise exception 'This conversation is closed. No more messages can be sent in it.'
+    raise exception 'chat_closed'
       using errcode = 'P0001', hint = 'chat_closed';
   end if;
 
@@ -777,20 +777,20 @@ declare
   desk public.desks;
 begin
   if p_decision is null or p_decision not in ('approve', 'refuse') then
-    raise exception 'Choose approve or refuse.' using errcode = 'P0001', hint = 'invalid_action';
+    raise exception 'invalid_decision' using errcode = 'P0001', hint = 'invalid_action';
   end if;
   if clean_reason is null then
-    raise exception 'Give a reason for what you do.' using errcode = 'P0001', hint = 'reason_required';
+    raise exception 'reason_required' using errcode = 'P0001', hint = 'reason_required';
   end if;
   if char_length(clean_reason) > 1000 then
-    raise exception 'Keep the reason under 1000 characters.' using errcode = 'P0001', hint = 'reason_too_long';
+    raise exception 'reason_too_long' using errcode = 'P0001', hint = 'reason_too_long';
   end if;
   select d.* into desk from public.desks d where d.id = p_desk for update;
   if desk.id is null then
     raise exception 'desk_not_found' using errcode = 'PT404';
   end if;
   if desk.status <> 'pending' then
-    raise exception 'This desk was already decided.' using errcode = 'P0001', hint = 'desk_decided';
+    raise exception 'desk_decided' using errcode = 'P0001', hint = 'desk_decided';
   end if;
 
   update public.desks d
@@ -830,7 +830,7 @@ set search_path = ''
 as $$
 begin
   if not app_private.is_operator() then
-    raise exception 'Only an operator can do this.' using errcode = '42501', hint = 'not_operator';
+    raise exception 'not_operator' using errcode = '42501', hint = 'not_operator';
   end if;
   return app_private.decide_desk(decide_desk.desk_id, decide_desk.decision, decide_desk.reason,
     app_private.current_user_id(),

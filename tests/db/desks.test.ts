@@ -126,7 +126,7 @@ describe('signing up and approval', () => {
     // One desk per account.
     await expectPgError(register(pendingAdmin, 'Second desk'), {
       code: 'P0001',
-      message: 'Your account already belongs to a desk.',
+      message: 'already_in_a_desk',
     })
     const someone = await createUser(db, 'someone', { metadata: registeredMetadata() })
     await expectPgError(
@@ -137,7 +137,7 @@ describe('signing up and approval', () => {
         'y',
         'a@b.co',
       ]),
-      { code: 'P0001', message: 'Please fill in all fields' },
+      { code: 'P0001', message: 'missing_fields' },
     )
     await expectPgError(
       query(db, someone, 'select public.register_desk($1, $2, $3, $4, $5)', [
@@ -147,7 +147,7 @@ describe('signing up and approval', () => {
         '0113',
         'not an address',
       ]),
-      { code: 'P0001', message: 'Email is invalid.' },
+      { code: 'P0001', message: 'invalid_email' },
     )
   })
 
@@ -162,7 +162,7 @@ describe('signing up and approval', () => {
     )
     await expectPgError(decide(operator, pendingDeskId, 'approve', '  '), {
       code: 'P0001',
-      message: 'Give a reason for what you do.',
+      message: 'reason_required',
     })
 
     const waiting = await query<{ id: string; admin_email: string }>(
@@ -184,7 +184,7 @@ describe('signing up and approval', () => {
     ])
     await expectPgError(decide(operator, deskId, 'refuse'), {
       code: 'P0001',
-      message: 'This desk was already decided.',
+      message: 'desk_decided',
     })
   })
 
@@ -242,13 +242,13 @@ describe('staff', () => {
     const staffRow = { email: await emailOf(staff) }
     await expectPgError(
       query(db, pendingAdmin, 'select public.add_desk_staff($1)', [staffRow!.email]),
-      { code: '42501', message: 'Only the staff of an approved desk can do this.' },
+      { code: '42501', message: 'not_desk_staff' },
     )
     await expectPgError(
       query(db, admin, 'select public.add_desk_staff($1)', ['nobody@example.test']),
       {
         code: 'P0001',
-        message: 'No Homeward account has this e-mail address.',
+        message: 'no_such_account',
       },
     )
     await query(db, admin, 'select public.add_desk_staff($1)', [staffRow!.email.toUpperCase()])
@@ -264,7 +264,7 @@ describe('staff', () => {
     // A member of staff is no admin.
     await expectPgError(query(db, staff, 'select public.remove_desk_staff($1)', [admin.userId]), {
       code: '42501',
-      message: "Only a desk's admin can change its staff.",
+      message: 'not_desk_admin',
     })
     expect(await count(otherDeskAdmin, 'select * from public.desk_staff_list()')).toBe(1)
   })
@@ -459,7 +459,7 @@ describe('a desk reports a tagged item', () => {
     const other = await giveItem(db, owner, 'Keys')
     await expectPgError(deskReport(pendingAdmin, other.tag_code), {
       code: '42501',
-      message: 'Only the staff of an approved desk can do this.',
+      message: 'not_desk_staff',
     })
     await expectPgError(deskReport(owner, other.tag_code), { code: '42501' })
     await expectPgError(deskReport(noSession, other.tag_code), {
@@ -468,7 +468,7 @@ describe('a desk reports a tagged item', () => {
     })
     await expectPgError(deskReport(staff, other.tag_code, '  '), {
       code: 'P0001',
-      message: 'Enter your reference number.',
+      message: 'reference_required',
     })
   })
 

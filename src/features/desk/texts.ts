@@ -1,3 +1,5 @@
+import { REFUSAL_TEXT } from '@/lib/chat/refusal-text'
+
 /** Every word the desk's pages say, in one place (tests read them from here). */
 export const DESK_TEXTS = {
   signUpHeading: 'Sign up as a lost-property desk',
@@ -62,3 +64,23 @@ export const DESK_TEXTS = {
   tooManyReports:
     'Your desk has reported a great many items in the last hour. Please try again in a little while.',
 } as const
+
+/** The database's refusal codes for the desk's calls (error-codes.ts) in the desk's words. */
+export const DESK_REFUSAL_TEXT: Readonly<Record<string, string>> = {
+  ...REFUSAL_TEXT,
+  sign_in_required: 'Sign in to sign a desk up.',
+  missing_fields: DESK_TEXTS.missingFields,
+  desk_field_too_long:
+    'Keep the name and opening hours under 80 characters, the address under 300 and the phone under 40.',
+  invalid_text: 'Please use plain text.',
+  invalid_email: 'Email is invalid.',
+  already_in_a_desk: 'Your account already belongs to a desk.',
+  not_desk_staff: 'Only the staff of an approved desk can do this.',
+  not_desk_admin: "Only a desk's admin can change its staff.",
+  no_such_account: 'No Homeward account has this e-mail address.',
+  already_staff: 'This account already belongs to a desk.',
+  cannot_remove_self: 'You cannot remove yourself.',
+  reference_required: DESK_TEXTS.referenceMissing,
+  reference_invalid: 'Keep the reference under 40 characters, on one line.',
+  invalid_outcome: 'Choose collected or posted.',
+}

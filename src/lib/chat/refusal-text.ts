@@ -31,4 +31,8 @@ export const OPERATOR_REFUSAL_TEXT: Readonly<Record<string, string>> = {
   report_closed: 'This report is already closed.',
   report_not_found: 'This report is no longer open.',
   not_an_owner: 'Only an owner who was reported can be suspended.',
+  invalid_decision: 'Choose approve or refuse.',
+  desk_decided: 'This desk was already decided.',
+  desk_not_found: 'This desk no longer exists.',
+  not_operator: 'Only an operator can do this.',
 }

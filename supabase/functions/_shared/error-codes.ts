@@ -60,8 +60,9 @@ export const SQL_ERROR_CODES = {
   lost_note_too_long: { sqlstate: ['22001'], meaning: 'The LOST note is over its limit.' },
   no_mobile_number: { sqlstate: ['P0001'], meaning: 'send_mobile_code: no number held.' },
   no_such_account: {
-    sqlstate: ['PT404'],
-    meaning: 'operator_grant: no account has that e-mail (detail: the address).',
+    sqlstate: ['PT404', 'P0001'],
+    meaning:
+      'operator_grant (PT404, detail: the address) or add_desk_staff (P0001): no account has that e-mail.',
   },
   not_allowed: { sqlstate: ['42501'], meaning: 'The caller may not do this.' },
   not_an_owner: { sqlstate: ['P0001'], meaning: 'Only a (reported) owner can be the target.' },
@@ -127,6 +128,51 @@ export const SQL_ERROR_CODES = {
     sqlstate: ['P0001'],
     meaning: 'create_case_link: the item has its most working links (detail: the limit).',
   },
+  already_in_a_desk: {
+    sqlstate: ['P0001'],
+    meaning: "register_desk: the caller's account is already staff of a desk.",
+  },
+  already_staff: {
+    sqlstate: ['P0001'],
+    meaning: 'add_desk_staff: that account is already staff of a desk.',
+  },
+  cannot_remove_self: {
+    sqlstate: ['P0001'],
+    meaning:
+      'remove_desk_staff: an admin cannot remove themselves (delete the desk or pass it on).',
+  },
+  desk_decided: {
+    sqlstate: ['P0001'],
+    meaning: 'decide_desk: the desk was approved or refused already.',
+  },
+  desk_field_too_long: {
+    sqlstate: ['P0001'],
+    meaning: 'register_desk: a field over its limit (name and hours 80, address 300, phone 40).',
+  },
+  desk_not_found: { sqlstate: ['PT404'], meaning: 'No such desk.' },
+  invalid_decision: { sqlstate: ['P0001'], meaning: 'decide_desk: neither approve nor refuse.' },
+  invalid_email: {
+    sqlstate: ['P0001'],
+    meaning: 'register_desk: the public e-mail is not an address.',
+  },
+  invalid_outcome: {
+    sqlstate: ['P0001'],
+    meaning: 'mark_desk_case: neither collected nor posted.',
+  },
+  invalid_text: {
+    sqlstate: ['P0001'],
+    meaning: 'register_desk: a field holds control characters.',
+  },
+  missing_fields: { sqlstate: ['P0001'], meaning: 'register_desk: a required field is empty.' },
+  not_desk_admin: { sqlstate: ['42501'], meaning: "Only a desk's admin changes its staff." },
+  not_desk_staff: { sqlstate: ['42501'], meaning: 'Only staff of an approved desk.' },
+  not_operator: { sqlstate: ['42501'], meaning: 'Only an operator.' },
+  reference_invalid: {
+    sqlstate: ['P0001'],
+    meaning: 'desk_report_found: the reference is over 40 characters or not one line.',
+  },
+  reference_required: { sqlstate: ['P0001'], meaning: 'desk_report_found: no reference.' },
+  sign_in_required: { sqlstate: ['42501'], meaning: 'No session.' },
 } as const
 
 /** report_found's refusals returned as rows (failure), not raised. */

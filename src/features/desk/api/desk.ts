@@ -1,5 +1,6 @@
 import { supabase } from '@/lib/supabase'
 import { throwIfError } from '@/lib/chat/api-error'
+import { DESK_REFUSAL_TEXT } from '@/features/desk/texts'
 import type { Database } from '@/types/database.types'
 
 type Functions = Database['public']['Functions']
@@ -19,7 +20,7 @@ export type DeskSignUp = {
 
 /** The signed-in account's desk and their role in it, or null. */
 export async function getMyDesk(): Promise<MyDesk | null> {
-  const { data } = throwIfError(await supabase.rpc('my_desk'))
+  const { data } = throwIfError(await supabase.rpc('my_desk'), DESK_REFUSAL_TEXT)
   return data?.[0] ?? null
 }
 
@@ -33,37 +34,41 @@ export async function registerDesk(desk: DeskSignUp): Promise<string> {
       public_phone: desk.publicPhone,
       public_email: desk.publicEmail,
     }),
+    DESK_REFUSAL_TEXT,
   )
   return data
 }
 
 export async function getDeskStaff(): Promise<DeskStaffMember[]> {
-  const { data } = throwIfError(await supabase.rpc('desk_staff_list'))
+  const { data } = throwIfError(await supabase.rpc('desk_staff_list'), DESK_REFUSAL_TEXT)
   return data ?? []
 }
 
 export async function addDeskStaff(email: string): Promise<void> {
-  throwIfError(await supabase.rpc('add_desk_staff', { email }))
+  throwIfError(await supabase.rpc('add_desk_staff', { email }), DESK_REFUSAL_TEXT)
 }
 
 export async function removeDeskStaff(userId: string): Promise<void> {
-  throwIfError(await supabase.rpc('remove_desk_staff', { user_id: userId }))
+  throwIfError(await supabase.rpc('remove_desk_staff', { user_id: userId }), DESK_REFUSAL_TEXT)
 }
 
 /** The admin deletes the desk: its staff's membership, its cases and their access go with it. */
 export async function deleteMyDesk(): Promise<void> {
-  throwIfError(await supabase.rpc('delete_my_desk'))
+  throwIfError(await supabase.rpc('delete_my_desk'), DESK_REFUSAL_TEXT)
 }
 
 /** The items the desk holds, newest first, each with its state. */
 export async function getDeskCases(): Promise<DeskCase[]> {
-  const { data } = throwIfError(await supabase.rpc('desk_cases_list'))
+  const { data } = throwIfError(await supabase.rpc('desk_cases_list'), DESK_REFUSAL_TEXT)
   return data ?? []
 }
 
 /** Marks an item collected or posted: the owner is told and the conversation closes. */
 export async function markDeskCase(chatId: string, outcome: DeskOutcome): Promise<void> {
-  throwIfError(await supabase.rpc('mark_desk_case', { chat_id: chatId, outcome }))
+  throwIfError(
+    await supabase.rpc('mark_desk_case', { chat_id: chatId, outcome }),
+    DESK_REFUSAL_TEXT,
+  )
 }
 
 /** Reports a tagged item as the desk, with the desk's reference; returns the new chat. */
@@ -74,6 +79,7 @@ export async function deskReportFound(tagCode: string, reference: string): Promi
       reference,
       site_url: window.location.origin,
     }),
+    DESK_REFUSAL_TEXT,
   )
   const chatId = data?.[0]?.chat_id
   if (!chatId) throw new Error('desk_report_found returned nothing')

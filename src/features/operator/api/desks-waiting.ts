@@ -1,5 +1,6 @@
 import { supabase } from '@/lib/supabase'
 import { throwIfError } from '@/lib/chat/api-error'
+import { OPERATOR_REFUSAL_TEXT } from '@/lib/chat/refusal-text'
 import type { Database } from '@/types/database.types'
 
 export type WaitingDesk = Database['public']['Functions']['desks_waiting']['Returns'][number]
@@ -17,5 +18,8 @@ export async function decideDesk(
   decision: DeskDecision,
   reason: string,
 ): Promise<void> {
-  throwIfError(await supabase.rpc('decide_desk', { desk_id: deskId, decision, reason }))
+  throwIfError(
+    await supabase.rpc('decide_desk', { desk_id: deskId, decision, reason }),
+    OPERATOR_REFUSAL_TEXT,
+  )
 }
