@@ -4,11 +4,11 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { OfflineBanner } from '@/components/ui/offline-banner'
 import { asksToDeleteDetails } from '@/lib/chat/chat-link'
 import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query'
-import { endNotice } from '@/features/conversation/closure'
 import {
   ChatClosed,
   ClosedComposer,
   EndNoticeBox,
+  useEndNotices,
 } from '@/features/conversation/components/chat-closed'
 import {
   ChatDetails,
@@ -145,6 +145,7 @@ function ChatScreen({
   OwnerActions,
 }: ChatScreenProps) {
   const isWide = useMediaQuery(WIDE_SCREEN)
+  const noticeOf = useEndNotices()
   const [isDetailsOpen, setIsDetailsOpen] = useState(false)
   const [isAsking, setIsAsking] = useState(isAskingToDelete)
   const [isForgotten, setIsForgotten] = useState(false)
@@ -158,7 +159,7 @@ function ChatScreen({
   }
 
   if (isForgotten && summary) {
-    const notice = endNotice(
+    const notice = noticeOf(
       { ...summary, closed_reason: 'finder_left', finder_details_deleted_on: '' },
       'finder',
     )
@@ -242,7 +243,7 @@ function ChatScreen({
         </Box>
         {summary?.closed_at ? (
           <ClosedComposer
-            notice={endNotice(summary, role)}
+            notice={noticeOf(summary, role)}
             onDeleteDetails={canForget && !isAsking ? ask : undefined}
           />
         ) : (
