@@ -205,7 +205,7 @@ function ChatScreen({
           onOpenDetails={isWide ? undefined : () => setIsDetailsOpen(true)}
         />
         {summary?.closed_at && <ChatClosed summary={summary} role={role} />}
-        <SafetyNotices chatId={chatId} userId={userId} refreshKey={summary?.closed_at} />
+        <SafetyNotices {...{ chatId, userId, role }} refreshKey={summary?.closed_at} />
         <OfflineBanner isOffline={chat.isOffline} text={OFFLINE_TEXT} />
         {!isClosed && (
           <SafetyTips
