@@ -173,7 +173,7 @@ function ChatScreen({
 
   const details = (
     <ChatDetails
-      summary={summary}
+      {...{ summary, role }}
       ownerActions={
         role === 'owner' && <OwnerActions summary={summary} refreshSummary={chat.refreshSummary} />
       }
@@ -251,9 +251,9 @@ function ChatScreen({
         )}
       </Flex>
       {isWide ? (
-        <ChatDetailsAside>{details}</ChatDetailsAside>
+        <ChatDetailsAside role={role}>{details}</ChatDetailsAside>
       ) : (
-        <ChatDetailsSheet isOpen={isDetailsOpen} onOpenChange={setIsDetailsOpen}>
+        <ChatDetailsSheet isOpen={isDetailsOpen} onOpenChange={setIsDetailsOpen} role={role}>
           {details}
         </ChatDetailsSheet>
       )}
