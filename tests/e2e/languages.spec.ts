@@ -98,6 +98,14 @@ test('a Polish phone gets the Polish form at first paint, reports, and reaches t
   await message.fill('Dzień dobry, mam Pani plecak.')
   await page.getByRole('button', { name: 'Wyślij', exact: true }).click()
   await expect(page.getByText('Dzień dobry, mam Pani plecak.')).toBeVisible({ timeout: 20_000 })
+  // The details sheet, its ways back and safety box, and "Delete my details now": Polish too.
+  await page.getByRole('button', { name: 'Szczegóły', exact: true }).click()
+  const sheet = page.getByRole('dialog', { name: 'Szczegóły rozmowy' })
+  await expect(sheet.getByRole('heading', { name: 'Sposoby zwrotu' })).toBeVisible()
+  await expect(sheet.getByRole('button', { name: 'Zgłoś właściciela' })).toBeVisible()
+  await sheet.getByRole('button', { name: 'Usuń teraz moje dane' }).click()
+  const question = page.getByRole('group', { name: 'Usunąć Twoje dane?' })
+  await expect(question.getByRole('button', { name: 'Rozmawiaj dalej' })).toBeVisible()
   await context.close()
 })
 

@@ -4,8 +4,19 @@ const DELETION_DATE = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
 })
 
-/** '3 December 2026' from an ISO time, or null when there is none. */
-export function formatDeletionDate(iso: string | null | undefined): string | null {
+/**
+ * '3 December 2026' from an ISO time, or null when there is none; in `locale`'s words
+ * when one is given (English, and the pseudo-locale, keep the e-mail's British date).
+ */
+export function formatDeletionDate(
+  iso: string | null | undefined,
+  locale = 'en-GB',
+): string | null {
   const time = iso ? Date.parse(iso) : Number.NaN
-  return Number.isNaN(time) ? null : DELETION_DATE.format(new Date(time))
+  if (Number.isNaN(time)) return null
+  const format =
+    locale === 'en-GB' || locale === '' || locale.startsWith('en')
+      ? DELETION_DATE
+      : new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/London' })
+  return format.format(new Date(time))
 }

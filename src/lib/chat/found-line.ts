@@ -1,4 +1,6 @@
 import type { ChatSummaryRow } from '@/lib/chat/types'
+import type { MessageId } from '@/lib/i18n/message-id'
+import type { MessageValues } from '@/lib/i18n/use-t'
 
 const whenFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -15,4 +17,26 @@ export function foundLine(
   const when = summary.found_at ? whenFormat.format(new Date(summary.found_at)) : null
   const line = when ? `Found by ${who} on ${when}` : `Found by ${who}`
   return where ? `${line}: “${where}”` : line
+}
+
+/**
+ * foundLine for the finder, in the finder's language (`t`: useT()), the time in
+ * `locale`'s words; English keeps foundLine's words exactly.
+ */
+export function finderFoundLine(
+  summary: Pick<ChatSummaryRow, 'finder_first_name' | 'found_location' | 'found_at'>,
+  t: (id: MessageId, values?: MessageValues) => string,
+  locale: string,
+) {
+  const who = summary.finder_first_name?.trim() || t('chat.details.someone')
+  const where = summary.found_location?.trim()
+  const format =
+    locale === '' || locale.startsWith('en')
+      ? whenFormat
+      : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = summary.found_at ? format.format(new Date(summary.found_at)) : null
+  const line = when
+    ? t('chat.details.foundByOn', { who, when })
+    : t('chat.details.foundBy', { who })
+  return where ? t('chat.details.foundWhere', { line, where }) : line
 }

@@ -1,3 +1,4 @@
+import { useLocale, useT } from '@/lib/i18n/use-t'
 import { Alert, Box, Button, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import { endNotice, type EndNotice } from '@/features/conversation/closure'
@@ -9,18 +10,34 @@ import type { ChatRole, ChatSummaryRow } from '@/lib/chat/types'
  * reader's data and when, and the one thing left to do.
  */
 export function ChatClosed({ summary, role }: { summary: ChatSummaryRow; role: ChatRole }) {
-  return <EndNoticeBox notice={endNotice(summary, role)} />
+  return <EndNoticeBox notice={useEndNotice(summary, role)} />
+}
+
+type Closure = Parameters<typeof endNotice>[0]
+
+/** endNotice in the reader's language (the finder's; the owner's stays English). */
+export function useEndNotices(): (summary: Closure, role: ChatRole) => EndNotice {
+  const t = useT()
+  const locale = useLocale()
+  return (summary, role) => endNotice(summary, role, t, locale)
+}
+
+/** The end notice of one conversation, in the reader's language. */
+export function useEndNotice(summary: Closure, role: ChatRole): EndNotice {
+  return useEndNotices()(summary, role)
 }
 
 /** The end notice (a closed chat, or one whose chat is gone), as a status. */
 export function EndNoticeBox({ notice }: { notice: EndNotice }) {
   return (
-    <Alert.Root status="info" role="status" aria-label="Conversation closed" flexShrink="0">
+    <Alert.Root status="info" role="status" aria-label={notice.label} flexShrink="0">
       <Alert.Content>
         <Alert.Title>{notice.headline}</Alert.Title>
         <Alert.Description>
           <Stack gap="1" mt="1">
-            <Text>No more messages can be sent in it. {notice.data}</Text>
+            <Text>
+              {notice.noMoreInIt} {notice.data}
+            </Text>
             <Text fontWeight="medium">{notice.next}</Text>
           </Stack>
         </Alert.Description>
@@ -43,7 +60,7 @@ export function ClosedComposer({
   return (
     <Box
       role="group"
-      aria-label="No more messages"
+      aria-label={notice.composerLabel}
       borderTopWidth="1px"
       borderColor="border.muted"
       pt="3"
@@ -51,7 +68,7 @@ export function ClosedComposer({
     >
       <Stack gap="2" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'center' }}>
         <Text fontSize="sm" color="fg.muted" flex="1">
-          No more messages can be sent in this conversation.
+          {notice.noMoreHere}
         </Text>
         <NextStepAction notice={notice} onDeleteDetails={onDeleteDetails} />
       </Stack>
@@ -76,13 +93,13 @@ function NextStepAction({
   if (notice.step === 'delete-details' && onDeleteDetails) {
     return (
       <Button variant="outline" colorPalette="red" size="sm" onClick={onDeleteDetails}>
-        Delete my details now
+        {notice.deleteDetails}
       </Button>
     )
   }
   return (
     <Button asChild variant="outline" colorPalette="teal" size="sm">
-      <RouterLink to={paths.root}>Go Home</RouterLink>
+      <RouterLink to={paths.root}>{notice.goHome}</RouterLink>
     </Button>
   )
 }

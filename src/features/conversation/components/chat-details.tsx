@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react'
 import { Box, CloseButton, Drawer, Portal, Stack, Text } from '@chakra-ui/react'
-import { foundLine } from '@/lib/chat/found-line'
-import type { ChatSummaryRow } from '@/lib/chat/types'
+import { finderFoundLine, foundLine } from '@/lib/chat/found-line'
+import type { ChatRole, ChatSummaryRow } from '@/lib/chat/types'
+import { useLocale, useT } from '@/lib/i18n/use-t'
+
+/** The details' name and close button, in the finder's language (the owner's stay English). */
+function useDetailsWords(role: ChatRole): { title: string; close: string } {
+  const t = useT()
+  return role === 'finder'
+    ? { title: t('chat.details.title'), close: t('chat.details.close') }
+    : { title: 'Chat details', close: 'Close the details' }
+}
 
 /**
  * What the chat is about beyond the messages: where and when it was found, the
@@ -10,22 +19,31 @@ import type { ChatSummaryRow } from '@/lib/chat/types'
  */
 export function ChatDetails({
   summary,
+  role,
   ownerActions,
   waysBack,
   forget,
   safety,
 }: {
   summary: ChatSummaryRow | null
+  /** The finder reads the details in their language (the owner's pages stay English). */
+  role: ChatRole
   ownerActions: ReactNode
   waysBack: ReactNode
   forget: ReactNode
   /** Report and block (safety-actions.tsx). */
   safety?: ReactNode
 }) {
+  const t = useT()
+  const locale = useLocale()
   return (
     <Stack gap="4">
       {ownerActions}
-      {summary && <Text fontSize="sm">{foundLine(summary)}</Text>}
+      {summary && (
+        <Text fontSize="sm">
+          {role === 'finder' ? finderFoundLine(summary, t, locale) : foundLine(summary)}
+        </Text>
+      )}
       {waysBack}
       {forget}
       {safety}
@@ -34,11 +52,12 @@ export function ChatDetails({
 }
 
 /** On a laptop: the details in a column beside the conversation. */
-export function ChatDetailsAside({ children }: { children: ReactNode }) {
+export function ChatDetailsAside({ role, children }: { role: ChatRole; children: ReactNode }) {
+  const words = useDetailsWords(role)
   return (
     <Box
       as="aside"
-      aria-label="Chat details"
+      aria-label={words.title}
       overflowY="auto"
       minH="0"
       borderWidth="1px"
@@ -56,12 +75,15 @@ export function ChatDetailsAside({ children }: { children: ReactNode }) {
 export function ChatDetailsSheet({
   isOpen,
   onOpenChange,
+  role,
   children,
 }: {
   isOpen: boolean
+  role: ChatRole
   onOpenChange: (isOpen: boolean) => void
   children: ReactNode
 }) {
+  const words = useDetailsWords(role)
   return (
     <Drawer.Root
       open={isOpen}
@@ -75,11 +97,11 @@ export function ChatDetailsSheet({
         <Drawer.Positioner>
           <Drawer.Content maxH="85dvh" borderTopRadius="l3">
             <Drawer.Header>
-              <Drawer.Title>Chat details</Drawer.Title>
+              <Drawer.Title>{words.title}</Drawer.Title>
             </Drawer.Header>
             <Drawer.Body pb="6">{children}</Drawer.Body>
             <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close the details" />
+              <CloseButton size="sm" aria-label={words.close} />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>

@@ -7,8 +7,8 @@ import { ChatApiError } from '@/lib/chat/api-error'
 import { formatDeletionDate } from '@/lib/chat/deletion-date'
 import type { ChatLinkStatus } from '@/features/conversation/api/get-chat-link-status'
 import { requestChatLink } from '@/features/conversation/api/request-chat-link'
-import { endNotice } from '@/features/conversation/closure'
-import { EndNoticeBox } from '@/features/conversation/components/chat-closed'
+import { EndNoticeBox, useEndNotice } from '@/features/conversation/components/chat-closed'
+import { useT } from '@/lib/i18n/use-t'
 import { useLogInAndReturn } from '@/features/conversation/use-log-in-and-return'
 
 export const INVALID_LINK_TEXT = 'This chat link is not valid or has expired.'
@@ -90,10 +90,11 @@ export function ChatLinkInvalid({ reason, linkStatus, chatId, token }: Props) {
 
 /** The conversation is over for good: the same notice its chat would have shown. */
 function ChatEnded({ linkStatus }: { linkStatus: ChatLinkStatus }) {
-  const notice = endNotice(
+  const t = useT()
+  const notice = useEndNotice(
     {
       closed_reason: linkStatus.closedReason ?? '',
-      item_name: 'The item',
+      item_name: t('chat.end.theItem'),
       finder_first_name: '',
       finder_details_deleted_on: '',
     },
@@ -103,7 +104,7 @@ function ChatEnded({ linkStatus }: { linkStatus: ChatLinkStatus }) {
     <Stack gap="4" align="stretch" py="6">
       <EndNoticeBox notice={notice} />
       <Button asChild variant="outline" colorPalette="teal" alignSelf="start">
-        <RouterLink to={paths.root}>Go Home</RouterLink>
+        <RouterLink to={paths.root}>{notice.goHome}</RouterLink>
       </Button>
     </Stack>
   )

@@ -4,11 +4,11 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { OfflineBanner } from '@/components/ui/offline-banner'
 import { asksToDeleteDetails } from '@/lib/chat/chat-link'
 import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query'
-import { endNotice } from '@/features/conversation/closure'
 import {
   ChatClosed,
   ClosedComposer,
   EndNoticeBox,
+  useEndNotices,
 } from '@/features/conversation/components/chat-closed'
 import {
   ChatDetails,
@@ -145,6 +145,7 @@ function ChatScreen({
   OwnerActions,
 }: ChatScreenProps) {
   const isWide = useMediaQuery(WIDE_SCREEN)
+  const noticeOf = useEndNotices()
   const [isDetailsOpen, setIsDetailsOpen] = useState(false)
   const [isAsking, setIsAsking] = useState(isAskingToDelete)
   const [isForgotten, setIsForgotten] = useState(false)
@@ -158,7 +159,7 @@ function ChatScreen({
   }
 
   if (isForgotten && summary) {
-    const notice = endNotice(
+    const notice = noticeOf(
       { ...summary, closed_reason: 'finder_left', finder_details_deleted_on: '' },
       'finder',
     )
@@ -172,7 +173,7 @@ function ChatScreen({
 
   const details = (
     <ChatDetails
-      summary={summary}
+      {...{ summary, role }}
       ownerActions={
         role === 'owner' && <OwnerActions summary={summary} refreshSummary={chat.refreshSummary} />
       }
@@ -204,7 +205,7 @@ function ChatScreen({
           onOpenDetails={isWide ? undefined : () => setIsDetailsOpen(true)}
         />
         {summary?.closed_at && <ChatClosed summary={summary} role={role} />}
-        <SafetyNotices chatId={chatId} userId={userId} refreshKey={summary?.closed_at} />
+        <SafetyNotices {...{ chatId, userId, role }} refreshKey={summary?.closed_at} />
         <OfflineBanner isOffline={chat.isOffline} text={OFFLINE_TEXT} />
         {!isClosed && (
           <SafetyTips
@@ -242,7 +243,7 @@ function ChatScreen({
         </Box>
         {summary?.closed_at ? (
           <ClosedComposer
-            notice={endNotice(summary, role)}
+            notice={noticeOf(summary, role)}
             onDeleteDetails={canForget && !isAsking ? ask : undefined}
           />
         ) : (
@@ -250,9 +251,9 @@ function ChatScreen({
         )}
       </Flex>
       {isWide ? (
-        <ChatDetailsAside>{details}</ChatDetailsAside>
+        <ChatDetailsAside role={role}>{details}</ChatDetailsAside>
       ) : (
-        <ChatDetailsSheet isOpen={isDetailsOpen} onOpenChange={setIsDetailsOpen}>
+        <ChatDetailsSheet isOpen={isDetailsOpen} onOpenChange={setIsDetailsOpen} role={role}>
           {details}
         </ChatDetailsSheet>
       )}

@@ -1,20 +1,23 @@
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 import { useState } from 'react'
 import { Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { FormMessage } from '@/components/ui/form-message'
 import { deleteMyFinderDetails } from '@/features/conversation/api/delete-my-finder-details'
 
+/** The question's texts, in the finder's language (en.json holds SPEC.md's words). */
 export const FORGET_TEXTS = {
-  question: 'Delete your details now?',
-  confirm:
-    'If you do, your name, contact details, where you found the item and this conversation will be deleted straight away, and the owner will be told you left. You will not be able to write here again.',
-  failed: 'Your details were not deleted. Please try again.',
+  question: msgId('chat.forget.question'),
+  confirm: msgId('chat.forget.confirm'),
+  failed: msgId('chat.forget.failed'),
 } as const
 
 /** "Delete my details now": opens the question (in the conversation, where it is answered). */
 export function DeleteDetailsButton({ onClick }: { onClick: () => void }) {
+  const t = useT()
   return (
     <Button size="sm" variant="outline" colorPalette="red" onClick={onClick} alignSelf="start">
-      Delete my details now
+      {t('chat.forget.button')}
     </Button>
   )
 }
@@ -32,8 +35,9 @@ export function DeleteDetailsQuestion({
   onDeleted: () => void
   onCancel: () => void
 }) {
+  const t = useT()
   const [isDeleting, setIsDeleting] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<MessageId | null>(null)
 
   const remove = async () => {
     setError(null)
@@ -51,7 +55,7 @@ export function DeleteDetailsQuestion({
   return (
     <Stack
       role="group"
-      aria-label="Delete your details?"
+      aria-label={t('chat.forget.label')}
       gap="2"
       borderWidth="1px"
       borderColor="border.error"
@@ -59,17 +63,17 @@ export function DeleteDetailsQuestion({
       p="3"
       flexShrink="0"
     >
-      <Text fontWeight="semibold">{FORGET_TEXTS.question}</Text>
-      <Text fontSize="sm">{FORGET_TEXTS.confirm}</Text>
+      <Text fontWeight="semibold">{t(FORGET_TEXTS.question)}</Text>
+      <Text fontSize="sm">{t(FORGET_TEXTS.confirm)}</Text>
       <HStack gap="3" flexWrap="wrap">
         <Button size="sm" colorPalette="red" loading={isDeleting} onClick={() => void remove()}>
-          Delete my details
+          {t('chat.forget.delete')}
         </Button>
         <Button size="sm" variant="outline" disabled={isDeleting} onClick={onCancel}>
-          Keep talking
+          {t('chat.forget.keep')}
         </Button>
       </HStack>
-      <FormMessage message={error} />
+      <FormMessage message={error && t(error)} />
     </Stack>
   )
 }

@@ -69,7 +69,9 @@ export function MessageBubble({ message, who, isMine, onRetry }: MessageBubblePr
             {message.body}
           </Text>
         )}
-        {!isMine && (message.scamSignals?.length ?? 0) > 0 && <ScamWarning />}
+        {!isMine && (message.scamSignals?.length ?? 0) > 0 && (
+          <ScamWarning isForFinder={message.senderRole === 'owner'} />
+        )}
         {message.status !== 'sent' && (
           <HStack gap="2" fontSize="xs">
             <Text>{message.failedBecause ?? STATUS_TEXT[message.status]}</Text>

@@ -12,6 +12,7 @@ import {
   type ReportReason,
 } from '@/features/conversation/api/report-conversation'
 import type { ChatRole } from '@/lib/chat/types'
+import { useT } from '@/lib/i18n/use-t'
 
 export const SAFETY_TEXTS = {
   reasons: {
@@ -37,6 +38,70 @@ export const SAFETY_TEXTS = {
 
 type Mode = 'idle' | 'report' | 'block' | 'leave'
 
+/** The words of the safety box for one reader: the finder's translated, the owner's English. */
+type SafetyWords = {
+  heading: string
+  group: string
+  reasons: Record<ReportReason, string>
+  reportIntro: string
+  noReason: string
+  reported: string
+  reportFailed: string
+  leaveQuestion: string
+  left: string
+  failed: string
+  report: string
+  why: string
+  chooseReason: string
+  note: string
+  send: string
+  cancel: string
+  leave: string
+}
+
+const OWNER_WORDS: SafetyWords = {
+  ...SAFETY_TEXTS,
+  heading: 'Safety',
+  group: 'Report or block',
+  report: 'Report the finder',
+  why: 'Why are you reporting the finder?',
+  chooseReason: 'Choose a reason',
+  note: 'Anything we should know (optional)',
+  send: 'Send report',
+  cancel: 'Cancel',
+  leave: 'Leave and block',
+}
+
+/** The safety box's words in the reader's language (the owner's pages stay English). */
+function useSafetyWords(role: ChatRole): SafetyWords {
+  const t = useT()
+  if (role === 'owner') return OWNER_WORDS
+  return {
+    heading: t('chat.report.heading'),
+    group: t('chat.report.group'),
+    reasons: {
+      spam: t('chat.report.reasonSpam'),
+      harassment: t('chat.report.reasonHarassment'),
+      money_or_codes: t('chat.report.reasonMoney'),
+      other: t('chat.report.reasonOther'),
+    },
+    reportIntro: t('chat.report.intro'),
+    noReason: t('chat.report.noReason'),
+    reported: t('chat.report.sent'),
+    reportFailed: t('chat.report.failed'),
+    leaveQuestion: t('chat.leave.question'),
+    left: t('chat.leave.done'),
+    failed: t('chat.leave.failed'),
+    report: t('chat.report.owner'),
+    why: t('chat.report.why'),
+    chooseReason: t('chat.report.chooseReason'),
+    note: t('chat.report.note'),
+    send: t('chat.report.send'),
+    cancel: t('chat.report.cancel'),
+    leave: t('chat.leave.button'),
+  }
+}
+
 /**
  * Report and block, for both sides of every conversation: either reports the
  * other; the owner blocks the finder (and can undo it); the finder leaves,
@@ -54,6 +119,7 @@ export function SafetyActions({
   /** The conversation changed state (closed): look again. */
   onChanged: () => void
 }) {
+  const words = useSafetyWords(role)
   const [mode, setMode] = useState<Mode>('idle')
   const [done, setDone] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -93,17 +159,16 @@ export function SafetyActions({
     const form = new FormData(event.currentTarget)
     const reason = String(form.get('reason') ?? '')
     if (!(reason in SAFETY_TEXTS.reasons)) {
-      setError(SAFETY_TEXTS.noReason)
+      setError(words.noReason)
       return
     }
     void run(
       () => reportConversation(chatId, reason as ReportReason, String(form.get('note') ?? '')),
-      SAFETY_TEXTS.reported,
-      SAFETY_TEXTS.reportFailed,
+      words.reported,
+      words.reportFailed,
     )
   }
 
-  const otherSide = role === 'owner' ? 'the finder' : 'the owner'
   const block = async () => {
     await blockFinder(chatId)
     setIsBlocked(true)
@@ -119,9 +184,9 @@ export function SafetyActions({
   }
 
   return (
-    <Stack gap="2" role="group" aria-label="Report or block">
+    <Stack gap="2" role="group" aria-label={words.group}>
       <Text fontWeight="semibold" fontSize="sm">
-        Safety
+        {words.heading}
       </Text>
       {done && (
         <Text fontSize="sm" role="status">
@@ -130,7 +195,7 @@ export function SafetyActions({
       )}
       {mode === 'report' && (
         <ReportForm
-          otherSide={otherSide}
+          words={words}
           isBusy={isBusy}
           onSubmit={submitReport}
           onCancel={() => setMode('idle')}
@@ -138,14 +203,15 @@ export function SafetyActions({
       )}
       {(mode === 'block' || mode === 'leave') && (
         <ConfirmBox
-          question={mode === 'block' ? SAFETY_TEXTS.blockQuestion : SAFETY_TEXTS.leaveQuestion}
-          confirmLabel={mode === 'block' ? 'Block this finder' : 'Leave and block'}
+          question={mode === 'block' ? SAFETY_TEXTS.blockQuestion : words.leaveQuestion}
+          confirmLabel={mode === 'block' ? 'Block this finder' : words.leave}
+          cancelLabel={words.cancel}
           isBusy={isBusy}
           onConfirm={() =>
             void run(
               mode === 'block' ? block : leave,
-              mode === 'block' ? SAFETY_TEXTS.blocked : SAFETY_TEXTS.left,
-              SAFETY_TEXTS.failed,
+              mode === 'block' ? SAFETY_TEXTS.blocked : words.left,
+              words.failed,
             )
           }
           onCancel={() => setMode('idle')}
@@ -154,7 +220,7 @@ export function SafetyActions({
       {mode === 'idle' && (
         <ActionButtons
           role={role}
-          otherSide={otherSide}
+          words={words}
           isBlocked={isBlocked}
           isClosed={isClosed}
           isBusy={isBusy}
@@ -169,28 +235,28 @@ export function SafetyActions({
 
 /** Why the reader reports the other side, and an optional note. */
 function ReportForm({
-  otherSide,
+  words,
   isBusy,
   onSubmit,
   onCancel,
 }: {
-  otherSide: string
+  words: SafetyWords
   isBusy: boolean
   onSubmit: (event: FormEvent<HTMLFormElement>) => void
   onCancel: () => void
 }) {
   return (
     <Stack asChild gap="2">
-      <form onSubmit={onSubmit} aria-label={`Report ${otherSide}`} noValidate>
-        <Text fontSize="sm">{SAFETY_TEXTS.reportIntro}</Text>
+      <form onSubmit={onSubmit} aria-label={words.report} noValidate>
+        <Text fontSize="sm">{words.reportIntro}</Text>
         <Field.Root required>
-          <Field.Label fontSize="sm">Why are you reporting {otherSide}?</Field.Label>
+          <Field.Label fontSize="sm">{words.why}</Field.Label>
           <NativeSelect.Root size="sm">
             <NativeSelect.Field name="reason" defaultValue="">
               <option value="" disabled>
-                Choose a reason
+                {words.chooseReason}
               </option>
-              {Object.entries(SAFETY_TEXTS.reasons).map(([value, label]) => (
+              {Object.entries(words.reasons).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>
@@ -200,15 +266,15 @@ function ReportForm({
           </NativeSelect.Root>
         </Field.Root>
         <Field.Root>
-          <Field.Label fontSize="sm">Anything we should know (optional)</Field.Label>
+          <Field.Label fontSize="sm">{words.note}</Field.Label>
           <Textarea name="note" maxLength={1000} rows={3} size="sm" />
         </Field.Root>
         <HStack gap="2" flexWrap="wrap">
           <Button type="submit" size="sm" colorPalette="red" loading={isBusy}>
-            Send report
+            {words.send}
           </Button>
           <Button size="sm" variant="outline" disabled={isBusy} onClick={onCancel}>
-            Cancel
+            {words.cancel}
           </Button>
         </HStack>
       </form>
@@ -220,12 +286,14 @@ function ReportForm({
 function ConfirmBox({
   question,
   confirmLabel,
+  cancelLabel,
   isBusy,
   onConfirm,
   onCancel,
 }: {
   question: string
   confirmLabel: string
+  cancelLabel: string
   isBusy: boolean
   onConfirm: () => void
   onCancel: () => void
@@ -238,7 +306,7 @@ function ConfirmBox({
           {confirmLabel}
         </Button>
         <Button size="sm" variant="outline" disabled={isBusy} onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </Button>
       </HStack>
     </Stack>
@@ -248,7 +316,7 @@ function ConfirmBox({
 /** The reader's choices: report the other side; the owner blocks or unblocks, the finder leaves. */
 function ActionButtons({
   role,
-  otherSide,
+  words,
   isBlocked,
   isClosed,
   isBusy,
@@ -256,7 +324,7 @@ function ActionButtons({
   onUnblock,
 }: {
   role: ChatRole
-  otherSide: string
+  words: SafetyWords
   isBlocked: boolean
   isClosed: boolean
   isBusy: boolean
@@ -266,7 +334,7 @@ function ActionButtons({
   return (
     <HStack gap="2" flexWrap="wrap">
       <Button size="sm" variant="outline" colorPalette="red" onClick={() => onChoose('report')}>
-        Report {otherSide}
+        {words.report}
       </Button>
       {role === 'owner' && !isBlocked && (
         <Button size="sm" variant="outline" colorPalette="red" onClick={() => onChoose('block')}>
@@ -280,7 +348,7 @@ function ActionButtons({
       )}
       {role === 'finder' && !isClosed && (
         <Button size="sm" variant="outline" colorPalette="red" onClick={() => onChoose('leave')}>
-          Leave and block
+          {words.leave}
         </Button>
       )}
     </HStack>

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react'
 import { Alert, Stack } from '@chakra-ui/react'
 import { getSafetyNotices, type SafetyNotice } from '@/features/conversation/api/get-safety-notices'
 import { useBroadcastChannel } from '@/lib/realtime/use-broadcast-channel'
+import type { ChatRole } from '@/lib/chat/types'
+import { useT } from '@/lib/i18n/use-t'
 
 /**
  * What Homeward told the reader about a report on this conversation: the
@@ -11,13 +13,19 @@ import { useBroadcastChannel } from '@/lib/realtime/use-broadcast-channel'
 export function SafetyNotices({
   chatId,
   userId,
+  role,
   refreshKey,
 }: {
   chatId: string
   userId: string
+  /** The finder reads the titles in their language (the owner's pages stay English). */
+  role: ChatRole
   /** Changes when the conversation changes state (e.g. closed), to look again. */
   refreshKey?: string | null
 }) {
+  const t = useT()
+  const finderTitle = (kind: SafetyNotice['kind']) =>
+    kind === 'warning' ? t('chat.notice.warning') : t('chat.notice.report')
   const [notices, setNotices] = useState<SafetyNotice[]>([])
 
   const load = useCallback(() => {
@@ -57,7 +65,7 @@ export function SafetyNotices({
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>
-              {notice.kind === 'warning' ? 'A warning from Homeward' : 'About your report'}
+              {role === 'finder' ? finderTitle(notice.kind) : ownerTitle(notice.kind)}
             </Alert.Title>
             <Alert.Description>{notice.body}</Alert.Description>
           </Alert.Content>
@@ -66,3 +74,6 @@ export function SafetyNotices({
     </Stack>
   )
 }
+
+const ownerTitle = (kind: SafetyNotice['kind']) =>
+  kind === 'warning' ? 'A warning from Homeward' : 'About your report'

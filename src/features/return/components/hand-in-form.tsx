@@ -5,17 +5,21 @@ import { ShareLocationButton } from '@/components/ui/share-location-button'
 import type { SharedPosition } from '@/lib/geolocation'
 import { describePoint } from '@/lib/map-links'
 import { recordHandIn } from '@/features/return/api/record-hand-in'
+import { finderRefusal } from '@/features/return/finder-refusal'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 
 /** "I handed it in at …": the place in the finder's words, and an optional pin. */
 export function HandInForm({ chatId, onDone }: { chatId: string; onDone: () => void }) {
   const [place, setPlace] = useState('')
   const [pin, setPin] = useState<SharedPosition | null>(null)
   const [isBusy, setIsBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const t = useT()
+  const [error, setError] = useState<MessageId | null>(null)
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     if (place.trim() === '') {
-      setError('Please say where you handed it in.')
+      setError(msgId('ways.refusal.placeRequired'))
       return
     }
     setIsBusy(true)
@@ -26,36 +30,36 @@ export function HandInForm({ chatId, onDone }: { chatId: string; onDone: () => v
       setPin(null)
       onDone()
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught))
+      setError(finderRefusal(caught))
     } finally {
       setIsBusy(false)
     }
   }
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label="I handed it in">
+    <form onSubmit={(event) => void submit(event)} aria-label={t('ways.handIn.form')}>
       <Stack gap="2">
         <Field.Root>
           <Field.Label fontWeight="semibold" fontSize="sm">
-            I HANDED IT IN AT
+            {t('ways.handIn.label')}
           </Field.Label>
           <Input
             value={place}
             onChange={(event) => setPlace(event.target.value)}
             maxLength={200}
-            placeholder="York station lost property office"
+            placeholder={t('ways.handIn.placeholder')}
           />
         </Field.Root>
         {pin ? (
-          <Text fontSize="sm">Pin added: {describePoint(pin)}</Text>
+          <Text fontSize="sm">{t('ways.handIn.pinAdded', { point: describePoint(pin) })}</Text>
         ) : (
-          <ShareLocationButton onPosition={setPin}>Add a pin where I am</ShareLocationButton>
+          <ShareLocationButton onPosition={setPin}>{t('ways.handIn.addPin')}</ShareLocationButton>
         )}
         <HStack>
           <Button type="submit" colorPalette="teal" size="sm" loading={isBusy}>
-            Tell the owner
+            {t('ways.handIn.submit')}
           </Button>
         </HStack>
-        <FormMessage message={error} />
+        <FormMessage message={error && t(error)} />
       </Stack>
     </form>
   )

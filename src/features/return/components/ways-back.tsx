@@ -10,6 +10,17 @@ import { HandInForm } from '@/features/return/components/hand-in-form'
 import { PostalAddressShare } from '@/features/return/components/postal-address-share'
 import type { ChatRole } from '@/lib/chat/types'
 import { useWaysBack } from '@/features/return/use-ways-back'
+import { finderRefusal } from '@/features/return/finder-refusal'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
+import type { ReturnOption } from '@/lib/return-options'
+
+/** The ways back the owner accepts, in the finder's words (the owner's stay English). */
+const FINDER_OPTION_TEXT: Record<ReturnOption, MessageId> = {
+  meet: msgId('ways.option.meet'),
+  hand_in: msgId('ways.option.handIn'),
+  post: msgId('ways.option.post'),
+}
 
 type WaysBackProps = {
   chatId: string
@@ -25,6 +36,7 @@ type WaysBackProps = {
  */
 export function WaysBackPanel({ chatId, role, finderFirstName, isClosed }: WaysBackProps) {
   const { waysBack, refresh } = useWaysBack(chatId)
+  const t = useT()
   if (!waysBack) return null
   const { options, foundAt, returns } = waysBack
   const finder = finderFirstName?.trim() || 'the finder'
@@ -36,34 +48,50 @@ export function WaysBackPanel({ chatId, role, finderFirstName, isClosed }: WaysB
     <Box as="section" aria-labelledby="ways-back-heading" borderWidth="1px" borderRadius="l2" p="4">
       <Stack gap="3">
         <Heading as="h3" size="sm" id="ways-back-heading">
-          Ways back
+          {isFinder ? t('ways.heading') : 'Ways back'}
         </Heading>
         {options.length > 0 ? (
           <Stack gap="1">
-            <Text fontSize="sm">{isFinder ? 'The owner accepts:' : 'You accept:'}</Text>
+            <Text fontSize="sm">{isFinder ? t('ways.ownerAccepts') : 'You accept:'}</Text>
             <Stack as="ul" gap="1" ps="4" fontSize="sm">
               {options.map((option) => (
-                <li key={option}>{RETURN_OPTION_TEXT[option]}</li>
+                <li key={option}>
+                  {isFinder ? t(FINDER_OPTION_TEXT[option]) : RETURN_OPTION_TEXT[option]}
+                </li>
               ))}
             </Stack>
           </Stack>
         ) : (
-          <Text fontSize="sm">Agree a way back in the messages below.</Text>
+          <Text fontSize="sm">
+            {isFinder ? t('ways.agreeInMessages') : 'Agree a way back in the messages below.'}
+          </Text>
         )}
 
         {foundAt ? (
-          <MapPointLinks label="Where it was found" point={foundAt} />
+          <MapPointLinks
+            point={foundAt}
+            {...(isFinder
+              ? {
+                  label: t('ways.foundAt'),
+                  words: { osm: t('ways.openOsm'), app: t('ways.openMapApp') },
+                }
+              : { label: 'Where it was found' })}
+          />
         ) : (
           !isFinder && <Text fontSize="sm">{Finder} has not shared where it was found.</Text>
         )}
         {isFinder && canAct && (
           <ShareLocationButton
             onPosition={async (position) => {
-              await shareFoundLocation(chatId, position)
+              try {
+                await shareFoundLocation(chatId, position)
+              } catch (caught) {
+                throw new Error(t(finderRefusal(caught)), { cause: caught })
+              }
               refresh()
             }}
           >
-            {foundAt ? 'Share where I found it again' : 'Share where I found it'}
+            {foundAt ? t('ways.shareFoundAgain') : t('found.position.share')}
           </ShareLocationButton>
         )}
 
@@ -98,15 +126,20 @@ function HandedInNotice({
   isFinder: boolean
   Finder: string
 }) {
+  const t = useT()
   if (!returns?.handed_in_at || !returns.hand_in_place) return null
   return (
-    <Stack gap="1" role="status" aria-label="Handed in">
+    <Stack gap="1" role="status" aria-label={isFinder ? t('ways.handedIn') : 'Handed in'}>
       <Text fontWeight="semibold">
-        {isFinder ? 'You handed it in at' : `${Finder} handed it in at`}: {returns.hand_in_place}
+        {isFinder
+          ? t('ways.youHandedIn', { place: returns.hand_in_place })
+          : `${Finder} handed it in at: ${returns.hand_in_place}`}
       </Text>
       {returns.hand_in_latitude !== null && returns.hand_in_longitude !== null && (
         <MapPointLinks
-          label="Pin"
+          {...(isFinder
+            ? { label: t('ways.pin'), words: { osm: t('ways.openOsm'), app: t('ways.openMapApp') } }
+            : { label: 'Pin' })}
           point={{
             latitude: returns.hand_in_latitude,
             longitude: returns.hand_in_longitude,
@@ -141,8 +174,9 @@ function PostItBack({
   finder,
   onDone,
 }: PostItBackProps) {
+  const t = useT()
   const [isAsking, setIsAsking] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<MessageId | null>(null)
   const Finder = finder.charAt(0).toUpperCase() + finder.slice(1)
   const sharedAddress = returns?.postal_address ?? null
   const refresh = onDone
@@ -154,7 +188,7 @@ function PostItBack({
       await askForPostalAddress(chatId)
       refresh()
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught))
+      setError(finderRefusal(caught))
     } finally {
       setIsAsking(false)
     }
@@ -163,10 +197,10 @@ function PostItBack({
   return (
     <>
       {sharedAddress !== null && (
-        <Stack gap="1" aria-label="Postal address">
+        <Stack gap="1" aria-label={isFinder ? t('ways.postalAddress') : 'Postal address'}>
           <Text fontWeight="semibold">
             {isFinder
-              ? "The owner's postal address, shared with you only:"
+              ? t('ways.ownersAddress')
               : `Your postal address, shared with ${finder} only:`}
           </Text>
           <Text whiteSpace="pre-line">{sharedAddress}</Text>
@@ -180,7 +214,7 @@ function PostItBack({
         !returns?.handed_in_at && (
           <HStack>
             {returns?.post_requested_at ? (
-              <Text fontSize="sm">You asked the owner for a postal address.</Text>
+              <Text fontSize="sm">{t('ways.askedForAddress')}</Text>
             ) : (
               <Button
                 size="sm"
@@ -189,7 +223,7 @@ function PostItBack({
                 loading={isAsking}
                 onClick={() => void ask()}
               >
-                Post it back
+                {t('ways.postItBack')}
               </Button>
             )}
           </HStack>
@@ -208,7 +242,7 @@ function PostItBack({
             onDone={refresh}
           />
         )}
-      <FormMessage message={error} />
+      <FormMessage message={error && t(error)} />
     </>
   )
 }
