@@ -8,6 +8,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NGINX_LANGUAGES_FILE, nginxLanguagesFile } from '../../scripts/lib/host-rules'
 import { NGINX, startNginx, type RunningNginx } from './nginx'
 
 const hasNginx = existsSync(NGINX) || Boolean(process.env.CI)
@@ -29,6 +30,8 @@ describe.skipIf(!hasNginx)('nginx over a dist/ in a private folder', () => {
       join(dist, 'security-headers.nginx.conf'),
       'add_header X-Content-Type-Options "nosniff" always;\n',
     )
+    // The block includes the build's language maps at the http level (docs/deploy.md).
+    writeFileSync(join(dist, NGINX_LANGUAGES_FILE), nginxLanguagesFile())
     nginx = await startNginx(dist)
   })
   afterAll(async () => {

@@ -77,7 +77,7 @@ describe('cron (local copy of pg_cron)', () => {
     await db.exec(`delete from cron.job where jobname like 'test-%'`)
   })
 
-  it('the migrations schedule dispatch, purge (with the purged photos at once), history cleanup, escalation reminders, photo purge, the purge of kept conversations and of desk cases', async () => {
+  it('the migrations schedule dispatch, purge (with the purged photos at once), history cleanup, escalation reminders, photo purge, the purge of kept conversations, of desk cases and of case links', async () => {
     const { rows } = await db.query<{ jobname: string; schedule: string; command: string }>(
       'select jobname, schedule, command from cron.job order by jobid',
     )
@@ -112,6 +112,11 @@ describe('cron (local copy of pg_cron)', () => {
         jobname: 'purge-desk-cases',
         schedule: '27 * * * *',
         command: 'select app_private.purge_desk_cases()',
+      },
+      {
+        jobname: 'purge-case-links',
+        schedule: '41 * * * *',
+        command: 'select app_private.purge_case_links()',
       },
     ])
   })
