@@ -1,8 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { activate, translate } from '@/lib/i18n/runtime'
-import { FINDER_LANGUAGES } from '@/types/rules.generated'
 import {
-  LOCALES,
   directionOf,
   localeForRequest,
   matchTag,
@@ -14,12 +12,6 @@ import { messages as pl } from '@/locales/compiled/pl'
 import { messages as ar } from '@/locales/compiled/ar'
 import { messages as en } from '@/locales/compiled/en'
 import { messages as enXA } from '@/locales/compiled/en-XA'
-
-describe('the languages', () => {
-  it('are the ones the server stores with a report and writes e-mails in (data_rules)', () => {
-    expect([...LOCALES].sort()).toEqual([...FINDER_LANGUAGES].sort())
-  })
-})
 
 describe('negotiation', () => {
   it('takes the first supported language of navigator.languages', () => {

@@ -1,23 +1,14 @@
+import { FINDER_LANGUAGES } from '../../types/rules.generated.ts'
+
 /**
  * The languages a finder can read Homeward in (docs/languages.md). English is the
  * source: its catalog holds SPEC.md's words exactly. `en-XA` is a pseudo-locale
  * (accented, ~40% longer) for tests and development only: never offered in the menu
- * and never chosen from a browser's languages.
+ * and never chosen from a browser's languages. The list is the server's
+ * (app_private.data_rules().finder_languages): a report stores one of them and the
+ * finder's e-mails are written in it. Relative imports: build scripts import this file under Node.
  */
-export const LOCALES = [
-  'en',
-  'cy',
-  'pl',
-  'ro',
-  'es',
-  'fr',
-  'de',
-  'it',
-  'pt',
-  'uk',
-  'ar',
-  'zh-Hans',
-] as const
+export const LOCALES = FINDER_LANGUAGES
 
 export const PSEUDO_LOCALE = 'en-XA'
 export const SOURCE_LOCALE = 'en'
