@@ -7,20 +7,20 @@
  * docs/languages.md is the manual.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { catalogProblems, COMPILED_DIR, compileAll, compiledModule } from './lib/i18n-catalogs'
+import { dirname, join } from 'node:path'
+import { catalogProblems, COMPILED_DIR, compiledFiles } from './lib/i18n-catalogs'
 
 const isCheck = process.argv.includes('--check')
 const problems = catalogProblems()
-const compiled = compileAll()
-mkdirSync(COMPILED_DIR, { recursive: true })
-for (const [locale, messages] of Object.entries(compiled)) {
-  const file = join(COMPILED_DIR, `${locale}.ts`)
-  const text = compiledModule(locale, messages)
+for (const [path, text] of Object.entries(compiledFiles())) {
+  const file = join(COMPILED_DIR, path)
   const current = existsSync(file) ? readFileSync(file, 'utf8') : null
   if (current === text) continue
-  if (isCheck) problems.push(`src/locales/compiled/${locale}.ts is stale: run npm run i18n`)
-  else writeFileSync(file, text)
+  if (isCheck) problems.push(`src/locales/compiled/${path} is stale: run npm run i18n`)
+  else {
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, text)
+  }
 }
 if (problems.length > 0) {
   console.error(problems.join('\n'))

@@ -10,7 +10,7 @@ import { paths } from '@/lib/paths'
 import { earlyTagStatusScript, TAG_VIEW_CSS } from '@/features/found/early-tag-status'
 import { loadLocale } from '@/lib/i18n/i18n'
 import { translate } from '@/lib/i18n/runtime'
-import { finderTitleId } from '@/lib/i18n/page-titles'
+import { finderTitleId, pageTitleId } from '@/lib/i18n/page-titles'
 import { directionOf, htmlLangOf, type AnyLocale } from '@/lib/i18n/locales'
 
 export type RenderedPage = {
@@ -34,6 +34,7 @@ export type RenderedPage = {
  */
 export async function renderPage(path: string, locale: AnyLocale = 'en'): Promise<RenderedPage> {
   await loadLocale(locale)
+  // The page's lazy route loads the owner's messages when it needs them (router.tsx).
   const handler = createStaticHandler(routes)
   const context = await handler.query(new Request(new URL(path, 'http://localhost')))
   if (context instanceof Response) throw new Error(`${path} answered a redirect while prerendering`)
@@ -49,7 +50,7 @@ export async function renderPage(path: string, locale: AnyLocale = 'en'): Promis
   )
   const html = await new Response(prelude).text()
   const handle = handleOf(context.matches.map(({ route }) => ({ handle: route.handle })))
-  const titleId = finderTitleId(handle?.title)
+  const titleId = pageTitleId(handle?.title)
   const shownTitle = titleId ? translate(titleId) : handle?.title
   const title = !handle || handle.title === 'home' ? 'Homeward' : `${shownTitle} · Homeward`
   return {
@@ -59,7 +60,7 @@ export async function renderPage(path: string, locale: AnyLocale = 'en'): Promis
     status: context.statusCode,
     lang: htmlLangOf(locale),
     dir: directionOf(locale),
-    isFinderPage: titleId !== undefined,
+    isFinderPage: finderTitleId(handle?.title) !== undefined,
   }
 }
 

@@ -5,12 +5,15 @@ import { AppLayout } from '@/app/layout/app-layout'
 import type { RouteHandle } from '@/app/route-handle'
 import { PAGES } from '@/app/route-table'
 import { AppErrorPage, RouteErrorPage } from '@/app/error-page'
+import { loadOwnerMessages } from '@/lib/i18n/i18n'
+import { needsOwnerMessages } from '@/lib/i18n/page-titles'
 
 type PageRoute = RouteObject & { handle: RouteHandle }
 
 /**
  * One page: its path, its handle (title, background, header icon, guard) and its
- * component, loaded on first visit as its own chunk.
+ * component, loaded on first visit as its own chunk (with the owner's messages, for
+ * any page but the finder's).
  */
 function page(
   path: string | undefined,
@@ -20,7 +23,13 @@ function page(
   return {
     ...(path === undefined ? { index: true } : { path }),
     handle,
-    lazy: async () => ({ Component: await load() }),
+    lazy: async () => {
+      const [Component] = await Promise.all([
+        load(),
+        needsOwnerMessages(handle.title) ? loadOwnerMessages() : undefined,
+      ])
+      return { Component }
+    },
     HydrateFallback: PageSpinner,
     // A page that throws, or whose code file is gone after a deploy: inside the layout.
     errorElement: <RouteErrorPage />,

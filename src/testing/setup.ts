@@ -2,11 +2,13 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { server } from '@/testing/server'
-import { activateCatalog } from '@/lib/i18n/i18n'
+import { activateCatalog, activateOwnerMessages } from '@/lib/i18n/i18n'
 import { messages as english } from '@/locales/compiled/en'
+import { messages as ownerEnglish } from '@/locales/compiled/owner/en'
 
 // The app's pages render in English (SPEC.md's words) unless a test loads another language.
 activateCatalog('en', english)
+activateOwnerMessages('en', ownerEnglish)
 
 // findBy*/waitFor wait for the DOM, not a clock; the ceiling is generous so a loaded
 // CI machine (lazy route chunks, Chakra's first render) is not mistaken for a failure.

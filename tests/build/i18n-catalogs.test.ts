@@ -1,12 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   catalogProblems,
   COMPILED_DIR,
-  compileAll,
-  compiledModule,
+  compiledFiles,
   LOCALES_DIR,
   MACHINE_FLAG,
   ROOT,
@@ -21,10 +20,8 @@ describe('message catalogs', () => {
   })
 
   it('the compiled catalogs are current (npm run i18n)', () => {
-    for (const [locale, messages] of Object.entries(compileAll())) {
-      expect(readFileSync(join(COMPILED_DIR, `${locale}.ts`), 'utf8'), locale).toBe(
-        compiledModule(locale, messages),
-      )
+    for (const [path, text] of Object.entries(compiledFiles())) {
+      expect(readFileSync(join(COMPILED_DIR, path), 'utf8'), path).toBe(text)
     }
   })
 
@@ -71,7 +68,7 @@ describe('message catalogs', () => {
       expect(catalogProblems(dirs)).toEqual([
         'pl.json misses found.intro',
         'pl.json found.reportFor has placeholders (none), not {tag}',
-        'pl.json invents found.invented, which en.json does not have',
+        'pl.json invents found.invented, which the English source does not have',
       ])
     })
 
@@ -87,12 +84,36 @@ describe('message catalogs', () => {
       const problems = catalogProblems(dirs)
       expect(
         problems.some((line) =>
-          line.endsWith('extra.ts uses found.brandNew, which en.json does not have'),
+          line.endsWith('extra.ts uses found.brandNew, which neither en.json nor owner/en has'),
         ),
       ).toBe(true)
       expect(problems).toContain(
         'en.json has found.nobodyUses, which no code uses (stale extraction)',
       )
+    })
+
+    it('the owner’s catalog: an id both catalogs have, one no code uses, a translation that misses one', () => {
+      const dirs = copy()
+      const ownerEn = join(dirs.localesDir, 'owner', 'en')
+      writeFileSync(
+        join(ownerEn, 'extra.json'),
+        JSON.stringify({
+          'found.intro': { message: 'Twice' },
+          'pages.title.login': { message: 'Again' },
+          'extra.unused': { message: 'Nobody uses this' },
+        }),
+      )
+      mkdirSync(join(dirs.localesDir, 'owner', 'pl'))
+      writeFileSync(
+        join(dirs.localesDir, 'owner', 'pl', 'pages.json'),
+        JSON.stringify({ 'pages.title.login': { message: 'Logowanie', flags: [MACHINE_FLAG] } }),
+      )
+      const problems = catalogProblems(dirs)
+      expect(problems).toContain('owner/en/pages.json repeats pages.title.login')
+      expect(problems).toContain('found.intro is in both en.json and owner/en: one catalog owns it')
+      expect(problems).toContain('owner/en has extra.unused, which no code uses (stale extraction)')
+      expect(problems).toContain('owner/pl misses pages.title.dashboard')
+      expect(problems).not.toContain('owner/pl misses pages.title.login')
     })
   })
 })

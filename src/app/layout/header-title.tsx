@@ -1,5 +1,5 @@
 import { Heading, Image } from '@chakra-ui/react'
-import { finderTitleId } from '@/lib/i18n/page-titles'
+import { pageTitleId } from '@/lib/i18n/page-titles'
 import { useT } from '@/lib/i18n/use-t'
 
 /** SPEC.md §2: the logo when the form title is 'home', else the title as a heading. */
@@ -14,8 +14,8 @@ export function HeaderTitle({ title }: { title: string | undefined }) {
   }
   return (
     <Heading as="h1" size={{ base: 'md', md: 'lg' }} textAlign="center" lineClamp={1}>
-      {/* A finder's page in the finder's language; the state keeps SPEC.md's title. */}
-      {finderTitleId(title) ? t(finderTitleId(title)!) : (title ?? '')}
+      {/* The title through the catalogs (a finder's page in the finder's language). */}
+      {pageTitleId(title) ? t(pageTitleId(title)!) : (title ?? '')}
     </Heading>
   )
 }

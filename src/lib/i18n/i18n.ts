@@ -1,4 +1,4 @@
-import { activate, currentLocale, type Messages } from '@/lib/i18n/runtime'
+import { activate, currentCatalog, currentLocale, type Messages } from '@/lib/i18n/runtime'
 import {
   directionOf,
   htmlLangOf,
@@ -37,15 +37,50 @@ const LOADERS: Record<AnyLocale, () => Promise<CompiledCatalog>> = {
   'en-XA': () => import('@/locales/compiled/en-XA'),
 }
 
+/*
+ * The owner's pages' messages: a chunk of their own, so the finder's pages never load
+ * them. English only this round; a language gets its own line here with its catalog
+ * (src/locales/owner/<locale>/), and until then its owner's pages read English.
+ */
+const OWNER_LOADERS: Partial<Record<AnyLocale, () => Promise<CompiledCatalog>>> = {
+  en: () => import('@/locales/compiled/owner/en'),
+  'en-XA': () => import('@/locales/compiled/owner/en-XA'),
+}
+
+const ownerLocaleOf = (locale: AnyLocale): AnyLocale => (OWNER_LOADERS[locale] ? locale : 'en')
+
+/** The owner's messages joined to the active language, once a page has needed them. */
+let owner: { locale: AnyLocale; messages: Messages } | null = null
+
 /** Makes `locale` the active one with its compiled messages (build time, tests). */
 export function activateCatalog(locale: AnyLocale, messages: Messages) {
-  activate(locale, messages)
+  activate(locale, owner ? { ...owner.messages, ...messages } : messages)
+}
+
+/** Sets the owner's messages (tests: synchronously, from the compiled English module). */
+export function activateOwnerMessages(locale: AnyLocale, messages: Messages) {
+  owner = { locale, messages }
+  activate(currentLocale(), { ...messages, ...currentCatalog().messages })
+}
+
+/** Loads the owner's messages for the active language (once) and joins them to it. */
+export async function loadOwnerMessages(): Promise<void> {
+  const locale = ownerLocaleOf(activeLocale())
+  if (owner?.locale === locale) return
+  const { messages } = await OWNER_LOADERS[locale]!()
+  activateOwnerMessages(locale, messages)
 }
 
 /** Loads a locale's chunk (once) and makes it the active one. */
 export async function loadLocale(locale: AnyLocale): Promise<void> {
   if (currentLocale() === locale) return
   const { messages } = await LOADERS[locale]()
+  if (owner && owner.locale !== ownerLocaleOf(locale)) {
+    owner = {
+      locale: ownerLocaleOf(locale),
+      messages: (await OWNER_LOADERS[ownerLocaleOf(locale)]!()).messages,
+    }
+  }
   activateCatalog(locale, messages)
 }
 

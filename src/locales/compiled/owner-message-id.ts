@@ -1,0 +1,21 @@
+// Written by `npm run i18n` from src/locales/owner/en/*.json: do not edit.
+
+export type OwnerMessageId =
+  | 'pages.title.account'
+  | 'pages.title.activateTag'
+  | 'pages.title.activated'
+  | 'pages.title.campaign'
+  | 'pages.title.case'
+  | 'pages.title.caseLinks'
+  | 'pages.title.caseSheet'
+  | 'pages.title.dashboard'
+  | 'pages.title.desk'
+  | 'pages.title.editTag'
+  | 'pages.title.help'
+  | 'pages.title.howItWorks'
+  | 'pages.title.login'
+  | 'pages.title.newPassword'
+  | 'pages.title.operator'
+  | 'pages.title.register'
+  | 'pages.title.resetPassword'
+  | 'pages.title.terms'

@@ -1,0 +1,4 @@
+// Written by `npm run i18n` from src/locales/owner/en/*.json: do not edit.
+import type { Messages } from '@/lib/i18n/runtime'
+
+export const messages: Messages = JSON.parse("{\"pages.title.howItWorks\":[\"How it works\"],\"pages.title.help\":[\"Help\"],\"pages.title.register\":[\"Register\"],\"pages.title.login\":[\"Login\"],\"pages.title.resetPassword\":[\"Reset Password\"],\"pages.title.newPassword\":[\"New Password\"],\"pages.title.terms\":[\"Terms\"],\"pages.title.campaign\":[\"Campaign\"],\"pages.title.account\":[\"Account Settings\"],\"pages.title.activateTag\":[\"Activate a tag\"],\"pages.title.activated\":[\"Activated\"],\"pages.title.dashboard\":[\"Dashboard\"],\"pages.title.editTag\":[\"Edit Tag\"],\"pages.title.operator\":[\"Operator\"],\"pages.title.case\":[\"Case\"],\"pages.title.caseLinks\":[\"Case links\"],\"pages.title.caseSheet\":[\"Case sheet\"],\"pages.title.desk\":[\"Desk\"]}") as Messages
