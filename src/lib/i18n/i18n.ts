@@ -1,4 +1,4 @@
-import { activate, currentCatalog, currentLocale, type Messages } from '@/lib/i18n/runtime'
+import { activate, currentLocale, type Messages } from '@/lib/i18n/runtime'
 import {
   directionOf,
   htmlLangOf,
@@ -51,16 +51,19 @@ const ownerLocaleOf = (locale: AnyLocale): AnyLocale => (OWNER_LOADERS[locale] ?
 
 /** The owner's messages joined to the active language, once a page has needed them. */
 let owner: { locale: AnyLocale; messages: Messages } | null = null
+/** The active language's own (finder's) messages, without the owner's. */
+let finder: Messages = {}
 
 /** Makes `locale` the active one with its compiled messages (build time, tests). */
 export function activateCatalog(locale: AnyLocale, messages: Messages) {
+  finder = messages
   activate(locale, owner ? { ...owner.messages, ...messages } : messages)
 }
 
 /** Sets the owner's messages (tests: synchronously, from the compiled English module). */
 export function activateOwnerMessages(locale: AnyLocale, messages: Messages) {
   owner = { locale, messages }
-  activate(currentLocale(), { ...messages, ...currentCatalog().messages })
+  activate(currentLocale(), { ...messages, ...finder })
 }
 
 /** Loads the owner's messages for the active language (once) and joins them to it. */
