@@ -151,10 +151,15 @@ export function nginxShellPattern(): string {
 /** dist/languages.nginx.conf: included at nginx's `http` level (docs/deploy.md). */
 export const NGINX_LANGUAGES_FILE = 'languages.nginx.conf'
 
+/** A regex (nginx's PCRE) for the start of an Accept-Language tag in simplified Chinese. */
+const SIMPLIFIED_CHINESE = 'zh(?![a-z])(?!-(hant|tw|hk|mo))'
+
 /**
  * The `map`s that choose a finder's page language for nginx: `$homeward_page_locale`
  * is `/pl` (a folder of dist/) or empty (English). The `locale` cookie (the language
- * menu's choice, English included) wins; else the first language of Accept-Language.
+ * menu's choice, English included) wins; else the first language of Accept-Language
+ * we have, as the app's negotiateLocale chooses: the tags before it that we do not
+ * have (`ja`, `zh-TW`, `*`) are skipped, and English first means English.
  */
 export function nginxLanguagesFile(): string {
   const others = PAGE_LOCALES
@@ -162,12 +167,19 @@ export function nginxLanguagesFile(): string {
     ...others.map((locale) => `  ${locale} /${locale};`),
     `  ${SOURCE_LOCALE} /${SOURCE_LOCALE};`,
   ]
-  const accept = LOCALES.filter((locale) => locale !== SOURCE_LOCALE && locale !== 'zh-Hans').map(
-    (locale) => `  "~*^\\s*${locale}(?![a-z])" /${locale};`,
-  )
+  const plain = LOCALES.filter((locale) => locale !== 'zh-Hans')
+  const supported = `(?:(?:${plain.join('|')})(?![a-z])|${SIMPLIFIED_CHINESE})`
+  // Any number of leading tags (with their ;q=) that are not one we have.
+  const skipped = `^(?:\\s*(?!${supported})[^,]*,)*\\s*`
+  const accept = [
+    ...plain
+      .filter((locale) => locale !== SOURCE_LOCALE)
+      .map((locale) => `  "~*${skipped}${locale}(?![a-z])" /${locale};`),
+    `  "~*${skipped}${SIMPLIFIED_CHINESE}" /zh-Hans;`,
+  ]
   return `${[
     '# Written by `npm run build` (scripts/lib/host-rules.ts): include at the http level.',
-    `# The finder's pages in the phone's language: the locale cookie, else Accept-Language's first tag.`,
+    `# The finder's pages in the phone's language: the locale cookie, else Accept-Language's first language we have.`,
     'map $cookie_locale $homeward_cookie_locale {',
     '  default "";',
     ...cookie,
@@ -175,8 +187,6 @@ export function nginxLanguagesFile(): string {
     'map $http_accept_language $homeward_accept_locale {',
     '  default "";',
     ...accept,
-    // Simplified Chinese: zh, zh-CN, zh-SG, zh-Hans…, not zh-TW, zh-HK, zh-Hant.
-    '  "~*^\\s*zh(?![a-z])(?!-(hant|tw|hk|mo))" /zh-Hans;',
     '}',
     'map $homeward_cookie_locale $homeward_page_locale {',
     '  "" $homeward_accept_locale;',

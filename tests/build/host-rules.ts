@@ -142,6 +142,9 @@ export function hostRulesTests(dist: string): void {
       )
       expect(await page('/tag', { 'accept-language': 'zh-CN,zh' })).toBe(file('zh-Hans/tag.html'))
       expect(await page('/tag', { 'accept-language': 'zh-TW' })).toBe(file('tag.html'))
+      // The first language we have, past those we do not (as the app negotiates).
+      expect(await page('/tag', { 'accept-language': 'ja,pl;q=0.8' })).toBe(file('pl/tag.html'))
+      expect(await page('/tag', { 'accept-language': 'en-GB,pl;q=0.8' })).toBe(file('tag.html'))
       // The menu's choice (the cookie) wins, English included.
       expect(await page('/tag', { 'accept-language': 'pl', cookie: 'a=b; locale=cy' })).toBe(
         file('cy/tag.html'),
