@@ -8,9 +8,9 @@ import { handleOf } from '@/app/route-handle'
 import { env } from '@/lib/env'
 import { paths } from '@/lib/paths'
 import { earlyTagStatusScript, TAG_VIEW_CSS } from '@/features/found/early-tag-status'
-import { loadLocale } from '@/lib/i18n/i18n'
+import { dropOwnerMessages, loadLocale } from '@/lib/i18n/i18n'
 import { translate } from '@/lib/i18n/runtime'
-import { finderTitleId, pageTitleId } from '@/lib/i18n/page-titles'
+import { finderTitleId, needsOwnerMessages, pageTitleId } from '@/lib/i18n/page-titles'
 import { directionOf, htmlLangOf, type AnyLocale } from '@/lib/i18n/locales'
 
 export type RenderedPage = {
@@ -38,6 +38,9 @@ export async function renderPage(path: string, locale: AnyLocale = 'en'): Promis
   const handler = createStaticHandler(routes)
   const context = await handler.query(new Request(new URL(path, 'http://localhost')))
   if (context instanceof Response) throw new Error(`${path} answered a redirect while prerendering`)
+  const handle = handleOf(context.matches.map(({ route }) => ({ handle: route.handle })))
+  // A finder's page renders in the browser without the owner's messages: here too.
+  if (!needsOwnerMessages(handle?.title)) dropOwnerMessages()
   const router = createStaticRouter(handler.dataRoutes, context)
   // react-dom/static's prerender (not renderToString) marks the HTML so that React 19
   // replays a form action submitted before hydration once the page has hydrated.
@@ -49,7 +52,6 @@ export async function renderPage(path: string, locale: AnyLocale = 'en'): Promis
     </StrictMode>,
   )
   const html = await new Response(prelude).text()
-  const handle = handleOf(context.matches.map(({ route }) => ({ handle: route.handle })))
   const titleId = pageTitleId(handle?.title)
   const shownTitle = titleId ? translate(titleId) : handle?.title
   const title = !handle || handle.title === 'home' ? 'Homeward' : `${shownTitle} · Homeward`

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from 'playwright-core'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { messages as ownerEnglish } from '../../src/locales/compiled/owner/en'
 import {
   FINDER_JS_GZIP_BYTES,
   FINDER_PAGES,
@@ -153,6 +154,19 @@ describe('prerendered pages', () => {
       expect(text).toContain('Privacy notice')
     },
   )
+
+  it("the finder's pages, in every language, carry none of the owner's messages (that chunk is not loaded there)", () => {
+    const ownerIds = Object.keys(ownerEnglish)
+    const finderPages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /(^|\/)(tag|found|how-to-scan|found\/(reunite|thank-you))\.html$/.test(file),
+    )
+    expect(finderPages.length).toBeGreaterThan(12)
+    for (const file of finderPages) {
+      const html = readFileSync(join(dist, file), 'utf8')
+      for (const id of ownerIds)
+        expect(html.includes(`>${id}<`) || html.includes(`"${id}"`), `${file}: ${id}`).toBe(false)
+    }
+  })
 
   it("states the purge's own retention periods on the privacy notice and the finder's form", async () => {
     const db = await openDatabase({ seed: false })

@@ -66,6 +66,15 @@ export function activateOwnerMessages(locale: AnyLocale, messages: Messages) {
   activate(currentLocale(), { ...messages, ...finder })
 }
 
+/**
+ * Forgets the owner's messages (the prerender, before a finder's page: the browser
+ * renders those pages without them, so the HTML must too).
+ */
+export function dropOwnerMessages() {
+  owner = null
+  activate(currentLocale(), finder)
+}
+
 /** Loads the owner's messages for the active language (once) and joins them to it. */
 export async function loadOwnerMessages(): Promise<void> {
   const locale = ownerLocaleOf(activeLocale())
