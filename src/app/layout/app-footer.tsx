@@ -34,7 +34,7 @@ export function AppFooter({
           {t('footer.rights', { year: String(now.getFullYear()) })}
         </Text>
       </Stack>
-      <HStack as="nav" aria-label="Legal" justify="center" gap="4" mt="1" fontSize="sm">
+      <HStack as="nav" aria-label={t('footer.legal')} justify="center" gap="4" mt="1" fontSize="sm">
         <TextLink to={paths.privacy} color="fg.muted" textDecoration="underline">
           {t('footer.privacy')}
         </TextLink>

@@ -3,6 +3,7 @@ import { IconButton } from '@chakra-ui/react'
 import { MenuIcon } from '@/components/ui/icons'
 import { useIsHydrated } from '@/lib/use-is-hydrated'
 import { MENU_BEFORE_APP_ID, MenuBeforeApp } from '@/app/layout/menu-before-app'
+import { useT } from '@/lib/i18n/use-t'
 
 const MenuDrawer = lazy(() => import('@/app/layout/menu-drawer'))
 
@@ -12,6 +13,7 @@ const MenuDrawer = lazy(() => import('@/app/layout/menu-drawer'))
  * (the browser's own popover), which stays in the page in case it is open as the app arrives.
  */
 export function BurgerMenu({ isSignedIn }: { isSignedIn: boolean }) {
+  const t = useT()
   const [isOpen, setIsOpen] = useState(false)
   const [wasOpened, setWasOpened] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
@@ -21,7 +23,7 @@ export function BurgerMenu({ isSignedIn }: { isSignedIn: boolean }) {
     <>
       <IconButton
         ref={trigger}
-        aria-label="Open menu"
+        aria-label={t('menu.open')}
         aria-haspopup="dialog"
         aria-expanded={isHydrated ? isOpen : undefined}
         popoverTarget={isHydrated ? undefined : MENU_BEFORE_APP_ID}

@@ -1,6 +1,7 @@
 import { Box, Link, Stack } from '@chakra-ui/react'
 import { env } from '@/lib/env'
 import { MENU_LINKS } from '@/app/layout/menu-links'
+import { useT } from '@/lib/i18n/use-t'
 
 export const MENU_BEFORE_APP_ID = 'menu-before-app'
 
@@ -11,12 +12,13 @@ export const MENU_BEFORE_APP_ID = 'menu-before-app'
  * so it is not here; nor is the sign-in state, which the prerendered page does not know.
  */
 export function MenuBeforeApp() {
+  const t = useT()
   return (
     <Box
       as="nav"
       id={MENU_BEFORE_APP_ID}
       popover="auto"
-      aria-label="Main menu"
+      aria-label={t('menu.main')}
       position="fixed"
       inset="0"
       insetInlineEnd="auto"
@@ -40,7 +42,7 @@ export function MenuBeforeApp() {
             fontSize="lg"
             py="1"
           >
-            {link.label}
+            {t(link.label)}
           </Link>
         ))}
       </Stack>

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router'
 import { Button, CloseButton, Drawer, Link, Portal, Stack } from '@chakra-ui/react'
 import { env } from '@/lib/env'
 import { MENU_LINKS } from '@/app/layout/menu-links'
+import { useT } from '@/lib/i18n/use-t'
 
 type MenuDrawerProps = {
   isSignedIn: boolean
@@ -27,6 +28,7 @@ function logout() {
  * machinery stays out of the first page load. Internal links navigate in-app and close it.
  */
 export default function MenuDrawer({ isSignedIn, isOpen, onOpenChange, trigger }: MenuDrawerProps) {
+  const t = useT()
   const close = () => onOpenChange(false)
   // Mount closed, then open: a dialog mounted already open (the chunk arriving after the
   // click) could take the end of that click for an outside interaction and close itself.
@@ -48,20 +50,20 @@ export default function MenuDrawer({ isSignedIn, isOpen, onOpenChange, trigger }
         <Drawer.Positioner>
           <Drawer.Content>
             <Drawer.Header>
-              <Drawer.Title>Menu</Drawer.Title>
+              <Drawer.Title>{t('menu.title')}</Drawer.Title>
             </Drawer.Header>
             <Drawer.Body>
-              <Stack as="nav" aria-label="Main menu" gap="2">
+              <Stack as="nav" aria-label={t('menu.main')} gap="2">
                 {MENU_LINKS.map((link) =>
                   'external' in link ? (
                     // The shop is another site: the whole window goes there.
                     <Link key={link.label} href={env.shopUrl} fontSize="lg" py="1">
-                      {link.label}
+                      {t(link.label)}
                     </Link>
                   ) : (
                     <Link key={link.label} asChild fontSize="lg" py="1">
                       <RouterLink to={link.to} onClick={close}>
-                        {link.label}
+                        {t(link.label)}
                       </RouterLink>
                     </Link>
                   ),
@@ -76,13 +78,13 @@ export default function MenuDrawer({ isSignedIn, isOpen, onOpenChange, trigger }
                       logout()
                     }}
                   >
-                    Logout
+                    {t('menu.logout')}
                   </Button>
                 )}
               </Stack>
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>
-              <CloseButton aria-label="Close menu" />
+              <CloseButton aria-label={t('menu.close')} />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>
