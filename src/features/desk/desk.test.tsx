@@ -4,7 +4,6 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 import { rpc } from '@/testing/supabase-handlers'
-import { DESK_TEXTS } from '@/features/desk/texts'
 import { RETENTION_DAYS } from '@/types/retention.generated'
 
 vi.setConfig({ testTimeout: 20_000 })
@@ -48,9 +47,9 @@ describe('/desk', () => {
       }),
     )
     const { user } = renderApp({ url: '/desk', session: true })
-    const form = await screen.findByRole('form', { name: DESK_TEXTS.signUpHeading })
+    const form = await screen.findByRole('form', { name: 'Sign up as a lost-property desk' })
     await user.type(within(form).getByLabelText('DESK NAME'), 'Leeds station lost property')
-    await user.click(within(form).getByRole('button', { name: DESK_TEXTS.signUpButton }))
+    await user.click(within(form).getByRole('button', { name: 'Sign up as a desk' }))
     expect(await within(form).findByText('Please fill in all fields')).toBeVisible()
     expect(calls).toEqual([])
 
@@ -58,9 +57,13 @@ describe('/desk', () => {
     await user.type(within(form).getByLabelText('OPENING HOURS'), '07:00–19:00')
     await user.type(within(form).getByLabelText('PUBLIC PHONE'), '0113 496 0000')
     await user.type(within(form).getByLabelText('PUBLIC E-MAIL'), 'lost@example.test')
-    await user.click(within(form).getByRole('button', { name: DESK_TEXTS.signUpButton }))
-    expect(await screen.findByRole('heading', { name: DESK_TEXTS.pendingHeading })).toBeVisible()
-    expect(screen.getByText(DESK_TEXTS.pending('Leeds station lost property'))).toBeVisible()
+    await user.click(within(form).getByRole('button', { name: 'Sign up as a desk' }))
+    expect(await screen.findByRole('heading', { name: 'Waiting for approval' })).toBeVisible()
+    expect(
+      screen.getByText(
+        'Leeds station lost property is waiting for a Homeward operator to approve it. Until then it cannot report items or add staff.',
+      ),
+    ).toBeVisible()
     expect(calls).toEqual([
       {
         name: 'Leeds station lost property',
@@ -111,24 +114,29 @@ describe('/desk', () => {
     expect(screen.getByRole('article', { name: 'Keys, Ref 4471' })).toHaveTextContent(
       'Unclaimed after 14 days',
     )
-    expect(within(umbrella).getByRole('link', { name: DESK_TEXTS.openChat })).toHaveAttribute(
+    expect(within(umbrella).getByRole('link', { name: 'Open conversation' })).toHaveAttribute(
       'href',
       `/chat?chatId=${CASE.chat_id}`,
     )
-    await user.click(within(umbrella).getByRole('button', { name: DESK_TEXTS.markCollected }))
+    await user.click(within(umbrella).getByRole('button', { name: 'Mark as collected' }))
     const ask = within(umbrella).getByRole('group', { name: 'Mark Black umbrella as collected?' })
-    await user.click(within(ask).getByRole('button', { name: DESK_TEXTS.cancel }))
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }))
     expect(marked).toEqual([])
-    await user.click(within(umbrella).getByRole('button', { name: DESK_TEXTS.markCollected }))
+    await user.click(within(umbrella).getByRole('button', { name: 'Mark as collected' }))
     await user.click(within(umbrella).getByRole('button', { name: 'Yes, mark as collected' }))
-    expect(await screen.findByText(DESK_TEXTS.marked)).toBeVisible()
+    expect(
+      await screen.findByText('Done. The owner has been told and the conversation is closed.'),
+    ).toBeVisible()
     await waitFor(() => expect(umbrella).toHaveTextContent('Collected'))
-    expect(within(umbrella).queryByRole('button', { name: DESK_TEXTS.markPosted })).toBeNull()
+    expect(within(umbrella).queryByRole('button', { name: 'Mark as posted' })).toBeNull()
     expect(marked).toEqual([{ chat_id: CASE.chat_id, outcome: 'collected' }])
 
-    const staff = screen.getByRole('form', { name: DESK_TEXTS.addStaffButton })
-    await user.type(within(staff).getByLabelText(DESK_TEXTS.addStaffLabel), 'sam@example.test')
-    await user.click(within(staff).getByRole('button', { name: DESK_TEXTS.addStaffButton }))
+    const staff = screen.getByRole('form', { name: 'Add staff' })
+    await user.type(
+      within(staff).getByLabelText('E-MAIL OF THEIR HOMEWARD ACCOUNT'),
+      'sam@example.test',
+    )
+    await user.click(within(staff).getByRole('button', { name: 'Add staff' }))
     expect(await screen.findByText('No Homeward account has this e-mail address.')).toBeVisible()
     expect(added).toEqual([{ email: 'sam@example.test' }])
   })
@@ -144,13 +152,15 @@ describe('/desk', () => {
       http.post('*/rest/v1/rpc/delete_my_desk', deleted),
     )
     const { user } = renderApp({ url: '/desk', session: true })
-    await user.click(await screen.findByRole('button', { name: DESK_TEXTS.deleteDesk }))
-    const ask = screen.getByRole('group', { name: DESK_TEXTS.deleteDeskQuestion })
+    await user.click(await screen.findByRole('button', { name: 'Delete this desk' }))
+    const ask = screen.getByRole('group', { name: 'Delete this desk?' })
     expect(ask).toHaveTextContent(
       "its staff's membership and their access to its conversations are deleted",
     )
-    await user.click(within(ask).getByRole('button', { name: DESK_TEXTS.deleteDeskYes }))
-    expect(await screen.findByRole('form', { name: DESK_TEXTS.signUpHeading })).toBeVisible()
+    await user.click(within(ask).getByRole('button', { name: 'Yes, delete this desk' }))
+    expect(
+      await screen.findByRole('form', { name: 'Sign up as a lost-property desk' }),
+    ).toBeVisible()
     expect(deleted).toHaveBeenCalledTimes(1)
   })
 })
@@ -181,9 +191,9 @@ describe('/tag for a desk’s staff', () => {
       name: 'Report as Leeds station lost property',
     })
     await user.click(button)
-    expect(await within(offer).findByText(DESK_TEXTS.referenceMissing)).toBeVisible()
+    expect(await within(offer).findByText('Enter your reference number.')).toBeVisible()
     expect(reported).toEqual([])
-    await user.type(within(offer).getByLabelText(DESK_TEXTS.referenceLabel), '4471')
+    await user.type(within(offer).getByLabelText('REFERENCE NUMBER'), '4471')
     // The chat it goes on to is another feature's: its first requests are not this test's.
     const chatCalls: string[] = []
     server.use(
@@ -218,7 +228,7 @@ describe('/tag for a desk’s staff', () => {
     )
     const { user } = renderApp({ url: '/tag?tagId=HW7K3M9QPX', session: true })
     const offer = await screen.findByRole('form', { name: 'Report as Leeds station lost property' })
-    await user.type(within(offer).getByLabelText(DESK_TEXTS.referenceLabel), '4471')
+    await user.type(within(offer).getByLabelText('REFERENCE NUMBER'), '4471')
     await user.click(
       within(offer).getByRole('button', { name: 'Report as Leeds station lost property' }),
     )
