@@ -1,9 +1,10 @@
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 import { rpc } from '@/testing/supabase-handlers'
+import { englishLeftIn, usePseudoLocale } from '@/testing/pseudo-locale'
 import { RETENTION_DAYS } from '@/types/retention.generated'
 
 vi.setConfig({ testTimeout: 20_000 })
@@ -269,5 +270,153 @@ describe('/privacy', () => {
     ]) {
       expect(section).toHaveTextContent(text)
     }
+  })
+})
+
+describe('the desk in the pseudo-locale: every word comes from the catalogs', () => {
+  let restore = () => {}
+  afterEach(() => restore())
+  const refusal = (code: string) =>
+    HttpResponse.json({ code: 'P0001', message: code }, { status: 400 })
+  // The test's own data, and the month of a date (dates keep their en-GB format).
+  const DATA = [
+    DESK.name,
+    DESK.address,
+    DESK.public_email,
+    'pat@example.test',
+    'sam@example.test',
+    'Black umbrella',
+    'Red bag',
+    'Keys',
+    'No phone number given',
+    'Nov',
+  ]
+  const main = () => screen.getByRole('main')
+
+  it('signing up: the form, a missing field and a refusal', async () => {
+    restore = usePseudoLocale()
+    server.use(
+      rpc('my_desk', []),
+      http.post('*/rest/v1/rpc/register_desk', () => refusal('already_in_a_desk')),
+    )
+    const { user } = renderApp({ url: '/desk', session: true })
+    const form = await screen.findByRole('form')
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+    await user.click(within(form).getByRole('button'))
+    const missing = (await within(form).findByRole('alert')).textContent
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+    for (const input of within(form).getAllByRole('textbox')) await user.type(input, 'Keys')
+    await user.click(within(form).getByRole('button'))
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).not.toBe(missing))
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+  })
+
+  it('waiting for approval, and refused with a reason', async () => {
+    restore = usePseudoLocale()
+    server.use(rpc('my_desk', [{ ...DESK, status: 'pending', my_role: 'staff' }]))
+    const first = renderApp({ url: '/desk', session: true })
+    await within(await screen.findByRole('main')).findByRole('heading', { level: 1 })
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+    first.unmount()
+
+    server.use(
+      rpc('my_desk', [
+        { ...DESK, status: 'refused', decision_reason: 'No phone number given', my_role: 'staff' },
+      ]),
+    )
+    renderApp({ url: '/desk', session: true })
+    await within(main()).findByText(/No phone number given/)
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+  })
+
+  it('the desk could not be loaded', async () => {
+    restore = usePseudoLocale()
+    server.use(http.post('*/rest/v1/rpc/my_desk', () => refusal('not_desk_staff')))
+    renderApp({ url: '/desk', session: true })
+    await within(main()).findByRole('alert')
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+  })
+
+  it('an approved desk: no items yet', async () => {
+    restore = usePseudoLocale()
+    server.use(rpc('my_desk', [DESK]), rpc('desk_cases_list', []), rpc('desk_staff_list', []))
+    renderApp({ url: '/desk', session: true })
+    await waitFor(() =>
+      expect(within(main()).getAllByText(/ẋ/, { selector: 'p' }).length).toBeGreaterThanOrEqual(2),
+    )
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+  })
+
+  it('an approved desk: its items in every state, a question, refusals, its staff', async () => {
+    restore = usePseudoLocale()
+    const states = ['owner_told', 'owner_replied', 'unclaimed', 'collected', 'posted', 'closed']
+    server.use(
+      rpc('my_desk', [DESK]),
+      rpc(
+        'desk_cases_list',
+        states.map((state, index) => ({
+          ...CASE,
+          report_id: `r${index}`,
+          chat_id: `c${index}`,
+          state,
+          closed_at: state === 'closed' ? CASE.created_at : null,
+        })),
+      ),
+      rpc('desk_staff_list', [
+        { user_id: 'u1', email: 'pat@example.test', role: 'admin', added_at: CASE.created_at },
+        { user_id: 'u2', email: 'sam@example.test', role: 'staff', added_at: CASE.created_at },
+      ]),
+      http.post('*/rest/v1/rpc/mark_desk_case', () => refusal('invalid_outcome')),
+      http.post('*/rest/v1/rpc/add_desk_staff', () => refusal('no_such_account')),
+      http.post('*/rest/v1/rpc/delete_my_desk', () => refusal('not_desk_admin')),
+    )
+    const { user } = renderApp({ url: '/desk', session: true })
+    const [first] = await screen.findAllByRole('article')
+    await screen.findByText(/sam@example.test/)
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+
+    const buttons = within(first!).getAllByRole('button')
+    await user.click(buttons[0]!)
+    expect(within(first!).getByRole('group')).toBeVisible()
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+    await user.click(within(first!).getAllByRole('button')[0]!)
+    const held = screen.getByRole('region', { name: /ĥöĺđ/ })
+    await within(held).findByRole('alert')
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+
+    const staff = screen.getByRole('form', { name: /šŧåƒƒ/ })
+    await user.type(within(staff).getByRole('textbox'), 'sam@example.test')
+    await user.click(within(staff).getByRole('button'))
+    await within(screen.getByRole('region', { name: /Šŧåƒƒ/ })).findByRole('alert')
+    const lastButton = within(main()).getAllByRole('button').at(-1)!
+    await user.click(lastButton)
+    await user.click(within(main()).getAllByRole('button').at(-2)!)
+    await waitFor(() => expect(within(main()).getAllByRole('alert')).toHaveLength(3))
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+  })
+
+  it('on /tag: "Report as <desk>", a missing reference and a refusal', async () => {
+    restore = usePseudoLocale()
+    server.use(
+      rpc('my_desk', [DESK]),
+      rpc('tag_status', {
+        status: 'activated',
+        lost_note: null,
+        return_instructions: null,
+        own_item: null,
+      }),
+      rpc('lost_item_photo', null),
+      http.post('*/rest/v1/rpc/desk_report_found', () => refusal('too_many_reports')),
+    )
+    const { user } = renderApp({ url: '/tag?tagId=HW7K3M9QPX', session: true })
+    const offer = await screen.findByRole('form', { name: new RegExp(DESK.name) })
+    expect(englishLeftIn(offer, DATA)).toEqual([])
+    await user.click(within(offer).getByRole('button'))
+    const missing = (await within(offer).findByRole('alert')).textContent
+    expect(englishLeftIn(offer, DATA)).toEqual([])
+    await user.type(within(offer).getByRole('textbox'), '4471')
+    await user.click(within(offer).getByRole('button'))
+    await waitFor(() => expect(within(offer).getByRole('alert').textContent).not.toBe(missing))
+    expect(englishLeftIn(offer, DATA)).toEqual([])
   })
 })

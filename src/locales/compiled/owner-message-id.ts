@@ -227,7 +227,6 @@ export type OwnerMessageId =
   | 'operator.report.meta'
   | 'operator.report.open'
   | 'operator.report.show'
-  | 'operator.report.tagGone'
   | 'operator.report.title'
   | 'pages.title.account'
   | 'pages.title.activateTag'

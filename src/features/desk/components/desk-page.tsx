@@ -194,20 +194,18 @@ function ApprovedDesk({ desk }: { desk: MyDesk }) {
   const [cases, setCases] = useState<DeskCase[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
+  const [loadFailed, setLoadFailed] = useState(false)
 
-  const load = useCallback(
-    (isActive: () => boolean = () => true) => {
-      getDeskCases()
-        .then((rows) => {
-          if (isActive()) setCases(rows)
-        })
-        .catch((failure: unknown) => {
-          console.error('Loading the desk cases failed', failure)
-          if (isActive()) setError(t('desk.loadFailed'))
-        })
-    },
-    [t],
-  )
+  const load = useCallback((isActive: () => boolean = () => true) => {
+    getDeskCases()
+      .then((rows) => {
+        if (isActive()) setCases(rows)
+      })
+      .catch((failure: unknown) => {
+        console.error('Loading the desk cases failed', failure)
+        if (isActive()) setLoadFailed(true)
+      })
+  }, [])
 
   useEffect(() => {
     let isActive = true
@@ -243,8 +241,10 @@ function ApprovedDesk({ desk }: { desk: MyDesk }) {
           {t('desk.held.heading')}
         </Heading>
         <FormMessage message={done} tone="success" />
-        <FormMessage message={error} />
-        {cases === null && !error && <Spinner size="sm" aria-label={t('desk.held.loading')} />}
+        <FormMessage message={error ?? (loadFailed ? t('desk.loadFailed') : null)} />
+        {cases === null && !error && !loadFailed && (
+          <Spinner size="sm" aria-label={t('desk.held.loading')} />
+        )}
         {cases?.length === 0 && <Text>{t('desk.held.empty')}</Text>}
         {cases?.map((item) => (
           <CaseCard

@@ -149,7 +149,7 @@ function ReportCard({
             role: report.reporter_role,
             date: when.format(new Date(report.created_at)),
             tag: report.tag_code,
-            status: report.tag_status ?? t('operator.report.tagGone'),
+            status: report.tag_status ?? '',
             count: report.kept_messages,
           })}
         </Text>
