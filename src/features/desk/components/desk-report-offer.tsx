@@ -6,6 +6,7 @@ import { LabelledInput } from '@/components/ui/labelled-input'
 import { chatPath } from '@/lib/chat/chat-link'
 import { deskReportFound, getMyDesk, type MyDesk } from '@/features/desk/api/desk'
 import { deskFailureText } from '@/features/desk/texts'
+import { loadOwnerMessages } from '@/lib/i18n/i18n'
 import { useT } from '@/lib/i18n/use-t'
 
 /**
@@ -22,8 +23,10 @@ export default function DeskReportOffer({ tagCode }: { tagCode: string }) {
 
   useEffect(() => {
     let isActive = true
-    getMyDesk()
-      .then((mine) => {
+    // /tag is a finder's page, which loads only the finder's catalog: the offer's words
+    // are the owner's catalog's (desk.json), loaded with the desk before it shows.
+    Promise.all([getMyDesk(), loadOwnerMessages()])
+      .then(([mine]) => {
         if (isActive) setDesk(mine?.status === 'approved' ? mine : null)
       })
       .catch((failure: unknown) => console.error('Loading your desk failed', failure))
