@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { renderApp } from '@/testing/render-app'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderApp, renderUi } from '@/testing/render-app'
 import { server } from '@/testing/server'
-import { restGet, rpc } from '@/testing/supabase-handlers'
+import { fakeUser, restGet, rpc } from '@/testing/supabase-handlers'
+import { englishLeftIn, usePseudoLocale } from '@/testing/pseudo-locale'
+import { CaseLinksEntry } from '@/features/case-links/components/case-links-entry'
 import { ownerRealtime } from '@/testing/owner-realtime'
 
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
@@ -197,5 +199,214 @@ describe('the case page', () => {
     expect(await screen.findByRole('heading', { name: title })).toBeVisible()
     await waitFor(() => expect(screen.queryByRole('region', { name: 'The case' })).toBeNull())
     expect(screen.queryByLabelText('Message to the owner')).toBeNull()
+  })
+})
+
+describe('case links in the pseudo-locale: every word comes from the catalogs', () => {
+  let restore = () => {}
+  afterEach(() => restore())
+  // The test's own data, and the month of a date (dates keep their en-GB format).
+  const DATA = [
+    LABEL,
+    'Grey suitcase',
+    'Reward offered',
+    'Terminal 5 carousel 3',
+    'Leave it at the desk',
+    'Call Olivia',
+    'Still there?',
+    'December',
+    'Nov',
+    'Dec',
+  ]
+  const main = () => screen.getByRole('main')
+  const refusal = (code: string) =>
+    HttpResponse.json({ code: 'P0001', message: code }, { status: 400 })
+  const links = [
+    liveLink,
+    { ...liveLink, case_link_id: 'l2', openings: ['2026-11-27T10:00:00Z'], unread: 0 },
+    { ...liveLink, case_link_id: 'l3', openings: [], unread: 0, messages: 0 },
+    { ...liveLink, case_link_id: 'l4', state: 'expired', token: null },
+    {
+      ...liveLink,
+      case_link_id: 'l5',
+      state: 'withdrawn',
+      token: null,
+      revoked_at: '2026-11-28T09:00:00Z',
+    },
+    {
+      ...liveLink,
+      case_link_id: 'l6',
+      state: 'returned',
+      token: null,
+      closed_at: '2026-11-28T09:00:00Z',
+    },
+  ]
+
+  it("the owner's page: the form and its refusals, every state of a link, withdrawing", async () => {
+    restore = usePseudoLocale()
+    server.use(
+      rpc('my_case_links', links),
+      http.post('*/rest/v1/rpc/create_case_link', () => refusal('case_link_days')),
+      http.post('*/rest/v1/rpc/revoke_case_link', () => refusal('case_link_not_found')),
+    )
+    const { user } = renderApp({
+      url: `/case-links?itemId=${ITEM_ID}`,
+      session: { items: [item('LOST')] },
+    })
+    const form = await screen.findByRole('form')
+    const cards = await screen.findAllByRole('listitem', { name: new RegExp(LABEL) })
+    expect(cards).toHaveLength(6)
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+
+    await user.click(within(form).getByRole('button'))
+    const missing = (await within(form).findByRole('alert')).textContent
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+    await user.type(within(form).getAllByRole('textbox')[0]!, LABEL)
+    await user.click(within(form).getByRole('button'))
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).not.toBe(missing))
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+
+    const card = cards[0]!
+    await user.click(within(card).getAllByRole('button').at(-1)!)
+    const question = within(card).getByRole('group', { name: /ẋ/ })
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+    await user.click(within(question).getAllByRole('button')[0]!)
+    await within(card).findByRole('alert')
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+  })
+
+  it("the owner's page: a link made, an item not LOST, an item gone", async () => {
+    restore = usePseudoLocale()
+    let made: unknown[] = []
+    server.use(
+      http.post('*/rest/v1/rpc/my_case_links', () => HttpResponse.json(made)),
+      http.post('*/rest/v1/rpc/create_case_link', () => {
+        made = [liveLink]
+        return HttpResponse.json([{ case_link_id: LINK_ID, chat_id: CHAT_ID, token: 't' }])
+      }),
+    )
+    const first = renderApp({
+      url: `/case-links?itemId=${ITEM_ID}`,
+      session: { items: [item('LOST')] },
+    })
+    const form = await screen.findByRole('form')
+    await first.user.type(within(form).getAllByRole('textbox')[0]!, LABEL)
+    await first.user.click(within(form).getByRole('button'))
+    await within(form).findByRole('status')
+    await screen.findByRole('listitem', { name: new RegExp(LABEL) })
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+    first.unmount()
+
+    const second = renderApp({
+      url: `/case-links?itemId=${ITEM_ID}`,
+      session: { items: [item('FOUND')] },
+    })
+    await screen.findByRole('note')
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+    second.unmount()
+
+    renderApp({ url: `/case-links?itemId=${ITEM_ID}`, session: { items: [] } })
+    await within(await screen.findByRole('main')).findByRole('link', { name: /ẋ/ })
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+  })
+
+  it("the dashboard's way to the case links", () => {
+    restore = usePseudoLocale()
+    const { container } = renderUi(<CaseLinksEntry item={{ ...item('LOST'), status: 'LOST' }} />)
+    expect(englishLeftIn(container, DATA)).toEqual([])
+  })
+
+  it('the case sheet, and a link that no longer works', async () => {
+    restore = usePseudoLocale()
+    server.use(rpc('my_case_links', [liveLink, { ...liveLink, case_link_id: 'l4', token: null }]))
+    const first = renderApp({
+      url: `/case-sheet?itemId=${ITEM_ID}&caseLinkId=${LINK_ID}`,
+      session: { items: [item('LOST')] },
+    })
+    await screen.findByTestId('sheet-tag-id')
+    expect(
+      englishLeftIn(main(), [
+        ...DATA,
+        'HW7K3M9Q',
+        `${window.location.origin}/case/${liveLink.token}`,
+      ]),
+    ).toEqual([])
+    first.unmount()
+
+    renderApp({
+      url: `/case-sheet?itemId=${ITEM_ID}&caseLinkId=l4`,
+      session: { items: [item('LOST')] },
+    })
+    await within(await screen.findByRole('main')).findByRole('alert')
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+  })
+
+  it('the case page: the case with everything shown, its messages and the composer', async () => {
+    restore = usePseudoLocale()
+    const me = fakeUser().id
+    const message = (id: string, sender: string, role: string) => ({
+      id,
+      chat_id: CHAT_ID,
+      sender_id: sender,
+      sender_role: role,
+      body: 'Still there?',
+      created_at: '2026-11-27T10:00:00Z',
+      position: Number(id),
+      photo_paths: [],
+      scam_signals: [],
+    })
+    server.use(
+      rpc('open_case_link', [
+        {
+          ...opened('live'),
+          return_instructions: 'Leave it at the desk',
+          contact_note: 'Call Olivia',
+          found_latitude: 51.47,
+          found_longitude: -0.45,
+        },
+      ]),
+      restGet('messages', [
+        message('1', me, 'finder'),
+        message('2', 'owner', 'owner'),
+        message('3', 'someone', 'finder'),
+      ]),
+    )
+    const { user } = renderApp({ url: '/case/tok123', session: true })
+    await screen.findByTestId('case-tag-id')
+    await screen.findAllByText('Still there?')
+    expect(englishLeftIn(main(), [...DATA, 'HW7K3M9Q'])).toEqual([])
+    await user.click(within(main()).getAllByRole('button').at(-1)!)
+    await within(main()).findByRole('alert')
+    expect(englishLeftIn(main(), [...DATA, 'HW7K3M9Q'])).toEqual([])
+  })
+
+  it('the case page: no messages yet', async () => {
+    restore = usePseudoLocale()
+    server.use(rpc('open_case_link', [opened('live')]), restGet('messages', []))
+    renderApp({ url: '/case/tok123', session: true })
+    await screen.findByTestId('case-tag-id')
+    await waitFor(() =>
+      expect(within(main()).getAllByText(new RegExp(LABEL)).length).toBeGreaterThanOrEqual(2),
+    )
+    expect(englishLeftIn(main(), [...DATA, 'HW7K3M9Q'])).toEqual([])
+  })
+
+  it.each(['not_found', 'expired', 'withdrawn', 'returned', 'closed'])(
+    'the case page: a %s link',
+    async (state) => {
+      restore = usePseudoLocale()
+      server.use(rpc('open_case_link', [opened(state)]))
+      renderApp({ url: '/case/tok123', session: true })
+      await within(await screen.findByRole('main')).findByRole('heading')
+      expect(englishLeftIn(main(), DATA)).toEqual([])
+    },
+  )
+
+  it('the case page: Homeward unreachable', async () => {
+    restore = usePseudoLocale()
+    server.use(http.post('*/rest/v1/rpc/open_case_link', () => HttpResponse.error()))
+    renderApp({ url: '/case/tok123', session: true })
+    await within(await screen.findByRole('main')).findByRole('alert')
+    expect(englishLeftIn(main(), DATA)).toEqual([])
   })
 })

@@ -1,26 +1,29 @@
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
+
 /** Why a case link does not open, and what its page then says. */
 export type EndedState = 'not_found' | 'expired' | 'withdrawn' | 'returned' | 'closed'
 
-export const ENDED_WORDS: Readonly<Record<EndedState, { title: string; body: string }>> = {
+/** Each state's title and body: message ids (case-links.json), translated where shown. */
+export const ENDED_WORDS: Readonly<Record<EndedState, { title: MessageId; body: MessageId }>> = {
   not_found: {
-    title: 'This case link does not work',
-    body: 'Check that it was copied in full, or ask the owner for a new link.',
+    title: msgId('caseLinks.ended.not_found.title'),
+    body: msgId('caseLinks.ended.not_found.body'),
   },
   expired: {
-    title: 'This case link has expired',
-    body: 'Ask the owner for a new link if you still need one.',
+    title: msgId('caseLinks.ended.expired.title'),
+    body: msgId('caseLinks.ended.expired.body'),
   },
   withdrawn: {
-    title: 'This case link was withdrawn',
-    body: 'The owner withdrew this link. Nothing more can be seen or sent here.',
+    title: msgId('caseLinks.ended.withdrawn.title'),
+    body: msgId('caseLinks.ended.withdrawn.body'),
   },
   returned: {
-    title: 'The item is home',
-    body: 'The owner marked this item as returned. Thank you for your help.',
+    title: msgId('caseLinks.ended.returned.title'),
+    body: msgId('caseLinks.ended.returned.body'),
   },
   closed: {
-    title: 'This case is closed',
-    body: 'The owner closed this case. Nothing more can be sent here.',
+    title: msgId('caseLinks.ended.closed.title'),
+    body: msgId('caseLinks.ended.closed.body'),
   },
 }
 

@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 import { rpc } from '@/testing/supabase-handlers'
-import { DESK_TEXTS } from '@/features/desk/texts'
+import { englishLeftIn, usePseudoLocale } from '@/testing/pseudo-locale'
 import { RETENTION_DAYS } from '@/types/retention.generated'
 
 vi.setConfig({ testTimeout: 20_000 })
@@ -48,9 +48,9 @@ describe('/desk', () => {
       }),
     )
     const { user } = renderApp({ url: '/desk', session: true })
-    const form = await screen.findByRole('form', { name: DESK_TEXTS.signUpHeading })
+    const form = await screen.findByRole('form', { name: 'Sign up as a lost-property desk' })
     await user.type(within(form).getByLabelText('DESK NAME'), 'Leeds station lost property')
-    await user.click(within(form).getByRole('button', { name: DESK_TEXTS.signUpButton }))
+    await user.click(within(form).getByRole('button', { name: 'Sign up as a desk' }))
     expect(await within(form).findByText('Please fill in all fields')).toBeVisible()
     expect(calls).toEqual([])
 
@@ -58,9 +58,13 @@ describe('/desk', () => {
     await user.type(within(form).getByLabelText('OPENING HOURS'), '07:00–19:00')
     await user.type(within(form).getByLabelText('PUBLIC PHONE'), '0113 496 0000')
     await user.type(within(form).getByLabelText('PUBLIC E-MAIL'), 'lost@example.test')
-    await user.click(within(form).getByRole('button', { name: DESK_TEXTS.signUpButton }))
-    expect(await screen.findByRole('heading', { name: DESK_TEXTS.pendingHeading })).toBeVisible()
-    expect(screen.getByText(DESK_TEXTS.pending('Leeds station lost property'))).toBeVisible()
+    await user.click(within(form).getByRole('button', { name: 'Sign up as a desk' }))
+    expect(await screen.findByRole('heading', { name: 'Waiting for approval' })).toBeVisible()
+    expect(
+      screen.getByText(
+        'Leeds station lost property is waiting for a Homeward operator to approve it. Until then it cannot report items or add staff.',
+      ),
+    ).toBeVisible()
     expect(calls).toEqual([
       {
         name: 'Leeds station lost property',
@@ -111,24 +115,29 @@ describe('/desk', () => {
     expect(screen.getByRole('article', { name: 'Keys, Ref 4471' })).toHaveTextContent(
       'Unclaimed after 14 days',
     )
-    expect(within(umbrella).getByRole('link', { name: DESK_TEXTS.openChat })).toHaveAttribute(
+    expect(within(umbrella).getByRole('link', { name: 'Open conversation' })).toHaveAttribute(
       'href',
       `/chat?chatId=${CASE.chat_id}`,
     )
-    await user.click(within(umbrella).getByRole('button', { name: DESK_TEXTS.markCollected }))
+    await user.click(within(umbrella).getByRole('button', { name: 'Mark as collected' }))
     const ask = within(umbrella).getByRole('group', { name: 'Mark Black umbrella as collected?' })
-    await user.click(within(ask).getByRole('button', { name: DESK_TEXTS.cancel }))
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }))
     expect(marked).toEqual([])
-    await user.click(within(umbrella).getByRole('button', { name: DESK_TEXTS.markCollected }))
+    await user.click(within(umbrella).getByRole('button', { name: 'Mark as collected' }))
     await user.click(within(umbrella).getByRole('button', { name: 'Yes, mark as collected' }))
-    expect(await screen.findByText(DESK_TEXTS.marked)).toBeVisible()
+    expect(
+      await screen.findByText('Done. The owner has been told and the conversation is closed.'),
+    ).toBeVisible()
     await waitFor(() => expect(umbrella).toHaveTextContent('Collected'))
-    expect(within(umbrella).queryByRole('button', { name: DESK_TEXTS.markPosted })).toBeNull()
+    expect(within(umbrella).queryByRole('button', { name: 'Mark as posted' })).toBeNull()
     expect(marked).toEqual([{ chat_id: CASE.chat_id, outcome: 'collected' }])
 
-    const staff = screen.getByRole('form', { name: DESK_TEXTS.addStaffButton })
-    await user.type(within(staff).getByLabelText(DESK_TEXTS.addStaffLabel), 'sam@example.test')
-    await user.click(within(staff).getByRole('button', { name: DESK_TEXTS.addStaffButton }))
+    const staff = screen.getByRole('form', { name: 'Add staff' })
+    await user.type(
+      within(staff).getByLabelText('E-MAIL OF THEIR HOMEWARD ACCOUNT'),
+      'sam@example.test',
+    )
+    await user.click(within(staff).getByRole('button', { name: 'Add staff' }))
     expect(await screen.findByText('No Homeward account has this e-mail address.')).toBeVisible()
     expect(added).toEqual([{ email: 'sam@example.test' }])
   })
@@ -144,13 +153,15 @@ describe('/desk', () => {
       http.post('*/rest/v1/rpc/delete_my_desk', deleted),
     )
     const { user } = renderApp({ url: '/desk', session: true })
-    await user.click(await screen.findByRole('button', { name: DESK_TEXTS.deleteDesk }))
-    const ask = screen.getByRole('group', { name: DESK_TEXTS.deleteDeskQuestion })
+    await user.click(await screen.findByRole('button', { name: 'Delete this desk' }))
+    const ask = screen.getByRole('group', { name: 'Delete this desk?' })
     expect(ask).toHaveTextContent(
       "its staff's membership and their access to its conversations are deleted",
     )
-    await user.click(within(ask).getByRole('button', { name: DESK_TEXTS.deleteDeskYes }))
-    expect(await screen.findByRole('form', { name: DESK_TEXTS.signUpHeading })).toBeVisible()
+    await user.click(within(ask).getByRole('button', { name: 'Yes, delete this desk' }))
+    expect(
+      await screen.findByRole('form', { name: 'Sign up as a lost-property desk' }),
+    ).toBeVisible()
     expect(deleted).toHaveBeenCalledTimes(1)
   })
 })
@@ -181,9 +192,9 @@ describe('/tag for a desk’s staff', () => {
       name: 'Report as Leeds station lost property',
     })
     await user.click(button)
-    expect(await within(offer).findByText(DESK_TEXTS.referenceMissing)).toBeVisible()
+    expect(await within(offer).findByText('Enter your reference number.')).toBeVisible()
     expect(reported).toEqual([])
-    await user.type(within(offer).getByLabelText(DESK_TEXTS.referenceLabel), '4471')
+    await user.type(within(offer).getByLabelText('REFERENCE NUMBER'), '4471')
     // The chat it goes on to is another feature's: its first requests are not this test's.
     const chatCalls: string[] = []
     server.use(
@@ -218,7 +229,7 @@ describe('/tag for a desk’s staff', () => {
     )
     const { user } = renderApp({ url: '/tag?tagId=HW7K3M9QPX', session: true })
     const offer = await screen.findByRole('form', { name: 'Report as Leeds station lost property' })
-    await user.type(within(offer).getByLabelText(DESK_TEXTS.referenceLabel), '4471')
+    await user.type(within(offer).getByLabelText('REFERENCE NUMBER'), '4471')
     await user.click(
       within(offer).getByRole('button', { name: 'Report as Leeds station lost property' }),
     )
@@ -259,5 +270,153 @@ describe('/privacy', () => {
     ]) {
       expect(section).toHaveTextContent(text)
     }
+  })
+})
+
+describe('the desk in the pseudo-locale: every word comes from the catalogs', () => {
+  let restore = () => {}
+  afterEach(() => restore())
+  const refusal = (code: string) =>
+    HttpResponse.json({ code: 'P0001', message: code }, { status: 400 })
+  // The test's own data, and the month of a date (dates keep their en-GB format).
+  const DATA = [
+    DESK.name,
+    DESK.address,
+    DESK.public_email,
+    'pat@example.test',
+    'sam@example.test',
+    'Black umbrella',
+    'Red bag',
+    'Keys',
+    'No phone number given',
+    'Nov',
+  ]
+  const main = () => screen.getByRole('main')
+
+  it('signing up: the form, a missing field and a refusal', async () => {
+    restore = usePseudoLocale()
+    server.use(
+      rpc('my_desk', []),
+      http.post('*/rest/v1/rpc/register_desk', () => refusal('already_in_a_desk')),
+    )
+    const { user } = renderApp({ url: '/desk', session: true })
+    const form = await screen.findByRole('form')
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+    await user.click(within(form).getByRole('button'))
+    const missing = (await within(form).findByRole('alert')).textContent
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+    for (const input of within(form).getAllByRole('textbox')) await user.type(input, 'Keys')
+    await user.click(within(form).getByRole('button'))
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).not.toBe(missing))
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+  })
+
+  it('waiting for approval, and refused with a reason', async () => {
+    restore = usePseudoLocale()
+    server.use(rpc('my_desk', [{ ...DESK, status: 'pending', my_role: 'staff' }]))
+    const first = renderApp({ url: '/desk', session: true })
+    await within(await screen.findByRole('main')).findByRole('heading', { level: 1 })
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+    first.unmount()
+
+    server.use(
+      rpc('my_desk', [
+        { ...DESK, status: 'refused', decision_reason: 'No phone number given', my_role: 'staff' },
+      ]),
+    )
+    renderApp({ url: '/desk', session: true })
+    await within(main()).findByText(/No phone number given/)
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+  })
+
+  it('the desk could not be loaded', async () => {
+    restore = usePseudoLocale()
+    server.use(http.post('*/rest/v1/rpc/my_desk', () => refusal('not_desk_staff')))
+    renderApp({ url: '/desk', session: true })
+    await within(main()).findByRole('alert')
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+  })
+
+  it('an approved desk: no items yet', async () => {
+    restore = usePseudoLocale()
+    server.use(rpc('my_desk', [DESK]), rpc('desk_cases_list', []), rpc('desk_staff_list', []))
+    renderApp({ url: '/desk', session: true })
+    await waitFor(() =>
+      expect(within(main()).getAllByText(/ẋ/, { selector: 'p' }).length).toBeGreaterThanOrEqual(2),
+    )
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+  })
+
+  it('an approved desk: its items in every state, a question, refusals, its staff', async () => {
+    restore = usePseudoLocale()
+    const states = ['owner_told', 'owner_replied', 'unclaimed', 'collected', 'posted', 'closed']
+    server.use(
+      rpc('my_desk', [DESK]),
+      rpc(
+        'desk_cases_list',
+        states.map((state, index) => ({
+          ...CASE,
+          report_id: `r${index}`,
+          chat_id: `c${index}`,
+          state,
+          closed_at: state === 'closed' ? CASE.created_at : null,
+        })),
+      ),
+      rpc('desk_staff_list', [
+        { user_id: 'u1', email: 'pat@example.test', role: 'admin', added_at: CASE.created_at },
+        { user_id: 'u2', email: 'sam@example.test', role: 'staff', added_at: CASE.created_at },
+      ]),
+      http.post('*/rest/v1/rpc/mark_desk_case', () => refusal('invalid_outcome')),
+      http.post('*/rest/v1/rpc/add_desk_staff', () => refusal('no_such_account')),
+      http.post('*/rest/v1/rpc/delete_my_desk', () => refusal('not_desk_admin')),
+    )
+    const { user } = renderApp({ url: '/desk', session: true })
+    const [first] = await screen.findAllByRole('article')
+    await screen.findByText(/sam@example.test/)
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+
+    const buttons = within(first!).getAllByRole('button')
+    await user.click(buttons[0]!)
+    expect(within(first!).getByRole('group')).toBeVisible()
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+    await user.click(within(first!).getAllByRole('button')[0]!)
+    const held = screen.getByRole('region', { name: /ĥöĺđ/ })
+    await within(held).findByRole('alert')
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+
+    const staff = screen.getByRole('form', { name: /šŧåƒƒ/ })
+    await user.type(within(staff).getByRole('textbox'), 'sam@example.test')
+    await user.click(within(staff).getByRole('button'))
+    await within(screen.getByRole('region', { name: /Šŧåƒƒ/ })).findByRole('alert')
+    const lastButton = within(main()).getAllByRole('button').at(-1)!
+    await user.click(lastButton)
+    await user.click(within(main()).getAllByRole('button').at(-2)!)
+    await waitFor(() => expect(within(main()).getAllByRole('alert')).toHaveLength(3))
+    expect(englishLeftIn(main(), DATA)).toEqual([])
+  })
+
+  it('on /tag: "Report as <desk>", a missing reference and a refusal', async () => {
+    restore = usePseudoLocale()
+    server.use(
+      rpc('my_desk', [DESK]),
+      rpc('tag_status', {
+        status: 'activated',
+        lost_note: null,
+        return_instructions: null,
+        own_item: null,
+      }),
+      rpc('lost_item_photo', null),
+      http.post('*/rest/v1/rpc/desk_report_found', () => refusal('too_many_reports')),
+    )
+    const { user } = renderApp({ url: '/tag?tagId=HW7K3M9QPX', session: true })
+    const offer = await screen.findByRole('form', { name: new RegExp(DESK.name) })
+    expect(englishLeftIn(offer, DATA)).toEqual([])
+    await user.click(within(offer).getByRole('button'))
+    const missing = (await within(offer).findByRole('alert')).textContent
+    expect(englishLeftIn(offer, DATA)).toEqual([])
+    await user.type(within(offer).getByRole('textbox'), '4471')
+    await user.click(within(offer).getByRole('button'))
+    await waitFor(() => expect(within(offer).getByRole('alert').textContent).not.toBe(missing))
+    expect(englishLeftIn(offer, DATA)).toEqual([])
   })
 })

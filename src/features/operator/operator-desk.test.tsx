@@ -1,9 +1,10 @@
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 import { fakeUser, restGet, rpc } from '@/testing/supabase-handlers'
+import { englishLeftIn, usePseudoLocale } from '@/testing/pseudo-locale'
 
 vi.setConfig({ testTimeout: 20_000 })
 
@@ -23,6 +24,17 @@ const REPORT = {
   tag_status: 'activated',
   item_status: 'LOST',
   kept_messages: 1,
+}
+
+const WAITING_DESK = {
+  id: 'desk-1',
+  name: 'Leeds station lost property',
+  address: '1 Station Road, Leeds',
+  opening_hours: '07:00–19:00',
+  public_phone: '0113 496 0000',
+  public_email: 'lost@example.test',
+  created_at: '2026-11-21T10:00:00.000Z',
+  admin_email: 'pat@example.test',
 }
 
 describe('/operator', () => {
@@ -129,5 +141,95 @@ describe('/operator', () => {
       { desk_id: 'desk-1', decision: 'approve', reason: 'Called the station' },
     ])
     expect(await screen.findByText('No desks are waiting.')).toBeVisible()
+  })
+})
+
+describe('/operator in the pseudo-locale: every word comes from the catalogs', () => {
+  let restore = () => {}
+  afterEach(() => restore())
+  // The test's own data, and the month of a date (dates keep their en-GB format).
+  const DATA = [
+    'Green scarf',
+    'Wants a deposit',
+    'Send a deposit of £20 first',
+    'payment',
+    WAITING_DESK.name,
+    WAITING_DESK.address,
+    WAITING_DESK.public_email,
+    WAITING_DESK.admin_email,
+    'Nov',
+  ]
+
+  it('not an operator', async () => {
+    restore = usePseudoLocale()
+    server.use(rpc('am_i_operator', false))
+    renderApp({ url: '/operator', session: { user: operator } })
+    await within(screen.getByRole('main')).findByText(/ẋ/, { selector: 'p' })
+    expect(englishLeftIn(screen.getByRole('main'))).toEqual([])
+  })
+
+  it('nothing to do: no reports, no desks waiting', async () => {
+    restore = usePseudoLocale()
+    server.use(rpc('am_i_operator', true), rpc('desk_reports', []), rpc('desks_waiting', []))
+    renderApp({ url: '/operator', session: { user: operator } })
+    const main = screen.getByRole('main')
+    await waitFor(() =>
+      expect(within(main).getAllByText(/ẋ/, { selector: 'p' }).length).toBeGreaterThanOrEqual(2),
+    )
+    expect(englishLeftIn(screen.getByRole('main'))).toEqual([])
+  })
+
+  it('a report opened with its kept conversation and refusals, and a desk waiting', async () => {
+    restore = usePseudoLocale()
+    let acted = 0
+    server.use(
+      rpc('am_i_operator', true),
+      rpc('desks_waiting', [WAITING_DESK, { ...WAITING_DESK, id: 'desk-2', admin_email: null }]),
+      rpc('desk_reports', [
+        REPORT,
+        { ...REPORT, report_id: 'r2', reason: 'spam', reporter_role: 'owner', tag_status: null },
+      ]),
+      restGet('kept_messages', [
+        {
+          message_id: 'm1',
+          position: 1,
+          sender_role: 'owner',
+          body: 'Send a deposit of £20 first',
+          scam_signals: ['payment'],
+          sent_at: '2026-11-21T09:59:00.000Z',
+        },
+        {
+          message_id: 'm2',
+          position: 2,
+          sender_role: 'finder',
+          body: 'Send a deposit of £20 first',
+          scam_signals: [],
+          sent_at: '2026-11-21T09:59:00.000Z',
+        },
+      ]),
+      http.post('*/rest/v1/rpc/act_on_report', () => {
+        acted += 1
+        return HttpResponse.json({ code: 'P0001', message: 'report_closed' }, { status: 400 })
+      }),
+    )
+    const { user } = renderApp({ url: '/operator', session: { user: operator } })
+    const [card] = await screen.findAllByRole('article', { name: /Green scarf/ })
+    await user.click(within(card!).getAllByRole('button')[0]!)
+    await within(card!).findByRole('list')
+    const submit = within(card!).getAllByRole('button').at(-1)!
+    await user.click(submit)
+    await within(card!).findByRole('alert')
+    expect(englishLeftIn(screen.getByRole('main'), DATA)).toEqual([])
+
+    await user.selectOptions(within(card!).getByRole('combobox'), 'dismiss')
+    await user.type(within(card!).getByRole('textbox'), 'Green scarf')
+    const refusal = within(card!).getByRole('alert').textContent
+    await user.click(submit)
+    await waitFor(() => expect(acted).toBe(1))
+    await waitFor(() => expect(within(card!).getByRole('alert').textContent).not.toBe(refusal))
+    const desk = screen.getAllByRole('article', { name: WAITING_DESK.name })[0]!
+    await user.click(within(desk).getAllByRole('button')[0]!)
+    await within(desk).findByRole('alert')
+    expect(englishLeftIn(screen.getByRole('main'), DATA)).toEqual([])
   })
 })

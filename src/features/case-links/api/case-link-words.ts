@@ -1,9 +1,13 @@
 import { ChatApiError } from '@/lib/chat/api-error'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
 
-/** The database's refusals of the case-link calls, in the product's words. */
-export function caseLinkRefusal(error: unknown): string {
+/**
+ * The database's refusals of the case-link calls, as the product's words: a message id
+ * (case-links.json) to translate where it is shown.
+ */
+export function caseLinkRefusal(error: unknown): MessageId {
   if (error instanceof ChatApiError && error.isNetwork) {
-    return 'Homeward could not be reached. Check your connection and try again.'
+    return msgId('caseLinks.refusal.unreachable')
   }
   const code =
     error instanceof ChatApiError
@@ -13,23 +17,23 @@ export function caseLinkRefusal(error: unknown): string {
         : ''
   switch (code) {
     case 'item_not_lost':
-      return 'Mark the item as LOST first: case links are for lost items.'
+      return msgId('caseLinks.refusal.itemNotLost')
     case 'case_link_label':
-      return 'Say who the link is for, for example "British Airways baggage, ref LHRBA12345".'
+      return msgId('caseLinks.refusal.label')
     case 'case_link_contact':
-      return 'Please shorten the contact details you share.'
+      return msgId('caseLinks.refusal.contact')
     case 'case_link_days':
-      return 'Choose how many days the link works: from 1 to 30.'
+      return msgId('caseLinks.refusal.days')
     case 'too_many_case_links':
-      return 'This item already has 3 working case links. Withdraw one to make another.'
+      return msgId('caseLinks.refusal.tooMany')
     case 'item_not_found':
     case 'This item is no longer in your account.':
-      return 'This item is no longer in your account.'
+      return msgId('caseLinks.refusal.itemNotFound')
     case 'chat_closed':
-      return 'This case is closed. No more messages can be sent here.'
+      return msgId('caseLinks.refusal.chatClosed')
     case 'case_link_not_found':
-      return 'This case link is no longer in your account.'
+      return msgId('caseLinks.refusal.linkNotFound')
     default:
-      return 'Something went wrong. Please try again.'
+      return msgId('caseLinks.refusal.other')
   }
 }

@@ -7,6 +7,9 @@ import { usePhotoAttachments } from '@/lib/photos/use-photo-attachments'
 import type { MessageRow } from '@/lib/chat/types'
 import { getCaseMessages, sendCaseMessage } from '@/features/case-links/api/case-messages'
 import { caseLinkRefusal } from '@/features/case-links/api/case-link-words'
+import type { PhotoStatusWords } from '@/components/ui/photo-attachments'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 
 const MAX_PHOTOS = 3
 const MAX_LENGTH = 2000
@@ -22,9 +25,11 @@ type CaseConversationProps = {
   onRefused: () => void
 }
 
-function who(message: MessageRow, userId: string): string {
-  if (message.sender_id === userId) return 'You'
-  return message.sender_role === 'owner' ? 'The owner' : 'Someone else with this link'
+function who(message: MessageRow, userId: string): MessageId {
+  if (message.sender_id === userId) return msgId('caseLinks.chat.you')
+  return message.sender_role === 'owner'
+    ? msgId('caseLinks.chat.owner')
+    : msgId('caseLinks.chat.someoneElse')
 }
 
 /** The conversation's messages, or what to do while there are none. */
@@ -37,12 +42,11 @@ function CaseMessages({
   userId: string
   label: string
 }) {
+  const t = useT()
   return messages.length === 0 ? (
-    <Text color="fg.muted">
-      No messages yet. Write to the owner as {label}: they are told at once.
-    </Text>
+    <Text color="fg.muted">{t('caseLinks.chat.empty', { label })}</Text>
   ) : (
-    <Stack as="ol" gap="2" listStyleType="none" m="0" p="0" aria-label="Messages">
+    <Stack as="ol" gap="2" listStyleType="none" m="0" p="0" aria-label={t('caseLinks.chat.list')}>
       {messages.map((message) => (
         <Box
           as="li"
@@ -53,7 +57,7 @@ function CaseMessages({
           bg={message.sender_id === userId ? 'teal.50' : 'bg'}
         >
           <Text fontSize="sm" fontWeight="semibold">
-            {who(message, userId)}
+            {t(who(message, userId))}
           </Text>
           {message.body && <Text whiteSpace="pre-wrap">{message.body}</Text>}
           {message.photo_paths.length > 0 && (
@@ -63,7 +67,7 @@ function CaseMessages({
                   key={path}
                   bucket="chat-photos"
                   path={path}
-                  alt={`Photo ${index + 1} from ${who(message, userId)}`}
+                  alt={t('caseLinks.chat.photo', { n: index + 1, who: t(who(message, userId)) })}
                   size="24"
                 />
               ))}
@@ -86,9 +90,10 @@ export function CaseConversation({
   version,
   onRefused,
 }: CaseConversationProps) {
+  const t = useT()
   const [messages, setMessages] = useState<MessageRow[]>([])
   const [body, setBody] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<MessageId | null>(null)
   const [isSending, setIsSending] = useState(false)
   const [sent, setSent] = useState(0)
   const photos = usePhotoAttachments({
@@ -97,6 +102,15 @@ export function CaseConversation({
     max: MAX_PHOTOS,
   })
   const boxId = useId()
+  const photoWords: PhotoStatusWords = {
+    preparing: t('caseLinks.photos.preparing'),
+    uploading: t('caseLinks.photos.uploading'),
+    uploaded: t('caseLinks.photos.uploaded'),
+    failed: t('caseLinks.photos.failed'),
+    sent: t('caseLinks.photos.sent'),
+    retry: t('caseLinks.photos.retry'),
+    retryName: (n) => t('caseLinks.photos.retryName', { n }),
+  }
 
   useEffect(() => {
     let isActive = true
@@ -115,15 +129,15 @@ export function CaseConversation({
       const text = body.trim()
       const paths = photos.readyPaths()
       if (paths === null) {
-        setError('Wait for the photos to finish uploading.')
+        setError(msgId('caseLinks.chat.waitPhotos'))
         return
       }
       if (!text && paths.length === 0) {
-        setError('Write a message or add a photo.')
+        setError(msgId('caseLinks.chat.empty.message'))
         return
       }
       if (text.length > MAX_LENGTH) {
-        setError(`Please keep a message to ${MAX_LENGTH} characters or fewer.`)
+        setError(msgId('caseLinks.chat.tooLong'))
         return
       }
       setIsSending(true)
@@ -144,14 +158,14 @@ export function CaseConversation({
   )
 
   return (
-    <Stack gap="4" as="section" aria-label="Messages with the owner">
-      <Text fontWeight="semibold">Messages with the owner</Text>
+    <Stack gap="4" as="section" aria-label={t('caseLinks.chat.section')}>
+      <Text fontWeight="semibold">{t('caseLinks.chat.section')}</Text>
       <CaseMessages messages={messages} userId={userId} label={label} />
       <form onSubmit={(event) => void send(event)} noValidate>
         <Stack gap="3">
           <label htmlFor={boxId}>
             <Text as="span" fontWeight="semibold" fontSize="sm">
-              Message to the owner
+              {t('caseLinks.chat.box')}
             </Text>
           </label>
           <Textarea
@@ -161,10 +175,16 @@ export function CaseConversation({
             rows={3}
             maxLength={MAX_LENGTH}
           />
-          <PhotoAttachments photos={photos} max={MAX_PHOTOS} />
-          <FormMessage message={error ?? photos.refusal} />
+          <PhotoAttachments
+            photos={photos}
+            max={MAX_PHOTOS}
+            label={t('caseLinks.photos.add')}
+            listLabel={t('caseLinks.photos.list')}
+            words={photoWords}
+          />
+          <FormMessage message={error ? t(error, { max: String(MAX_LENGTH) }) : photos.refusal} />
           <Button type="submit" colorPalette="teal" loading={isSending} alignSelf="start">
-            Send
+            {t('caseLinks.chat.send')}
           </Button>
         </Stack>
       </form>

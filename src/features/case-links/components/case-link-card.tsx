@@ -8,29 +8,34 @@ import type { CaseLinkRow } from '@/features/case-links/api/list-case-links'
 import { revokeCaseLink } from '@/features/case-links/api/revoke-case-link'
 import { caseLinkRefusal } from '@/features/case-links/api/case-link-words'
 import { caseLinkUrl } from '@/features/case-links/case-link-url'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 
-const STATE_WORDS: Readonly<Record<string, string>> = {
-  live: 'Working',
-  expired: 'Expired',
-  withdrawn: 'Withdrawn',
-  returned: 'Item returned',
-  closed: 'Closed',
+const STATE_WORDS: Readonly<Record<string, MessageId>> = {
+  live: msgId('caseLinks.state.live'),
+  expired: msgId('caseLinks.state.expired'),
+  withdrawn: msgId('caseLinks.state.withdrawn'),
+  returned: msgId('caseLinks.state.returned'),
+  closed: msgId('caseLinks.state.closed'),
 }
 
 export const dateText = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
 function Openings({ openings }: { openings: string[] }) {
-  if (openings.length === 0) return <Text fontSize="sm">Not opened yet</Text>
+  const t = useT()
+  if (openings.length === 0) return <Text fontSize="sm">{t('caseLinks.card.notOpened')}</Text>
   return (
     <details>
       <chakra.summary minH="11" py="2.5" cursor="pointer">
         <Text as="span" fontSize="sm">
-          {openings.length === 1 ? 'Opened once' : `Opened ${openings.length} times`}, last{' '}
-          {dateText(openings[0] ?? '')}
+          {t('caseLinks.card.opened', {
+            count: openings.length,
+            date: dateText(openings[0] ?? ''),
+          })}
         </Text>
       </chakra.summary>
-      <Stack as="ul" gap="0" fontSize="sm" pl="4" aria-label="Every opening">
+      <Stack as="ul" gap="0" fontSize="sm" pl="4" aria-label={t('caseLinks.card.openings')}>
         {openings.map((at, index) => (
           <li key={`${at}-${index}`}>{dateText(at)}</li>
         ))}
@@ -50,15 +55,16 @@ function WithdrawQuestion({
   onYes: () => void
   onNo: () => void
 }) {
+  const t = useT()
   return (
-    <Stack gap="2" role="group" aria-label="Withdraw this link?">
-      <Text>Withdraw this link? {label} can no longer open it or write to you, at once.</Text>
+    <Stack gap="2" role="group" aria-label={t('caseLinks.withdraw.question')}>
+      <Text>{t('caseLinks.withdraw.text', { label })}</Text>
       <HStack gap="2">
         <Button size="sm" colorPalette="red" loading={isBusy} onClick={onYes}>
-          Yes, withdraw it
+          {t('caseLinks.withdraw.yes')}
         </Button>
         <Button size="sm" variant="outline" onClick={onNo}>
-          Keep it
+          {t('caseLinks.withdraw.no')}
         </Button>
       </HStack>
     </Stack>
@@ -75,12 +81,14 @@ export function CaseLinkCard({
   itemId: string
   onChanged: () => void
 }) {
+  const t = useT()
   const [isAsking, setIsAsking] = useState(false)
   const [isBusy, setIsBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<MessageId | null>(null)
   const [copied, setCopied] = useState(false)
   const url = link.token ? caseLinkUrl(link.token) : null
   const isLive = link.state === 'live'
+  const stateWords = STATE_WORDS[link.state]
 
   const revoke = async () => {
     setIsBusy(true)
@@ -114,34 +122,34 @@ export function CaseLinkCard({
       borderRadius="md"
       p="3"
       bg="bg"
-      aria-label={`Case link for ${link.label}`}
+      aria-label={t('caseLinks.card.label', { label: link.label })}
     >
       <Stack gap="2">
         <HStack justify="space-between" align="start" gap="2">
           <Text fontWeight="semibold">{link.label}</Text>
           <Badge colorPalette={isLive ? 'teal' : 'gray'} variant="solid">
-            {STATE_WORDS[link.state] ?? link.state}
+            {stateWords ? t(stateWords) : link.state}
           </Badge>
         </HStack>
         <Text fontSize="sm" color="fg.muted">
           {isLive
-            ? `Works until ${dateText(link.expires_at)}`
+            ? t('caseLinks.card.worksUntil', { date: dateText(link.expires_at) })
             : link.revoked_at
-              ? `Withdrawn ${dateText(link.revoked_at)}`
-              : `Ended ${dateText(link.closed_at ?? link.expires_at)}`}
+              ? t('caseLinks.card.withdrawnAt', { date: dateText(link.revoked_at) })
+              : t('caseLinks.card.endedAt', { date: dateText(link.closed_at ?? link.expires_at) })}
         </Text>
         <Openings openings={link.openings} />
         {url && (
           <Stack gap="1">
             <label htmlFor={`case-url-${link.case_link_id}`}>
               <Text as="span" fontSize="sm" fontWeight="semibold">
-                The link to give {link.label}
+                {t('caseLinks.card.linkFor', { label: link.label })}
               </Text>
             </label>
             <HStack gap="2">
               <Input id={`case-url-${link.case_link_id}`} value={url} readOnly h="11" />
               <Button size="sm" variant="outline" onClick={() => void copy()}>
-                {copied ? 'Copied' : 'Copy link'}
+                {copied ? t('caseLinks.card.copied') : t('caseLinks.card.copy')}
               </Button>
             </HStack>
           </Stack>
@@ -149,7 +157,9 @@ export function CaseLinkCard({
         <HStack gap="2" flexWrap="wrap">
           <Button asChild size="sm" colorPalette="teal" variant="outline">
             <RouterLink to={chatPath(link.chat_id)}>
-              {link.unread > 0 ? `Messages (${link.unread} new)` : `Messages (${link.messages})`}
+              {link.unread > 0
+                ? t('caseLinks.card.messagesNew', { count: link.unread })
+                : t('caseLinks.card.messages', { count: link.messages })}
             </RouterLink>
           </Button>
           {isLive && (
@@ -157,7 +167,7 @@ export function CaseLinkCard({
               <RouterLink
                 to={`${paths.caseSheet}?itemId=${encodeURIComponent(itemId)}&caseLinkId=${encodeURIComponent(link.case_link_id)}`}
               >
-                Print case sheet
+                {t('caseLinks.card.print')}
               </RouterLink>
             </Button>
           )}
@@ -168,7 +178,7 @@ export function CaseLinkCard({
               colorPalette="red"
               onClick={() => setIsAsking(true)}
             >
-              Withdraw link
+              {t('caseLinks.card.withdraw')}
             </Button>
           )}
         </HStack>
@@ -180,7 +190,7 @@ export function CaseLinkCard({
             onNo={() => setIsAsking(false)}
           />
         )}
-        <FormMessage message={error} />
+        <FormMessage message={error && t(error)} />
       </Stack>
     </Box>
   )

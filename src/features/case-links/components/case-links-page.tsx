@@ -5,7 +5,9 @@ import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { useAtomValue } from '@/lib/jotai'
 import { paths } from '@/lib/paths'
-import { daysText, retentionDays } from '@/lib/retention'
+import { retentionDays } from '@/lib/retention'
+import type { MessageId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 import { useBroadcastChannel } from '@/lib/realtime/use-broadcast-channel'
 import { stateAtom, userAtom } from '@/lib/store'
 import { createCaseLink } from '@/features/case-links/api/create-case-link'
@@ -16,10 +18,11 @@ import { CaseLinkCard } from '@/features/case-links/components/case-link-card'
 const DEFAULT_DAYS = '14'
 
 function NewCaseLinkForm({ itemId, onCreated }: { itemId: string; onCreated: () => void }) {
+  const t = useT()
   const [label, setLabel] = useState('')
   const [days, setDays] = useState(DEFAULT_DAYS)
   const [contact, setContact] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<MessageId | null>(null)
   const [done, setDone] = useState<string | null>(null)
   const [isBusy, setIsBusy] = useState(false)
   const contactId = useId()
@@ -41,7 +44,7 @@ function NewCaseLinkForm({ itemId, onCreated }: { itemId: string; onCreated: () 
         validDays: Number.isInteger(validDays) ? validDays : 0,
         contactNote: contact,
       })
-      setDone(`Case link made for ${label.trim()}. Copy it or print its case sheet below.`)
+      setDone(t('caseLinks.new.done', { label: label.trim() }))
       setLabel('')
       setContact('')
       setDays(DEFAULT_DAYS)
@@ -54,21 +57,25 @@ function NewCaseLinkForm({ itemId, onCreated }: { itemId: string; onCreated: () 
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Make a case link">
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={t('caseLinks.new.heading')}
+    >
       <Stack gap="3">
         <Heading as="h2" size="md">
-          Make a case link
+          {t('caseLinks.new.heading')}
         </Heading>
         <LabelledInput
-          label="WHO IS IT FOR?"
+          label={t('caseLinks.new.who')}
           value={label}
           onValueChange={setLabel}
-          placeholder="British Airways baggage, ref LHRBA12345"
+          placeholder={t('caseLinks.new.whoExample')}
           maxLength={120}
         />
         <LabelledInput
-          label="VALID FOR (DAYS)"
-          hint="1 to 30"
+          label={t('caseLinks.new.days')}
+          hint={t('caseLinks.new.daysHint')}
           type="number"
           inputMode="numeric"
           min={1}
@@ -79,10 +86,10 @@ function NewCaseLinkForm({ itemId, onCreated }: { itemId: string; onCreated: () 
         <Stack gap="1.5">
           <label htmlFor={contactId}>
             <Text as="span" fontWeight="semibold" fontSize="sm">
-              CONTACT DETAILS TO SHARE
+              {t('caseLinks.new.contact')}
             </Text>{' '}
             <Text as="span" fontSize="sm" color="fg.muted">
-              Optional
+              {t('caseLinks.new.optional')}
             </Text>
           </label>
           <Textarea
@@ -93,10 +100,10 @@ function NewCaseLinkForm({ itemId, onCreated }: { itemId: string; onCreated: () 
             maxLength={300}
           />
         </Stack>
-        <FormMessage message={error} />
+        <FormMessage message={error && t(error)} />
         <FormMessage message={done} tone="success" />
         <Button type="submit" colorPalette="teal" loading={isBusy} alignSelf="start">
-          Create case link
+          {t('caseLinks.new.button')}
         </Button>
       </Stack>
     </form>
@@ -109,13 +116,14 @@ function NewCaseLinkForm({ itemId, onCreated }: { itemId: string; onCreated: () 
  * was opened, its messages, its link and case sheet, and can be withdrawn.
  */
 export function CaseLinksPage() {
+  const t = useT()
   const [searchParams] = useSearchParams()
   const itemId = searchParams.get('itemId') ?? ''
   const { items = [] } = useAtomValue(stateAtom)
   const { config } = useAtomValue(userAtom)
   const item = items.find((candidate) => candidate.id === itemId)
   const [links, setLinks] = useState<CaseLinkRow[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<MessageId | null>(null)
   const [version, setVersion] = useState(0)
   const reload = useCallback(() => setVersion((n) => n + 1), [])
 
@@ -144,9 +152,9 @@ export function CaseLinksPage() {
   if (!item) {
     return (
       <Stack gap="3">
-        <Text>{caseLinkRefusal(new Error('item_not_found'))}</Text>
+        <Text>{t(caseLinkRefusal(new Error('item_not_found')))}</Text>
         <Button asChild alignSelf="start" variant="outline">
-          <RouterLink to={paths.dashboard}>Back to the dashboard</RouterLink>
+          <RouterLink to={paths.dashboard}>{t('caseLinks.page.back')}</RouterLink>
         </Button>
       </Stack>
     )
@@ -156,26 +164,20 @@ export function CaseLinksPage() {
     <Stack gap="6" w="full" maxW="2xl" mx="auto">
       <Stack gap="2">
         <Heading as="h1" size="xl">
-          Case links for {item.name}
+          {t('caseLinks.page.heading', { item: item.name })}
         </Heading>
-        <Text>
-          A case link lets a lost-property desk or an airline see this item's case and write to you,
-          without an account. It shows the item's name and photo, your note and return instructions,
-          the tag ID and where it was last reported; never your e-mail, phone or address unless you
-          add them below. Every opening is listed here. Whoever opens it and what they send are
-          deleted {daysText(retentionDays.caseLinkAfterEnd)} after the link ends.
-        </Text>
+        <Text>{t('caseLinks.page.intro', { days: retentionDays.caseLinkAfterEnd })}</Text>
       </Stack>
       {item.status === 'LOST' ? (
         <NewCaseLinkForm itemId={item.id} onCreated={reload} />
       ) : (
-        <Text role="note">{caseLinkRefusal(new Error('item_not_lost'))}</Text>
+        <Text role="note">{t(caseLinkRefusal(new Error('item_not_lost')))}</Text>
       )}
-      <FormMessage message={error} />
+      <FormMessage message={error && t(error)} />
       {links && links.length > 0 && (
         <Stack gap="3">
           <Heading as="h2" size="md">
-            This item's case links
+            {t('caseLinks.page.list')}
           </Heading>
           <Stack as="ul" gap="3" m="0" p="0">
             {links.map((link) => (

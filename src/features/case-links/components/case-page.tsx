@@ -7,7 +7,8 @@ import { MapPointLinks } from '@/components/ui/map-point-links'
 import { StoredPhoto } from '@/components/ui/stored-photo'
 import { PrivacyNoticeLink } from '@/components/ui/privacy-notice-link'
 import { ChatApiError } from '@/lib/chat/api-error'
-import { daysText, retentionDays } from '@/lib/retention'
+import { retentionDays } from '@/lib/retention'
+import { useT } from '@/lib/i18n/use-t'
 import { openCaseLink, type OpenedCase } from '@/features/case-links/api/open-case-link'
 import { CaseConversation } from '@/features/case-links/components/case-conversation'
 import {
@@ -49,70 +50,82 @@ const dateText = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' })
 
 function Ended({ state }: { state: EndedState }) {
+  const t = useT()
   const words = ENDED_WORDS[state]
   return (
     <Stack gap="3" role="status" data-case-state={state}>
       <Heading as="h2" size="lg">
-        {words.title}
+        {t(words.title)}
       </Heading>
-      <Text>{words.body}</Text>
+      <Text>{t(words.body)}</Text>
     </Stack>
   )
 }
 
 function CaseDetails({ opened }: { opened: OpenedCase }) {
+  const t = useT()
   const point =
     opened.found_latitude !== null && opened.found_longitude !== null
       ? { latitude: opened.found_latitude, longitude: opened.found_longitude }
       : null
   return (
-    <Stack gap="3" as="section" aria-label="The case">
+    <Stack gap="3" as="section" aria-label={t('caseLinks.case.label')}>
       <Heading as="h2" size="xl">
         {opened.item_name}
       </Heading>
-      <Text color="fg.muted">Case link for {opened.label}</Text>
+      <Text color="fg.muted">{t('caseLinks.case.for', { label: opened.label ?? '' })}</Text>
       {opened.item_photo_path && (
         <StoredPhoto
           bucket="item-photos"
           path={opened.item_photo_path}
-          alt={`Photo of ${opened.item_name ?? 'the item'}`}
+          alt={
+            opened.item_name
+              ? t('caseLinks.photoOf', { item: opened.item_name })
+              : t('caseLinks.case.theItem')
+          }
           size="40"
         />
       )}
       <Box>
-        <Text fontWeight="semibold">Tag ID</Text>
+        <Text fontWeight="semibold">{t('caseLinks.tagId')}</Text>
         <Text fontFamily="mono" fontSize="lg" data-testid="case-tag-id">
           {opened.tag_code}
         </Text>
       </Box>
       {opened.lost_note && (
         <Box>
-          <Text fontWeight="semibold">The owner's note</Text>
+          <Text fontWeight="semibold">{t('caseLinks.case.note')}</Text>
           <Text whiteSpace="pre-wrap">{opened.lost_note}</Text>
         </Box>
       )}
       {opened.return_instructions && (
         <Box>
-          <Text fontWeight="semibold">How to return it</Text>
+          <Text fontWeight="semibold">{t('caseLinks.case.howToReturn')}</Text>
           <Text whiteSpace="pre-wrap">{opened.return_instructions}</Text>
         </Box>
       )}
       {opened.found_location && (
         <Box>
-          <Text fontWeight="semibold">Last reported</Text>
+          <Text fontWeight="semibold">{t('caseLinks.case.lastReported')}</Text>
           <Text>{opened.found_location}</Text>
-          {point && <MapPointLinks point={point} label="Where it was last reported" />}
+          {point && (
+            <MapPointLinks
+              point={point}
+              label={t('caseLinks.case.whereLastReported')}
+              words={{ osm: t('caseLinks.case.openStreetMap'), app: t('caseLinks.case.mapApp') }}
+            />
+          )}
         </Box>
       )}
       {opened.contact_note && (
         <Box>
-          <Text fontWeight="semibold">Contact details the owner shared</Text>
+          <Text fontWeight="semibold">{t('caseLinks.case.contact')}</Text>
           <Text whiteSpace="pre-wrap">{opened.contact_note}</Text>
         </Box>
       )}
       {opened.expires_at && (
         <Text fontSize="sm" color="fg.muted">
-          This link works until {dateText(opened.expires_at)}.
+          {t('caseLinks.case.worksUntil', { date: dateText(opened.expires_at) })}
         </Text>
       )}
     </Stack>
@@ -126,6 +139,7 @@ function CaseDetails({ opened }: { opened: OpenedCase }) {
  * as returned' arrive live on the case's channel, and expiry at its time.
  */
 export function CasePage() {
+  const t = useT()
   const { token = '' } = useParams()
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' })
   const [attempt, setAttempt] = useState(0)
@@ -187,10 +201,10 @@ export function CasePage() {
 
   return (
     <Stack gap="6" w="full" maxW="2xl" mx="auto">
-      {phase.kind === 'loading' && <Spinner aria-label="Opening the case" />}
+      {phase.kind === 'loading' && <Spinner aria-label={t('caseLinks.case.loading')} />}
       {phase.kind === 'unreachable' && (
         <Stack gap="3" role="alert">
-          <Text>Homeward could not be reached. Check your connection and try again.</Text>
+          <Text>{t('caseLinks.refusal.unreachable')}</Text>
           <Button
             alignSelf="start"
             onClick={() => {
@@ -198,7 +212,7 @@ export function CasePage() {
               setAttempt((n) => n + 1)
             }}
           >
-            Try again
+            {t('caseLinks.case.tryAgain')}
           </Button>
         </Stack>
       )}
@@ -209,15 +223,14 @@ export function CasePage() {
           <CaseConversation
             chatId={phase.opened.chat_id}
             userId={phase.userId}
-            label={phase.opened.label ?? 'the person with this link'}
+            label={phase.opened.label ?? t('caseLinks.case.someone')}
             version={version}
             onRefused={recheck}
           />
         </>
       )}
       <PrivacyNoticeLink>
-        The owner sees when this link is opened and what you write and send here, and nothing else
-        about you; it is all deleted {daysText(retentionDays.caseLinkAfterEnd)} after the link ends.
+        {t('caseLinks.case.privacy', { days: retentionDays.caseLinkAfterEnd })}
       </PrivacyNoticeLink>
     </Stack>
   )

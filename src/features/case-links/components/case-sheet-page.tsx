@@ -10,6 +10,8 @@ import { listCaseLinks, type CaseLinkRow } from '@/features/case-links/api/list-
 import { caseLinkRefusal } from '@/features/case-links/api/case-link-words'
 import { caseLinkUrl } from '@/features/case-links/case-link-url'
 import { QrCode } from '@/features/case-links/components/qr-code'
+import type { MessageId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 
 /** One A4 page: no app header, footer or buttons on paper. */
 const PRINT_CSS = `
@@ -32,11 +34,12 @@ function Sheet({
   tagCode: string
   photoPath: string | null
 }) {
+  const t = useT()
   const url = caseLinkUrl(link.token)
   return (
     <Box
       data-print="sheet"
-      aria-label="Case sheet"
+      aria-label={t('caseLinks.sheet.label')}
       role="region"
       borderWidth="1px"
       borderRadius="md"
@@ -47,7 +50,7 @@ function Sheet({
     >
       <Stack gap="4">
         <Text fontSize="sm" textTransform="uppercase" letterSpacing="wider">
-          Homeward case sheet
+          {t('caseLinks.sheet.kicker')}
         </Text>
         <Heading as="h1" size="2xl">
           {itemName}
@@ -57,30 +60,30 @@ function Sheet({
             <StoredPhoto
               bucket="item-photos"
               path={photoPath}
-              alt={`Photo of ${itemName}`}
+              alt={t('caseLinks.photoOf', { item: itemName })}
               size="48"
             />
           )}
           <Stack gap="2">
-            <Text fontWeight="semibold">Tag ID</Text>
+            <Text fontWeight="semibold">{t('caseLinks.tagId')}</Text>
             <Text fontFamily="mono" fontSize="2xl" data-testid="sheet-tag-id">
               {tagCode}
             </Text>
-            <Text fontWeight="semibold">For</Text>
+            <Text fontWeight="semibold">{t('caseLinks.sheet.for')}</Text>
             <Text>{link.label}</Text>
           </Stack>
         </HStack>
         <HStack gap="6" align="center" flexWrap="wrap">
-          <QrCode text={url} label={`QR code of the case link for ${link.label}`} size={180} />
+          <QrCode text={url} label={t('caseLinks.sheet.qr', { label: link.label })} size={180} />
           <Stack gap="2" maxW="90mm">
-            <Text fontWeight="semibold">Scan to open this item's case and write to its owner</Text>
+            <Text fontWeight="semibold">{t('caseLinks.sheet.scan')}</Text>
             <Text fontFamily="mono" fontSize="xs" wordBreak="break-all">
               {url}
             </Text>
             <Text fontSize="sm">
-              Works until{' '}
-              {new Date(link.expires_at).toLocaleDateString('en-GB', { dateStyle: 'long' })}. No
-              account needed.
+              {t('caseLinks.sheet.worksUntil', {
+                date: new Date(link.expires_at).toLocaleDateString('en-GB', { dateStyle: 'long' }),
+              })}
             </Text>
           </Stack>
         </HStack>
@@ -91,13 +94,14 @@ function Sheet({
 
 /** /case-sheet?itemId=…&caseLinkId=…: a printable sheet of one working case link. */
 export function CaseSheetPage() {
+  const t = useT()
   const [searchParams] = useSearchParams()
   const itemId = searchParams.get('itemId') ?? ''
   const caseLinkId = searchParams.get('caseLinkId') ?? ''
   const { items = [] } = useAtomValue(stateAtom)
   const item = items.find((candidate) => candidate.id === itemId)
   const [links, setLinks] = useState<CaseLinkRow[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<MessageId | null>(null)
 
   useEffect(() => {
     if (!itemId) return
@@ -116,20 +120,18 @@ export function CaseSheetPage() {
       <style>{PRINT_CSS}</style>
       <HStack gap="2" data-print="hide">
         <Button asChild variant="outline" size="sm">
-          <RouterLink to={back}>Back to case links</RouterLink>
+          <RouterLink to={back}>{t('caseLinks.sheet.back')}</RouterLink>
         </Button>
         {link?.token && (
           <Button colorPalette="teal" size="sm" onClick={() => window.print()}>
-            Print this sheet
+            {t('caseLinks.sheet.print')}
           </Button>
         )}
       </HStack>
-      <FormMessage message={error} />
-      {!item && <Text>{caseLinkRefusal(new Error('item_not_found'))}</Text>}
-      {item && links === null && !error && <Spinner aria-label="Loading the case sheet" />}
-      {item && links && !link?.token && (
-        <Text role="alert">This case link no longer works: make a new one to print a sheet.</Text>
-      )}
+      <FormMessage message={error && t(error)} />
+      {!item && <Text>{t(caseLinkRefusal(new Error('item_not_found')))}</Text>}
+      {item && links === null && !error && <Spinner aria-label={t('caseLinks.sheet.loading')} />}
+      {item && links && !link?.token && <Text role="alert">{t('caseLinks.sheet.gone')}</Text>}
       {item && link?.token && (
         <Sheet
           link={{ ...link, token: link.token }}

@@ -18,20 +18,37 @@ import {
   type DeskStaffMember,
   type MyDesk,
 } from '@/features/desk/api/desk'
-import { DESK_TEXTS } from '@/features/desk/texts'
+import { deskFailureText } from '@/features/desk/texts'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
 type PageState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; desk: MyDesk | null }
 
-const errorText = (failure: unknown) =>
-  failure instanceof Error && failure.message ? failure.message : DESK_TEXTS.failed
+/** An item's state as the desk's words (unclaimed: with the desk's number of days). */
+const STATE_WORDS: Readonly<Record<string, MessageId>> = {
+  owner_told: msgId('desk.state.owner_told'),
+  owner_replied: msgId('desk.state.owner_replied'),
+  collected: msgId('desk.state.collected'),
+  posted: msgId('desk.state.posted'),
+  closed: msgId('desk.state.closed'),
+}
+
+const CONFIRM_WORDS: Readonly<Record<DeskOutcome, { title: MessageId; yes: MessageId }>> = {
+  collected: {
+    title: msgId('desk.confirm.collected.title'),
+    yes: msgId('desk.confirm.collected.yes'),
+  },
+  posted: { title: msgId('desk.confirm.posted.title'), yes: msgId('desk.confirm.posted.yes') },
+}
 
 /**
  * /desk: a lost-property desk. No desk yet: sign one up. Pending or refused:
  * says so. Approved: the items it holds with each one's state, and its staff.
  */
 export function DeskPage() {
+  const t = useT()
   const [state, setState] = useState<PageState>({ kind: 'loading' })
 
   const load = useCallback((isActive: () => boolean = () => true) => {
@@ -53,8 +70,8 @@ export function DeskPage() {
     }
   }, [load])
 
-  if (state.kind === 'loading') return <Spinner aria-label="Loading your desk" />
-  if (state.kind === 'failed') return <FormMessage message={DESK_TEXTS.loadFailed} />
+  if (state.kind === 'loading') return <Spinner aria-label={t('desk.loading')} />
+  if (state.kind === 'failed') return <FormMessage message={t('desk.loadFailed')} />
   const { desk } = state
   return (
     <Stack gap="6" maxW="3xl" mx="auto" w="full">
@@ -62,18 +79,22 @@ export function DeskPage() {
       {desk?.status === 'pending' && (
         <Stack gap="2" role="status">
           <Heading as="h1" size="lg">
-            {DESK_TEXTS.pendingHeading}
+            {t('desk.pending.heading')}
           </Heading>
-          <Text>{DESK_TEXTS.pending(desk.name)}</Text>
+          <Text>{t('desk.pending.text', { name: desk.name })}</Text>
           <DeskDetails desk={desk} />
         </Stack>
       )}
       {desk?.status === 'refused' && (
         <Stack gap="2">
           <Heading as="h1" size="lg">
-            {DESK_TEXTS.refusedHeading}
+            {t('desk.refused.heading')}
           </Heading>
-          <Text>{DESK_TEXTS.refused(desk.name, desk.decision_reason)}</Text>
+          <Text>
+            {desk.decision_reason
+              ? t('desk.refused.textWithReason', { name: desk.name, reason: desk.decision_reason })
+              : t('desk.refused.text', { name: desk.name })}
+          </Text>
         </Stack>
       )}
       {desk?.status === 'approved' && <ApprovedDesk desk={desk} />}
@@ -83,14 +104,21 @@ export function DeskPage() {
 }
 
 function DeskDetails({ desk }: { desk: MyDesk }) {
+  const t = useT()
   return (
     <Text fontSize="sm" color="fg.muted">
-      {desk.address} · open {desk.opening_hours} · {desk.public_phone} · {desk.public_email}
+      {t('desk.details', {
+        address: desk.address,
+        openingHours: desk.opening_hours,
+        phone: desk.public_phone,
+        email: desk.public_email,
+      })}
     </Text>
   )
 }
 
 function DeskSignUp({ onSignedUp }: { onSignedUp: () => void }) {
+  const t = useT()
   const [error, setError] = useState<string | null>(null)
   const [isBusy, setIsBusy] = useState(false)
 
@@ -105,7 +133,7 @@ function DeskSignUp({ onSignedUp }: { onSignedUp: () => void }) {
       publicPhone: value('publicPhone'),
       publicEmail: value('publicEmail'),
     }
-    if (Object.values(desk).some((field) => field === '')) return setError(DESK_TEXTS.missingFields)
+    if (Object.values(desk).some((field) => field === '')) return setError(t('desk.missingFields'))
     setError(null)
     setIsBusy(true)
     try {
@@ -113,7 +141,7 @@ function DeskSignUp({ onSignedUp }: { onSignedUp: () => void }) {
       onSignedUp()
     } catch (failure) {
       console.error('Signing the desk up failed', failure)
-      setError(errorText(failure))
+      setError(deskFailureText(t, failure))
       setIsBusy(false)
     }
   }
@@ -122,31 +150,31 @@ function DeskSignUp({ onSignedUp }: { onSignedUp: () => void }) {
     <Stack asChild gap="4">
       <form
         onSubmit={(event) => void submit(event)}
-        aria-label={DESK_TEXTS.signUpHeading}
+        aria-label={t('desk.signUp.heading')}
         noValidate
       >
         <Heading as="h1" size="lg">
-          {DESK_TEXTS.signUpHeading}
+          {t('desk.signUp.heading')}
         </Heading>
-        <Text>{DESK_TEXTS.signUpIntro}</Text>
-        <LabelledInput label={DESK_TEXTS.fields.name} name="name" maxLength={80} required />
-        <LabelledInput label={DESK_TEXTS.fields.address} name="address" maxLength={300} required />
+        <Text>{t('desk.signUp.intro')}</Text>
+        <LabelledInput label={t('desk.field.name')} name="name" maxLength={80} required />
+        <LabelledInput label={t('desk.field.address')} name="address" maxLength={300} required />
         <LabelledInput
-          label={DESK_TEXTS.fields.openingHours}
+          label={t('desk.field.openingHours')}
           name="openingHours"
           maxLength={80}
           placeholder="07:00–19:00"
           required
         />
         <LabelledInput
-          label={DESK_TEXTS.fields.publicPhone}
+          label={t('desk.field.publicPhone')}
           name="publicPhone"
           type="tel"
           maxLength={40}
           required
         />
         <LabelledInput
-          label={DESK_TEXTS.fields.publicEmail}
+          label={t('desk.field.publicEmail')}
           name="publicEmail"
           type="email"
           maxLength={320}
@@ -154,7 +182,7 @@ function DeskSignUp({ onSignedUp }: { onSignedUp: () => void }) {
         />
         <FormMessage message={error} />
         <Button type="submit" colorPalette="teal" alignSelf="start" loading={isBusy}>
-          {DESK_TEXTS.signUpButton}
+          {t('desk.signUp.button')}
         </Button>
       </form>
     </Stack>
@@ -162,9 +190,11 @@ function DeskSignUp({ onSignedUp }: { onSignedUp: () => void }) {
 }
 
 function ApprovedDesk({ desk }: { desk: MyDesk }) {
+  const t = useT()
   const [cases, setCases] = useState<DeskCase[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
+  const [loadFailed, setLoadFailed] = useState(false)
 
   const load = useCallback((isActive: () => boolean = () => true) => {
     getDeskCases()
@@ -173,7 +203,7 @@ function ApprovedDesk({ desk }: { desk: MyDesk }) {
       })
       .catch((failure: unknown) => {
         console.error('Loading the desk cases failed', failure)
-        if (isActive()) setError(DESK_TEXTS.loadFailed)
+        if (isActive()) setLoadFailed(true)
       })
   }, [])
 
@@ -190,11 +220,11 @@ function ApprovedDesk({ desk }: { desk: MyDesk }) {
     setDone(null)
     try {
       await markDeskCase(chatId, outcome)
-      setDone(DESK_TEXTS.marked)
+      setDone(t('desk.marked'))
       load()
     } catch (failure) {
       console.error('Marking the item failed', failure)
-      setError(errorText(failure))
+      setError(deskFailureText(t, failure))
     }
   }
 
@@ -208,12 +238,14 @@ function ApprovedDesk({ desk }: { desk: MyDesk }) {
       </Stack>
       <Stack gap="3" as="section" aria-labelledby="desk-held">
         <Heading as="h2" size="md" id="desk-held">
-          {DESK_TEXTS.heldHeading}
+          {t('desk.held.heading')}
         </Heading>
         <FormMessage message={done} tone="success" />
-        <FormMessage message={error} />
-        {cases === null && !error && <Spinner size="sm" aria-label="Loading the items" />}
-        {cases?.length === 0 && <Text>{DESK_TEXTS.noItems}</Text>}
+        <FormMessage message={error ?? (loadFailed ? t('desk.loadFailed') : null)} />
+        {cases === null && !error && !loadFailed && (
+          <Spinner size="sm" aria-label={t('desk.held.loading')} />
+        )}
+        {cases?.length === 0 && <Text>{t('desk.held.empty')}</Text>}
         {cases?.map((item) => (
           <CaseCard
             key={item.report_id}
@@ -228,11 +260,6 @@ function ApprovedDesk({ desk }: { desk: MyDesk }) {
   )
 }
 
-function stateText(item: DeskCase, unclaimedAfterDays: number): string {
-  if (item.state === 'unclaimed') return DESK_TEXTS.unclaimed(unclaimedAfterDays)
-  return DESK_TEXTS.states[item.state] ?? item.state
-}
-
 function CaseCard({
   item,
   unclaimedAfterDays,
@@ -242,13 +269,21 @@ function CaseCard({
   unclaimedAfterDays: number
   onMark: (outcome: DeskOutcome) => void
 }) {
+  const t = useT()
   const [asking, setAsking] = useState<DeskOutcome | null>(null)
   const isOpen = item.closed_at === null && !['collected', 'posted'].includes(item.state)
-  const state = stateText(item, unclaimedAfterDays)
+  const stateWords = STATE_WORDS[item.state]
+  const state =
+    item.state === 'unclaimed'
+      ? t('desk.state.unclaimed', { days: unclaimedAfterDays })
+      : stateWords
+        ? t(stateWords)
+        : item.state
+  const question = asking ? t(CONFIRM_WORDS[asking].title, { item: item.item_name }) : ''
   return (
     <Card.Root
       as="article"
-      aria-label={`${item.item_name}, ${DESK_TEXTS.reference(item.reference)}`}
+      aria-label={t('desk.case.label', { item: item.item_name, reference: item.reference })}
     >
       <Card.Body gap="2">
         <HStack justify="space-between" flexWrap="wrap" gap="2">
@@ -260,12 +295,15 @@ function CaseCard({
           </Badge>
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          {DESK_TEXTS.reference(item.reference)} · reported {when.format(new Date(item.created_at))}
+          {t('desk.case.reported', {
+            reference: item.reference,
+            date: when.format(new Date(item.created_at)),
+          })}
         </Text>
         {asking ? (
-          <Stack gap="2" role="group" aria-label={DESK_TEXTS.confirmTitle(item.item_name, asking)}>
-            <Text fontWeight="medium">{DESK_TEXTS.confirmTitle(item.item_name, asking)}</Text>
-            <Text fontSize="sm">{DESK_TEXTS.confirmText}</Text>
+          <Stack gap="2" role="group" aria-label={question}>
+            <Text fontWeight="medium">{question}</Text>
+            <Text fontSize="sm">{t('desk.confirm.text')}</Text>
             <HStack gap="2" flexWrap="wrap">
               <Button
                 size="sm"
@@ -275,22 +313,22 @@ function CaseCard({
                   onMark(asking)
                 }}
               >
-                {DESK_TEXTS.confirmYes(asking)}
+                {t(CONFIRM_WORDS[asking].yes)}
               </Button>
               <Button size="sm" variant="outline" onClick={() => setAsking(null)}>
-                {DESK_TEXTS.cancel}
+                {t('desk.cancel')}
               </Button>
             </HStack>
           </Stack>
         ) : (
           <HStack gap="2" flexWrap="wrap">
             <Button asChild size="sm" variant="outline" colorPalette="teal">
-              <RouterLink to={chatPath(item.chat_id)}>{DESK_TEXTS.openChat}</RouterLink>
+              <RouterLink to={chatPath(item.chat_id)}>{t('desk.case.openChat')}</RouterLink>
             </Button>
             {isOpen && (
               <>
                 <Button size="sm" colorPalette="teal" onClick={() => setAsking('collected')}>
-                  {DESK_TEXTS.markCollected}
+                  {t('desk.case.markCollected')}
                 </Button>
                 <Button
                   size="sm"
@@ -298,7 +336,7 @@ function CaseCard({
                   variant="subtle"
                   onClick={() => setAsking('posted')}
                 >
-                  {DESK_TEXTS.markPosted}
+                  {t('desk.case.markPosted')}
                 </Button>
               </>
             )}
@@ -310,6 +348,7 @@ function CaseCard({
 }
 
 function StaffSection({ desk }: { desk: MyDesk }) {
+  const t = useT()
   const [staff, setStaff] = useState<DeskStaffMember[]>([])
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null)
   const [email, setEmail] = useState('')
@@ -339,42 +378,43 @@ function StaffSection({ desk }: { desk: MyDesk }) {
       load()
     } catch (failure) {
       console.error('Changing the staff failed', failure)
-      setMessage({ text: errorText(failure), tone: 'error' })
+      setMessage({ text: deskFailureText(t, failure), tone: 'error' })
     }
   }
 
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const wanted = email.trim()
-    if (wanted === '') return setMessage({ text: DESK_TEXTS.missingFields, tone: 'error' })
+    if (wanted === '') return setMessage({ text: t('desk.missingFields'), tone: 'error' })
     void run(async () => {
       await addDeskStaff(wanted)
       setEmail('')
-    }, DESK_TEXTS.added)
+    }, t('desk.staff.added'))
   }
 
   return (
     <Stack gap="3" as="section" aria-labelledby="desk-staff">
       <Heading as="h2" size="md" id="desk-staff">
-        {DESK_TEXTS.staffHeading}
+        {t('desk.staff.heading')}
       </Heading>
       <Stack as="ul" gap="2" listStyleType="none">
         {staff.map((member) => {
           return (
             <HStack as="li" key={member.user_id} justify="space-between" flexWrap="wrap" gap="2">
               <Text overflowWrap="anywhere">
-                {member.email}
-                {member.role === 'admin' && ` (${DESK_TEXTS.admin})`}
+                {member.role === 'admin'
+                  ? t('desk.staff.admin', { email: member.email })
+                  : member.email}
               </Text>
               {isAdmin && member.role !== 'admin' && (
                 <Button
                   size="sm"
                   variant="outline"
                   colorPalette="red"
-                  aria-label={`${DESK_TEXTS.remove} ${member.email}`}
+                  aria-label={t('desk.staff.removeName', { email: member.email })}
                   onClick={() => void run(() => removeDeskStaff(member.user_id), null)}
                 >
-                  {DESK_TEXTS.remove}
+                  {t('desk.staff.remove')}
                 </Button>
               )}
             </HStack>
@@ -383,19 +423,19 @@ function StaffSection({ desk }: { desk: MyDesk }) {
       </Stack>
       {isAdmin && (
         <Stack asChild gap="2">
-          <form onSubmit={add} aria-label={DESK_TEXTS.addStaffButton} noValidate>
+          <form onSubmit={add} aria-label={t('desk.staff.addButton')} noValidate>
             <LabelledInput
-              label={DESK_TEXTS.addStaffLabel}
+              label={t('desk.staff.addLabel')}
               type="email"
               value={email}
               onValueChange={setEmail}
               maxLength={320}
             />
             <Text fontSize="sm" color="fg.muted">
-              {DESK_TEXTS.addStaffHint}
+              {t('desk.staff.addHint')}
             </Text>
             <Button type="submit" size="sm" colorPalette="teal" alignSelf="start">
-              {DESK_TEXTS.addStaffButton}
+              {t('desk.staff.addButton')}
             </Button>
           </form>
         </Stack>
@@ -406,6 +446,7 @@ function StaffSection({ desk }: { desk: MyDesk }) {
 }
 
 function DeleteDesk({ onDeleted }: { onDeleted: () => void }) {
+  const t = useT()
   const [isAsking, setIsAsking] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const remove = async () => {
@@ -415,27 +456,27 @@ function DeleteDesk({ onDeleted }: { onDeleted: () => void }) {
       onDeleted()
     } catch (failure) {
       console.error('Deleting the desk failed', failure)
-      setError(errorText(failure))
+      setError(deskFailureText(t, failure))
     }
   }
   return (
     <Stack gap="2" alignItems="start">
       {isAsking ? (
-        <Stack gap="2" role="group" aria-label={DESK_TEXTS.deleteDeskQuestion}>
-          <Text fontWeight="medium">{DESK_TEXTS.deleteDeskQuestion}</Text>
-          <Text fontSize="sm">{DESK_TEXTS.deleteDeskText}</Text>
+        <Stack gap="2" role="group" aria-label={t('desk.delete.question')}>
+          <Text fontWeight="medium">{t('desk.delete.question')}</Text>
+          <Text fontSize="sm">{t('desk.delete.text')}</Text>
           <HStack gap="2" flexWrap="wrap">
             <Button size="sm" colorPalette="red" onClick={() => void remove()}>
-              {DESK_TEXTS.deleteDeskYes}
+              {t('desk.delete.yes')}
             </Button>
             <Button size="sm" variant="outline" onClick={() => setIsAsking(false)}>
-              {DESK_TEXTS.cancel}
+              {t('desk.cancel')}
             </Button>
           </HStack>
         </Stack>
       ) : (
         <Button size="sm" variant="outline" colorPalette="red" onClick={() => setIsAsking(true)}>
-          {DESK_TEXTS.deleteDesk}
+          {t('desk.delete.button')}
         </Button>
       )}
       <FormMessage message={error} />

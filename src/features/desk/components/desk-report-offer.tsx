@@ -5,8 +5,9 @@ import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { chatPath } from '@/lib/chat/chat-link'
 import { deskReportFound, getMyDesk, type MyDesk } from '@/features/desk/api/desk'
-import { DESK_TEXTS } from '@/features/desk/texts'
-import { ChatApiError } from '@/lib/chat/api-error'
+import { deskFailureText } from '@/features/desk/texts'
+import { loadOwnerMessages } from '@/lib/i18n/i18n'
+import { useT } from '@/lib/i18n/use-t'
 
 /**
  * On /tag, for a signed-in member of an approved desk's staff: "Report as <desk>"
@@ -14,6 +15,7 @@ import { ChatApiError } from '@/lib/chat/api-error'
  * with where the item is held; the staff member goes on to the conversation.
  */
 export default function DeskReportOffer({ tagCode }: { tagCode: string }) {
+  const t = useT()
   const [desk, setDesk] = useState<MyDesk | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [isBusy, setIsBusy] = useState(false)
@@ -21,8 +23,10 @@ export default function DeskReportOffer({ tagCode }: { tagCode: string }) {
 
   useEffect(() => {
     let isActive = true
-    getMyDesk()
-      .then((mine) => {
+    // /tag is a finder's page, which loads only the finder's catalog: the offer's words
+    // are the owner's catalog's (desk.json), loaded with the desk before it shows.
+    Promise.all([getMyDesk(), loadOwnerMessages()])
+      .then(([mine]) => {
         if (isActive) setDesk(mine?.status === 'approved' ? mine : null)
       })
       .catch((failure: unknown) => console.error('Loading your desk failed', failure))
@@ -36,7 +40,7 @@ export default function DeskReportOffer({ tagCode }: { tagCode: string }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const reference = String(new FormData(event.currentTarget).get('reference') ?? '').trim()
-    if (reference === '') return setError(DESK_TEXTS.referenceMissing)
+    if (reference === '') return setError(t('desk.report.referenceMissing'))
     setError(null)
     setIsBusy(true)
     try {
@@ -44,19 +48,12 @@ export default function DeskReportOffer({ tagCode }: { tagCode: string }) {
       void navigate(chatPath(chatId))
     } catch (failure) {
       console.error('Reporting as the desk failed', failure)
-      const refusal = failure instanceof ChatApiError && !failure.isNetwork ? failure.message : ''
-      setError(
-        refusal === 'tag_not_activated'
-          ? DESK_TEXTS.tagNotActivated
-          : refusal === 'too_many_reports'
-            ? DESK_TEXTS.tooManyReports
-            : refusal || DESK_TEXTS.failed,
-      )
+      setError(deskFailureText(t, failure))
       setIsBusy(false)
     }
   }
 
-  const title = DESK_TEXTS.reportAs(desk.name)
+  const title = t('desk.report.title', { name: desk.name })
   return (
     <Box maxW="md" mx="auto" mb="6" w="full">
       <Card.Root as="section" aria-label={title} borderColor="teal.solid">
@@ -66,9 +63,9 @@ export default function DeskReportOffer({ tagCode }: { tagCode: string }) {
               <Heading as="h2" size="md">
                 {title}
               </Heading>
-              <Text fontSize="sm">{DESK_TEXTS.reportIntro}</Text>
+              <Text fontSize="sm">{t('desk.report.intro')}</Text>
               <LabelledInput
-                label={DESK_TEXTS.referenceLabel}
+                label={t('desk.report.referenceLabel')}
                 name="reference"
                 maxLength={40}
                 autoComplete="off"

@@ -1,6 +1,6 @@
 import { supabase } from '@/lib/supabase'
 import { throwIfError } from '@/lib/chat/api-error'
-import { OPERATOR_REFUSAL_TEXT } from '@/lib/chat/refusal-text'
+import { OPERATOR_REFUSALS } from '@/features/operator/refusals'
 import type { Database } from '@/types/database.types'
 
 export type DeskReport = Database['public']['Functions']['desk_reports']['Returns'][number]
@@ -51,6 +51,6 @@ export async function actOnReport(
 ): Promise<void> {
   throwIfError(
     await supabase.rpc('act_on_report', { report_id: reportId, action, reason }),
-    OPERATOR_REFUSAL_TEXT,
+    OPERATOR_REFUSALS,
   )
 }

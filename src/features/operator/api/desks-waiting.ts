@@ -1,6 +1,6 @@
 import { supabase } from '@/lib/supabase'
 import { throwIfError } from '@/lib/chat/api-error'
-import { OPERATOR_REFUSAL_TEXT } from '@/lib/chat/refusal-text'
+import { OPERATOR_REFUSALS } from '@/features/operator/refusals'
 import type { Database } from '@/types/database.types'
 
 export type WaitingDesk = Database['public']['Functions']['desks_waiting']['Returns'][number]
@@ -20,6 +20,6 @@ export async function decideDesk(
 ): Promise<void> {
   throwIfError(
     await supabase.rpc('decide_desk', { desk_id: deskId, decision, reason }),
-    OPERATOR_REFUSAL_TEXT,
+    OPERATOR_REFUSALS,
   )
 }

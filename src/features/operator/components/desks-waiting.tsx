@@ -7,23 +7,14 @@ import {
   type DeskDecision,
   type WaitingDesk,
 } from '@/features/operator/api/desks-waiting'
-
-export const DESKS_WAITING_TEXTS = {
-  heading: 'Desks waiting for approval',
-  empty: 'No desks are waiting.',
-  reasonLabel: 'Reason (kept in the audit log)',
-  approve: 'Approve',
-  refuse: 'Refuse',
-  noReason: 'Give a reason for what you do.',
-  approved: (name: string) => `Approved ${name}. Its staff can now report items.`,
-  refused: (name: string) => `Refused ${name}. Its admin sees the reason on their desk page.`,
-  failed: 'That did not work. Please try again.',
-} as const
+import { operatorFailureText } from '@/features/operator/refusals'
+import { useT } from '@/lib/i18n/use-t'
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
 /** The operator's list of lost-property desks to approve or refuse (issue 50). */
 export function DesksWaiting() {
+  const t = useT()
   const [desks, setDesks] = useState<WaitingDesk[]>([])
   const [done, setDone] = useState<string | null>(null)
 
@@ -46,10 +37,10 @@ export function DesksWaiting() {
   return (
     <Stack gap="3" as="section" aria-labelledby="desks-waiting">
       <Heading as="h2" size="md" id="desks-waiting">
-        {DESKS_WAITING_TEXTS.heading}
+        {t('operator.desks.heading')}
       </Heading>
       <FormMessage message={done} tone="success" />
-      {desks.length === 0 && <Text>{DESKS_WAITING_TEXTS.empty}</Text>}
+      {desks.length === 0 && <Text>{t('operator.desks.empty')}</Text>}
       {desks.map((desk) => (
         <WaitingDeskCard
           key={desk.id}
@@ -71,6 +62,7 @@ function WaitingDeskCard({
   desk: WaitingDesk
   onDecided: (text: string) => void
 }) {
+  const t = useT()
   const [error, setError] = useState<string | null>(null)
   const [isBusy, setIsBusy] = useState(false)
 
@@ -79,21 +71,19 @@ function WaitingDeskCard({
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
     const decision = (submitter?.value === 'refuse' ? 'refuse' : 'approve') satisfies DeskDecision
     const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim()
-    if (reason === '') return setError(DESKS_WAITING_TEXTS.noReason)
+    if (reason === '') return setError(t('operator.refusal.reasonRequired'))
     setError(null)
     setIsBusy(true)
     try {
       await decideDesk(desk.id, decision, reason)
       onDecided(
         decision === 'approve'
-          ? DESKS_WAITING_TEXTS.approved(desk.name)
-          : DESKS_WAITING_TEXTS.refused(desk.name),
+          ? t('operator.desks.approved', { name: desk.name })
+          : t('operator.desks.refused', { name: desk.name }),
       )
     } catch (failure) {
       console.error('Deciding the desk failed', failure)
-      setError(
-        failure instanceof Error && failure.message ? failure.message : DESKS_WAITING_TEXTS.failed,
-      )
+      setError(operatorFailureText(t, failure))
       setIsBusy(false)
     }
   }
@@ -105,20 +95,31 @@ function WaitingDeskCard({
           {desk.name}
         </Heading>
         <Text fontSize="sm">
-          {desk.address} · open {desk.opening_hours} · {desk.public_phone} · {desk.public_email}
+          {t('operator.desks.details', {
+            address: desk.address,
+            openingHours: desk.opening_hours,
+            phone: desk.public_phone,
+            email: desk.public_email,
+          })}
         </Text>
         <Text fontSize="sm" color="fg.muted">
-          Signed up by {desk.admin_email ?? 'an unknown account'} on{' '}
-          {when.format(new Date(desk.created_at))}
+          {desk.admin_email
+            ? t('operator.desks.signedUp', {
+                email: desk.admin_email,
+                date: when.format(new Date(desk.created_at)),
+              })
+            : t('operator.desks.signedUpUnknown', {
+                date: when.format(new Date(desk.created_at)),
+              })}
         </Text>
         <Stack asChild gap="2">
           <form
             onSubmit={(event) => void submit(event)}
-            aria-label={`Decide on ${desk.name}`}
+            aria-label={t('operator.desks.decideOn', { name: desk.name })}
             noValidate
           >
             <Field.Root required>
-              <Field.Label>{DESKS_WAITING_TEXTS.reasonLabel}</Field.Label>
+              <Field.Label>{t('operator.action.reasonLabel')}</Field.Label>
               <Textarea name="reason" maxLength={1000} rows={2} size="sm" />
             </Field.Root>
             <HStack gap="2">
@@ -130,7 +131,7 @@ function WaitingDeskCard({
                 colorPalette="teal"
                 loading={isBusy}
               >
-                {DESKS_WAITING_TEXTS.approve}
+                {t('operator.desks.approve')}
               </Button>
               <Button
                 type="submit"
@@ -141,7 +142,7 @@ function WaitingDeskCard({
                 colorPalette="red"
                 disabled={isBusy}
               >
-                {DESKS_WAITING_TEXTS.refuse}
+                {t('operator.desks.refuse')}
               </Button>
             </HStack>
             <FormMessage message={error} />

@@ -15,6 +15,9 @@ import {
 } from '@chakra-ui/react'
 import { FormMessage } from '@/components/ui/form-message'
 import { DesksWaiting } from '@/features/operator/components/desks-waiting'
+import { operatorFailureText } from '@/features/operator/refusals'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 import {
   actOnReport,
   amIOperator,
@@ -26,28 +29,21 @@ import {
   type KeptMessage,
 } from '@/features/operator/api/desk'
 
-export const DESK_TEXTS = {
-  notOperator: "This page is for Homeward's operators.",
-  empty: 'No open reports. Nothing to do.',
-  loadFailed: 'The reports could not be loaded. Please try again.',
-  noAction: 'Choose what to do about this report.',
-  noReason: 'Give a reason for what you do.',
-  done: 'Done. The person who reported it has been told.',
-  failed: 'That did not work. Please try again.',
-  reasons: {
-    spam: 'Spam',
-    harassment: 'Harassment',
-    money_or_codes: 'Asks for money or codes',
-    other: 'Something else',
-  } as Record<string, string>,
-  actions: {
-    dismiss: 'Dismiss: nothing against our rules',
-    warn: 'Warn the reported person',
-    close_conversation: 'Close the conversation',
-    suspend_owner: "Suspend the owner's account",
-    deactivate_tag: 'Deactivate the tag',
-  } satisfies Record<DeskAction, string>,
-} as const
+/** A report's reason, and the operator's actions, in the operator's words. */
+const REASON_WORDS: Readonly<Record<string, MessageId>> = {
+  spam: msgId('operator.reason.spam'),
+  harassment: msgId('operator.reason.harassment'),
+  money_or_codes: msgId('operator.reason.money_or_codes'),
+  other: msgId('operator.reason.other'),
+}
+
+const ACTION_WORDS = {
+  dismiss: msgId('operator.action.dismiss'),
+  warn: msgId('operator.action.warn'),
+  close_conversation: msgId('operator.action.close_conversation'),
+  suspend_owner: msgId('operator.action.suspend_owner'),
+  deactivate_tag: msgId('operator.action.deactivate_tag'),
+} as const satisfies Record<DeskAction, MessageId>
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -70,6 +66,7 @@ async function fetchDesk(): Promise<DeskState> {
 
 /** /operator: open reports, each with its kept conversation and the operator's actions. */
 export function OperatorDesk() {
+  const t = useT()
   const [state, setState] = useState<DeskState>({ kind: 'loading' })
   const [openId, setOpenId] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
@@ -88,17 +85,17 @@ export function OperatorDesk() {
     }
   }, [])
 
-  if (state.kind === 'loading') return <Spinner aria-label="Loading reports" />
-  if (state.kind === 'not-operator') return <Text>{DESK_TEXTS.notOperator}</Text>
-  if (state.kind === 'failed') return <FormMessage message={DESK_TEXTS.loadFailed} />
+  if (state.kind === 'loading') return <Spinner aria-label={t('operator.loading')} />
+  if (state.kind === 'not-operator') return <Text>{t('operator.notOperator')}</Text>
+  if (state.kind === 'failed') return <FormMessage message={t('operator.loadFailed')} />
 
   return (
     <Stack gap="4" maxW="3xl" mx="auto" w="full">
       <Heading as="h1" size="lg">
-        Open reports
+        {t('operator.heading')}
       </Heading>
       {done && <Text role="status">{done}</Text>}
-      {state.reports.length === 0 && <Text>{DESK_TEXTS.empty}</Text>}
+      {state.reports.length === 0 && <Text>{t('operator.empty')}</Text>}
       {state.reports.map((report) => (
         <ReportCard
           key={report.report_id}
@@ -106,7 +103,7 @@ export function OperatorDesk() {
           isOpen={openId === report.report_id}
           onToggle={() => setOpenId(openId === report.report_id ? null : report.report_id)}
           onActed={() => {
-            setDone(DESK_TEXTS.done)
+            setDone(t('operator.done'))
             setOpenId(null)
             reload()
           }}
@@ -128,7 +125,12 @@ function ReportCard({
   onToggle: () => void
   onActed: () => void
 }) {
-  const title = `${DESK_TEXTS.reasons[report.reason] ?? report.reason}: ${report.item_name}`
+  const t = useT()
+  const reasonWords = REASON_WORDS[report.reason]
+  const title = t('operator.report.title', {
+    reason: reasonWords ? t(reasonWords) : report.reason,
+    item: report.item_name,
+  })
   return (
     <Card.Root as="article" aria-label={title}>
       <Card.Body gap="2">
@@ -138,18 +140,22 @@ function ReportCard({
           </Heading>
           <Badge colorPalette={report.chat_closed_reason ? 'gray' : 'teal'}>
             {report.chat_closed_reason
-              ? `Closed (${report.chat_closed_reason})`
-              : 'Conversation open'}
+              ? t('operator.report.closed', { reason: report.chat_closed_reason })
+              : t('operator.report.open')}
           </Badge>
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          Reported by the {report.reporter_role} on {when.format(new Date(report.created_at))} · tag{' '}
-          {report.tag_code} ({report.tag_status ?? 'gone'}) · {report.kept_messages} kept message
-          {report.kept_messages === 1 ? '' : 's'}
+          {t('operator.report.meta', {
+            role: report.reporter_role,
+            date: when.format(new Date(report.created_at)),
+            tag: report.tag_code,
+            status: report.tag_status ?? '',
+            count: report.kept_messages,
+          })}
         </Text>
         {report.note && <Text fontStyle="italic">“{report.note}”</Text>}
         <Button size="sm" variant="outline" alignSelf="start" onClick={onToggle}>
-          {isOpen ? 'Hide' : 'Open report'}
+          {isOpen ? t('operator.report.hide') : t('operator.report.show')}
         </Button>
         {isOpen && (
           <>
@@ -163,6 +169,7 @@ function ReportCard({
 }
 
 function KeptConversation({ reportId }: { reportId: string }) {
+  const t = useT()
   const [messages, setMessages] = useState<KeptMessage[] | null>(null)
   useEffect(() => {
     let isActive = true
@@ -176,17 +183,23 @@ function KeptConversation({ reportId }: { reportId: string }) {
     }
   }, [reportId])
 
-  if (messages === null) return <Spinner size="sm" aria-label="Loading the conversation" />
-  if (messages.length === 0)
-    return <Text fontSize="sm">No messages were sent before the report.</Text>
+  if (messages === null) return <Spinner size="sm" aria-label={t('operator.kept.loading')} />
+  if (messages.length === 0) return <Text fontSize="sm">{t('operator.kept.empty')}</Text>
   return (
-    <Box as="ol" aria-label="Kept conversation" borderWidth="1px" borderRadius="md" p="3">
+    <Box as="ol" aria-label={t('operator.kept.label')} borderWidth="1px" borderRadius="md" p="3">
       {messages.map((message) => (
         <Box as="li" key={message.message_id} listStyleType="none" py="1">
           <Text fontSize="xs" fontWeight="semibold">
-            {message.sender_role === 'owner' ? 'Owner' : 'Finder'} ·{' '}
-            {when.format(new Date(message.sent_at))}
-            {message.scam_signals.length > 0 && ` · flagged: ${message.scam_signals.join(', ')}`}
+            {message.scam_signals.length > 0
+              ? t('operator.kept.metaFlagged', {
+                  role: message.sender_role ?? '',
+                  date: when.format(new Date(message.sent_at)),
+                  signals: message.scam_signals.join(', '),
+                })
+              : t('operator.kept.meta', {
+                  role: message.sender_role ?? '',
+                  date: when.format(new Date(message.sent_at)),
+                })}
           </Text>
           <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
             {message.body}
@@ -198,6 +211,7 @@ function KeptConversation({ reportId }: { reportId: string }) {
 }
 
 function ActionForm({ report, onActed }: { report: DeskReport; onActed: () => void }) {
+  const t = useT()
   const [error, setError] = useState<string | null>(null)
   const [isBusy, setIsBusy] = useState(false)
   const choices = DESK_ACTIONS.filter(
@@ -209,8 +223,8 @@ function ActionForm({ report, onActed }: { report: DeskReport; onActed: () => vo
     const form = new FormData(event.currentTarget)
     const action = String(form.get('action') ?? '') as DeskAction
     const reason = String(form.get('reason') ?? '').trim()
-    if (!choices.includes(action)) return setError(DESK_TEXTS.noAction)
-    if (reason === '') return setError(DESK_TEXTS.noReason)
+    if (!choices.includes(action)) return setError(t('operator.refusal.invalidAction'))
+    if (reason === '') return setError(t('operator.refusal.reasonRequired'))
     setError(null)
     setIsBusy(true)
     try {
@@ -218,24 +232,28 @@ function ActionForm({ report, onActed }: { report: DeskReport; onActed: () => vo
       onActed()
     } catch (failure) {
       console.error('Acting on the report failed', failure)
-      setError(failure instanceof Error && failure.message ? failure.message : DESK_TEXTS.failed)
+      setError(operatorFailureText(t, failure))
       setIsBusy(false)
     }
   }
 
   return (
     <Stack asChild gap="2">
-      <form onSubmit={(event) => void submit(event)} aria-label="Act on this report" noValidate>
+      <form
+        onSubmit={(event) => void submit(event)}
+        aria-label={t('operator.action.form')}
+        noValidate
+      >
         <Field.Root required>
-          <Field.Label>What to do</Field.Label>
+          <Field.Label>{t('operator.action.what')}</Field.Label>
           <NativeSelect.Root size="sm">
             <NativeSelect.Field name="action" defaultValue="">
               <option value="" disabled>
-                Choose an action
+                {t('operator.action.choose')}
               </option>
               {choices.map((action) => (
                 <option key={action} value={action}>
-                  {DESK_TEXTS.actions[action]}
+                  {t(ACTION_WORDS[action])}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -243,11 +261,11 @@ function ActionForm({ report, onActed }: { report: DeskReport; onActed: () => vo
           </NativeSelect.Root>
         </Field.Root>
         <Field.Root required>
-          <Field.Label>Reason (kept in the audit log)</Field.Label>
+          <Field.Label>{t('operator.action.reasonLabel')}</Field.Label>
           <Textarea name="reason" maxLength={1000} rows={2} size="sm" />
         </Field.Root>
         <Button type="submit" size="sm" colorPalette="red" alignSelf="start" loading={isBusy}>
-          Confirm action
+          {t('operator.action.confirm')}
         </Button>
         <FormMessage message={error} />
       </form>
