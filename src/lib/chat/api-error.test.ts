@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ChatApiError, throwIfError } from '@/lib/chat/api-error'
-import { OPERATOR_REFUSAL_TEXT, REFUSAL_TEXT } from '@/lib/chat/refusal-text'
+import { REFUSAL_TEXT } from '@/lib/chat/refusal-text'
 
 const caught = (run: () => unknown): ChatApiError => {
   try {
@@ -45,13 +45,13 @@ describe('throwIfError', () => {
     )
     expect(unknown.message).toBe('too_many_messages')
     expect(unknown.reason).toBeUndefined()
-    const operator = caught(() =>
+    const own = caught(() =>
       throwIfError(
         { status: 400, error: { code: 'P0001', message: 'reason_required' } },
-        OPERATOR_REFUSAL_TEXT,
+        { reason_required: 'Give a reason for what you do.' },
       ),
     )
-    expect(operator.message).toBe('Give a reason for what you do.')
+    expect(own.message).toBe('Give a reason for what you do.')
     expect(
       caught(() => throwIfError({ status: 0, error: { message: 'fetch failed' } })).isNetwork,
     ).toBe(true)

@@ -22,17 +22,3 @@ export const REFUSAL_TEXT: Readonly<Record<string, string>> = {
   reason_required: 'Choose why you are reporting this conversation.',
   note_too_long: 'Keep the note under 1000 characters.',
 }
-
-/** The operator's desk: the same codes from act_on_report mean the operator's own input. */
-export const OPERATOR_REFUSAL_TEXT: Readonly<Record<string, string>> = {
-  invalid_action: 'Choose what to do about this report.',
-  reason_required: 'Give a reason for what you do.',
-  reason_too_long: 'Keep the reason under 1000 characters.',
-  report_closed: 'This report is already closed.',
-  report_not_found: 'This report is no longer open.',
-  not_an_owner: 'Only an owner who was reported can be suspended.',
-  invalid_decision: 'Choose approve or refuse.',
-  desk_decided: 'This desk was already decided.',
-  desk_not_found: 'This desk no longer exists.',
-  not_operator: 'Only an operator can do this.',
-}
