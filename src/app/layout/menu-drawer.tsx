@@ -3,6 +3,8 @@ import { Link as RouterLink } from 'react-router'
 import { Button, CloseButton, Drawer, Link, Portal, Stack } from '@chakra-ui/react'
 import { env } from '@/lib/env'
 import { MENU_LINKS } from '@/app/layout/menu-links'
+import { loadOwnerMessages } from '@/lib/i18n/i18n'
+import { useT } from '@/lib/i18n/use-t'
 
 type MenuDrawerProps = {
   isSignedIn: boolean
@@ -23,11 +25,34 @@ function logout() {
 }
 
 /**
+ * Whether the owner's messages are in, loading them for a signed-in account: Logout is
+ * the owner's word, and a finder's page (prerendered) does not load them by itself.
+ */
+function useOwnerMessages(isSignedIn: boolean): boolean {
+  const [hasThem, setHasThem] = useState(false)
+  useEffect(() => {
+    if (!isSignedIn) return
+    let isCurrent = true
+    loadOwnerMessages()
+      .then(() => {
+        if (isCurrent) setHasThem(true)
+      })
+      .catch((error: unknown) => console.error("The owner's messages did not load", error))
+    return () => {
+      isCurrent = false
+    }
+  }, [isSignedIn])
+  return hasThem
+}
+
+/**
  * The burger menu's drawer (SPEC.md §2), loaded when first opened: the dialog
  * machinery stays out of the first page load. Internal links navigate in-app and close it.
  */
 export default function MenuDrawer({ isSignedIn, isOpen, onOpenChange, trigger }: MenuDrawerProps) {
   const close = () => onOpenChange(false)
+  const t = useT()
+  const hasOwnerMessages = useOwnerMessages(isSignedIn)
   // Mount closed, then open: a dialog mounted already open (the chunk arriving after the
   // click) could take the end of that click for an outside interaction and close itself.
   const [isMounted, setIsMounted] = useState(false)
@@ -66,7 +91,7 @@ export default function MenuDrawer({ isSignedIn, isOpen, onOpenChange, trigger }
                     </Link>
                   ),
                 )}
-                {isSignedIn && (
+                {isSignedIn && hasOwnerMessages && (
                   <Button
                     variant="outline"
                     alignSelf="start"
@@ -76,7 +101,7 @@ export default function MenuDrawer({ isSignedIn, isOpen, onOpenChange, trigger }
                       logout()
                     }}
                   >
-                    Logout
+                    {t('layout.menu.logout')}
                   </Button>
                 )}
               </Stack>

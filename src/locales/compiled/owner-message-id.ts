@@ -74,6 +74,8 @@ export type OwnerMessageId =
   | 'items.returnOption.post'
   | 'items.status.found'
   | 'items.status.lost'
+  | 'layout.menu.logout'
+  | 'layout.profile.dashboard'
   | 'marketing.faq.about.start.answer'
   | 'marketing.faq.about.start.question'
   | 'marketing.faq.about.title'

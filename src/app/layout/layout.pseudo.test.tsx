@@ -1,0 +1,36 @@
+import { createRef } from 'react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { screen } from '@testing-library/react'
+import { ProfileLink } from '@/app/layout/profile-link'
+import MenuDrawer from '@/app/layout/menu-drawer'
+import { renderUi } from '@/testing/render-app'
+import { englishLeftIn, usePseudoLocale } from '@/testing/pseudo-locale'
+
+describe("the layout's owner words in the pseudo-locale (no English left)", () => {
+  let restore = () => {}
+  beforeEach(() => {
+    restore = usePseudoLocale()
+  })
+  afterEach(() => restore())
+
+  it("the header's link to the dashboard", async () => {
+    const { container } = renderUi(<ProfileLink kind="profile" />)
+    expect(await screen.findByRole('link')).toHaveAttribute('href', '/dashboard')
+    expect(englishLeftIn(container)).toEqual([])
+  })
+
+  it("the menu's Logout, for a signed-in account", async () => {
+    renderUi(
+      <MenuDrawer
+        isSignedIn
+        isOpen
+        onOpenChange={() => {}}
+        trigger={createRef<HTMLButtonElement>()}
+      />,
+    )
+    const menu = await screen.findByRole('navigation')
+    const logout = await screen.findByRole('button', { name: /^[^A-Za-z]+$/ })
+    expect(menu).toContainElement(logout)
+    expect(englishLeftIn(logout)).toEqual([])
+  })
+})
