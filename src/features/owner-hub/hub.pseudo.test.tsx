@@ -31,9 +31,10 @@ const conversation = (
   report_id: `report-${chatId}`,
   item_id: 'item-keys',
   item_name: 'Keys',
-  finder_first_name: finder,
-  found_location: where,
-  found_at: chatId === 'c4' ? null : '2026-11-21T10:00:00Z',
+  // What the database leaves empty (the generated type says string).
+  finder_first_name: finder ?? '',
+  found_location: where ?? '',
+  found_at: chatId === 'c4' ? '' : '2026-11-21T10:00:00Z',
   unread,
   closed_at: closedAt,
 })
