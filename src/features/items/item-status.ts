@@ -1,5 +1,12 @@
 import type { Item } from '@/lib/store'
 import type { ItemStatus } from '@/features/items/api/update-item'
+import { msgId } from '@/lib/i18n/message-id'
+
+/** The words for LOST and FOUND (SPEC.md's, in capitals), as catalog messages. */
+export const STATUS_TEXT = {
+  LOST: msgId('items.status.lost'),
+  FOUND: msgId('items.status.found'),
+} as const satisfies Record<ItemStatus, string>
 
 /** An empty status is shown as FOUND (SPEC.md §4 "Item status"). */
 export function shownStatus(item: Pick<Item, 'status'>): ItemStatus {

@@ -1,148 +1,139 @@
 import { CONTACT_EMAIL } from '@/lib/contact'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
 import { paths } from '@/lib/paths'
 
 export { CONTACT_EMAIL }
 
 /**
- * The FAQ of /faq (SPEC.md §2 groups). The answers state every FAQ fact of
- * SPEC.md §1 and §9 and the privacy promise of DESIGN.md.
+ * The FAQ of /faq (SPEC.md §2 groups), as the owner's catalog messages
+ * (src/locales/owner/en/marketing.json). The answers state every FAQ fact of
+ * SPEC.md §1 and §9 and the privacy promise of DESIGN.md; `{email}` in a message
+ * is CONTACT_EMAIL.
  */
 
 export type FaqEntry = {
-  question: string
-  answer: string
-  link?: { href: string; label: string }
+  question: MessageId
+  answer: MessageId
+  link?: { href: string; label: MessageId }
 }
 
-export type FaqGroup = { title: string; entries: FaqEntry[] }
+export type FaqGroup = { title: MessageId; entries: FaqEntry[] }
+
+/** The values the FAQ's messages take. */
+export const FAQ_VALUES = { email: CONTACT_EMAIL } as const
 
 export const FAQ_GROUPS: FaqGroup[] = [
   {
-    title: 'About us',
+    title: msgId('marketing.faq.about.title'),
     entries: [
       {
-        question: 'What is Homeward?',
-        answer:
-          'Homeward is a UK-based lost-and-found service for personal items. You stick a Homeward NFC tag on an item; whoever finds it scans the tag and tells you where it is, and the two of you can talk in a private web chat until it is back with you.',
+        question: msgId('marketing.faq.about.what.question'),
+        answer: msgId('marketing.faq.about.what.answer'),
       },
       {
-        question: 'How did Homeward start?',
-        answer:
-          'Our first tags were pre-ordered by the supporters of our crowdfunding campaign. Tags are sold in our separate online shop, and there are no subscriptions: you pay once for the tag.',
+        question: msgId('marketing.faq.about.start.question'),
+        answer: msgId('marketing.faq.about.start.answer'),
       },
     ],
   },
   {
-    title: 'Questions about the Product',
+    title: msgId('marketing.faq.product.title'),
     entries: [
       {
-        question: 'Does the tag need a battery or use GPS?',
-        answer:
-          'No. The tag has no battery and no GPS: it is a passive, waterproof NFC tag that wakes up only when a phone touches it. It never needs charging and it cannot track where you are.',
+        question: msgId('marketing.faq.product.battery.question'),
+        answer: msgId('marketing.faq.product.battery.answer'),
       },
       {
-        question: 'Can one tag protect several items?',
-        answer: 'No: one tag per item. Each tag is linked to one item on your dashboard.',
+        question: msgId('marketing.faq.product.oneTag.question'),
+        answer: msgId('marketing.faq.product.oneTag.answer'),
       },
       {
-        question: 'How long does a tag last?',
-        answer:
-          'Replace the tag every 5 years on something that moves about a lot, such as a cased mobile phone, or every 10 years on an item that is not moved much. We recommend you test your tags monthly by scanning them with your phone.',
+        question: msgId('marketing.faq.product.lifetime.question'),
+        answer: msgId('marketing.faq.product.lifetime.answer'),
       },
       {
-        question: 'How are orders delivered?',
-        answer: 'Orders ship by tracked post, so you can follow your parcel until it arrives.',
+        question: msgId('marketing.faq.product.delivery.question'),
+        answer: msgId('marketing.faq.product.delivery.answer'),
       },
     ],
   },
   {
-    title: 'Questions about my data/account',
+    title: msgId('marketing.faq.data.title'),
     entries: [
       {
-        question: 'What do you keep about me?',
-        answer:
-          'Your name, e-mail address, mobile number, date of birth and address, and the items you have tagged. You can change your details at any time in Account Settings.',
+        question: msgId('marketing.faq.data.kept.question'),
+        answer: msgId('marketing.faq.data.kept.answer'),
       },
       {
-        question: 'What happens to the details a finder gives?',
-        answer:
-          "A finder's name, contact details and where they found your item are deleted once the item is returned (marked FOUND), after a short grace period, or after 30 days if it is not.",
+        question: msgId('marketing.faq.data.finderDetails.question'),
+        answer: msgId('marketing.faq.data.finderDetails.answer'),
       },
       {
-        question: 'How do I close my account?',
-        answer:
-          'E-mail us from the address you registered with and we will delete your account and data.',
+        question: msgId('marketing.faq.data.close.question'),
+        answer: msgId('marketing.faq.data.close.answer'),
       },
     ],
   },
   {
-    title: 'Questions about my security',
+    title: msgId('marketing.faq.security.title'),
     entries: [
       {
-        question: 'Can a finder see my address or phone number?',
-        answer:
-          "No. A finder only sees that the tag is registered. Your details stay private; you decide what to share in the chat. Text messages and e-mails are sent from our servers, never from the finder's browser.",
+        question: msgId('marketing.faq.security.finderSees.question'),
+        answer: msgId('marketing.faq.security.finderSees.answer'),
       },
       {
-        question: 'Can someone else claim my tag?',
-        answer:
-          'A tag can only be activated with its secret activation code, which we store scrambled. Repeated wrong guesses are blocked.',
+        question: msgId('marketing.faq.security.claim.question'),
+        answer: msgId('marketing.faq.security.claim.answer'),
       },
       {
-        question: 'Who can read our chat?',
-        answer:
-          'Only you and the finder. The chat link we send is private, hard to guess, and expires.',
+        question: msgId('marketing.faq.security.chat.question'),
+        answer: msgId('marketing.faq.security.chat.answer'),
       },
     ],
   },
   {
-    title: 'Questions about how to use',
+    title: msgId('marketing.faq.use.title'),
     entries: [
       {
-        question: 'How do I activate a tag?',
-        answer:
-          'Sign in, choose Activate a Tag, and enter the TAG ID and ACTIVATION CODE printed on the card that came with your tag, then name your item.',
+        question: msgId('marketing.faq.use.activate.question'),
+        answer: msgId('marketing.faq.use.activate.answer'),
       },
       {
-        question: 'What do I do when I lose something?',
-        answer:
-          'Open your dashboard and mark the item LOST. As soon as someone scans its tag and reports it, we e-mail you and, if you gave us a mobile number, send you a text message.',
+        question: msgId('marketing.faq.use.lost.question'),
+        answer: msgId('marketing.faq.use.lost.answer'),
       },
       {
-        question: 'How do I test my tag?',
-        answer:
-          'Once a month, tap the tag with your phone: it should open the Homeward page for your item. If it does not, replace the tag.',
+        question: msgId('marketing.faq.use.test.question'),
+        answer: msgId('marketing.faq.use.test.answer'),
       },
     ],
   },
   {
-    title: 'Questions about how to scan',
+    title: msgId('marketing.faq.scan.title'),
     entries: [
       {
-        question: 'How do I scan a tag?',
-        answer:
-          'Hold the top of an iPhone, or the middle of the back of an Android phone, against the tag for a second. On Android, NFC must be switched on in Settings. If your phone cannot read NFC, type the code printed on the tag instead.',
-        link: { href: paths.howToScan, label: 'How to scan a tag' },
+        question: msgId('marketing.faq.scan.how.question'),
+        answer: msgId('marketing.faq.scan.how.answer'),
+        link: { href: paths.howToScan, label: msgId('marketing.faq.scan.how.link') },
       },
     ],
   },
   {
-    title: 'Refunds',
+    title: msgId('marketing.faq.refunds.title'),
     entries: [
       {
-        question: 'How do I get a refund?',
-        answer:
-          'Refunds are handled by e-mail: write to us with your order number. A refund deactivates the tags of that order, so they no longer lead to you.',
+        question: msgId('marketing.faq.refunds.how.question'),
+        answer: msgId('marketing.faq.refunds.how.answer'),
       },
     ],
   },
   {
-    title: 'How to contact us',
+    title: msgId('marketing.faq.contact.title'),
     entries: [
       {
-        question: 'How can I reach you?',
-        answer: `E-mail us at ${CONTACT_EMAIL}.`,
-        link: { href: `mailto:${CONTACT_EMAIL}`, label: `E-mail ${CONTACT_EMAIL}` },
+        question: msgId('marketing.faq.contact.reach.question'),
+        answer: msgId('marketing.faq.contact.reach.answer'),
+        link: { href: `mailto:${CONTACT_EMAIL}`, label: msgId('marketing.faq.contact.reach.link') },
       },
     ],
   },

@@ -108,7 +108,7 @@ export function useOwnerAlerts(ownerId: string | null | undefined): void {
         itemId: event.itemId,
         chatId: event.chatId,
         itemName: event.itemName,
-        text: reportAlertText(event.itemName, finderName),
+        message: reportAlertText(event.itemName, finderName),
       })
     },
     [addAlert, store],
@@ -140,7 +140,7 @@ export function useOwnerAlerts(ownerId: string | null | undefined): void {
           itemId: event.itemId,
           chatId: event.chatId,
           itemName: itemName(event.itemId),
-          text: messageAlertText(itemName(event.itemId), event.preview, event.photos),
+          message: messageAlertText(itemName(event.itemId), event.preview, event.photos),
         })
       },
       closed: (payload) => {

@@ -7,6 +7,7 @@ import { useAtom, useAtomValue } from '@/lib/jotai'
 import { type Item, stateAtom, userAtom } from '@/lib/store'
 import { ItemCard } from '@/features/items/components/item-card'
 import { paths } from '@/lib/paths'
+import { useT } from '@/lib/i18n/use-t'
 
 /** A stored route-after-login wins over the dashboard (SPEC.md §2). */
 function useFollowRouteAfterLogin(): boolean {
@@ -33,6 +34,7 @@ export function Dashboard({ itemExtra, notice }: DashboardProps) {
   const { doc } = useAtomValue(userAtom)
   const { items = [] } = useAtomValue(stateAtom)
   const confirmation = useTakeConfirmation()
+  const t = useT()
   if (isLeaving) return null
   const name = doc?.full_name?.trim()
   return (
@@ -43,22 +45,22 @@ export function Dashboard({ itemExtra, notice }: DashboardProps) {
         </Text>
       ) : null}
       <Heading as="h2" size="2xl">
-        {name ? `Hello, ${name}` : 'Hello'}
+        {name ? t('items.dashboard.helloName', { name }) : t('items.dashboard.hello')}
       </Heading>
       {notice}
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
         <Button asChild colorPalette="teal">
-          <RouterLink to={paths.activeTag}>Activate a Tag</RouterLink>
+          <RouterLink to={paths.activeTag}>{t('items.dashboard.activate')}</RouterLink>
         </Button>
         <Button asChild variant="outline" colorPalette="teal">
-          <RouterLink to={paths.account}>Account Settings</RouterLink>
+          <RouterLink to={paths.account}>{t('items.dashboard.account')}</RouterLink>
         </Button>
       </Stack>
       <Heading as="h3" size="lg">
-        Your items
+        {t('items.dashboard.yourItems')}
       </Heading>
       {items.length === 0 ? (
-        <Text color="fg.muted">No items yet. Activate a tag to protect your first item.</Text>
+        <Text color="fg.muted">{t('items.dashboard.empty')}</Text>
       ) : (
         <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, md: 3 }} gap="4">
           {items.map((item) => (

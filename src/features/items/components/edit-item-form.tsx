@@ -13,27 +13,37 @@ import {
   updateItem,
 } from '@/features/items/api/update-item'
 import { LostNoteFields, type LostNoteValues } from '@/features/items/components/lost-note-fields'
-import { shownStatus } from '@/features/items/item-status'
+import { STATUS_TEXT, shownStatus } from '@/features/items/item-status'
 import { paths } from '@/lib/paths'
 import { knownReturnOptions } from '@/lib/return-options'
 import { hasControlCharacters } from '@/lib/control-characters'
-import { MESSAGES } from '@/lib/validation'
-import { PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
+import { useT, type MessageValues } from '@/lib/i18n/use-t'
 import { usePhotoAttachments } from '@/lib/photos/use-photo-attachments'
 import { ItemPhotoField } from '@/features/items/components/item-photo-field'
 
+/** A message of this screen, translated where it is shown. */
+type EditMessage = { id: MessageId; values?: MessageValues }
+
 export const EDIT_MESSAGES = {
-  emptyName: 'You must enter a tag name',
-  missingData: 'Something went wrong',
-  notUpdated: 'Your tag was not updated',
+  emptyName: msgId('items.edit.emptyName'),
+  missingData: msgId('items.edit.missingData'),
+  notUpdated: msgId('items.edit.notUpdated'),
+  badCharacters: msgId('items.edit.badCharacters'),
+  stillUploading: msgId('items.photo.stillUploading'),
+  fixPhotos: msgId('items.photo.fixPhotos'),
 } as const
 
 /** Says how long a lost-mode text may be, with the database's own limit. */
-export function tooLongMessage({ field, limit }: LostNoteTooLongError): string {
-  const what = field === 'lost_note' ? 'the note' : 'the return instructions'
+export function tooLongMessage({ field, limit }: LostNoteTooLongError): EditMessage {
+  if (field === 'lost_note') {
+    return limit === null
+      ? { id: msgId('items.edit.noteTooLongNoLimit') }
+      : { id: msgId('items.edit.noteTooLong'), values: { limit } }
+  }
   return limit === null
-    ? `Please shorten ${what}.`
-    : `Please keep ${what} to ${limit} characters or fewer.`
+    ? { id: msgId('items.edit.instructionsTooLongNoLimit') }
+    : { id: msgId('items.edit.instructionsTooLong'), values: { limit } }
 }
 
 /** The changes to send: only what differs from the saved item (an empty status is shown as FOUND). */
@@ -71,14 +81,15 @@ export function EditItemForm() {
   const [searchParams] = useSearchParams()
   const itemId = searchParams.get('itemId')
   const [{ items = [] }] = useAtom(stateAtom)
+  const t = useT()
   if (!itemId) return <Navigate to={paths.dashboard} replace />
   const item = items.find((candidate) => candidate.id === itemId)
   if (!item) {
     return (
       <Stack gap="4">
-        <FormMessage message={EDIT_MESSAGES.missingData} />
+        <FormMessage message={t(EDIT_MESSAGES.missingData)} />
         <Link asChild colorPalette="teal">
-          <RouterLink to={paths.dashboard}>Back to your items</RouterLink>
+          <RouterLink to={paths.dashboard}>{t('items.edit.backToItems')}</RouterLink>
         </Link>
       </Stack>
     )
@@ -87,14 +98,16 @@ export function EditItemForm() {
 }
 
 /** Said on the dashboard after 'Save': what was saved, and what a finder now sees. */
-export function itemSavedText(item: Item): string {
-  return item.status === 'LOST'
-    ? `Your changes to ${item.name} were saved. It is marked LOST: a finder who scans its tag sees your note and how to return it.`
-    : `Your changes to ${item.name} were saved.`
+export function itemSavedText(item: Item): EditMessage {
+  return {
+    id: item.status === 'LOST' ? msgId('items.edit.savedLost') : msgId('items.edit.saved'),
+    values: { name: item.name },
+  }
 }
 
 function EditItemFields({ item }: { item: Item }) {
   const navigate = useNavigate()
+  const t = useT()
   const [state, setState] = useAtom(stateAtom)
   const setConfirmation = useSetAtom(confirmationAtom)
   const [name, setName] = useState(item.name)
@@ -104,7 +117,7 @@ function EditItemFields({ item }: { item: Item }) {
     returnInstructions: item.return_instructions ?? '',
     returnOptions: knownReturnOptions(item.return_options),
   })
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<EditMessage | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
   const photos = usePhotoAttachments({ bucket: 'item-photos', folder: item.id, max: 1 })
   const [isPhotoRemoved, setIsPhotoRemoved] = useState(false)
@@ -123,16 +136,16 @@ function EditItemFields({ item }: { item: Item }) {
     event.preventDefault()
     if (isSubmitting) return
     if (name.trim() === '') {
-      setError(EDIT_MESSAGES.emptyName)
+      setError({ id: EDIT_MESSAGES.emptyName })
       return
     }
     if (hasControlCharacters([name, notes.note, notes.returnInstructions])) {
-      setError(MESSAGES.badCharacters)
+      setError({ id: EDIT_MESSAGES.badCharacters })
       return
     }
     const photo = photoChange()
-    if (photo === 'wait') return setError(PHOTO_MESSAGES.stillUploading)
-    if (photo === 'failed') return setError(PHOTO_MESSAGES.fixPhotos)
+    if (photo === 'wait') return setError({ id: EDIT_MESSAGES.stillUploading })
+    if (photo === 'failed') return setError({ id: EDIT_MESSAGES.fixPhotos })
     setError(null)
     setIsSubmitting(true)
     try {
@@ -141,14 +154,15 @@ function EditItemFields({ item }: { item: Item }) {
         ...photo,
       })
       setState({ items: (state.items ?? []).map((each) => (each.id === saved.id ? saved : each)) })
-      setConfirmation(itemSavedText(saved))
+      const saidOnDashboard = itemSavedText(saved)
+      setConfirmation(t(saidOnDashboard.id, saidOnDashboard.values))
       void navigate(paths.dashboard)
     } catch (failure) {
       if (failure instanceof LostNoteTooLongError) {
         setError(tooLongMessage(failure))
       } else {
         console.error('Updating the item failed', failure)
-        setError(EDIT_MESSAGES.notUpdated)
+        setError({ id: EDIT_MESSAGES.notUpdated })
       }
       setIsSubmitting(false)
     }
@@ -157,11 +171,21 @@ function EditItemFields({ item }: { item: Item }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="4" maxW="md" mx="auto" w="full">
-        <LabelledInput label="TAG" value={item.tag_code} onValueChange={() => {}} readOnly />
-        <LabelledInput label="ITEM NAME" value={name} onValueChange={setName} maxLength={80} />
+        <LabelledInput
+          label={t('items.edit.tag')}
+          value={item.tag_code}
+          onValueChange={() => {}}
+          readOnly
+        />
+        <LabelledInput
+          label={t('items.edit.name')}
+          value={name}
+          onValueChange={setName}
+          maxLength={80}
+        />
         <Stack gap="2">
           <Text id="item-status-label" fontWeight="semibold" fontSize="sm">
-            STATUS
+            {t('items.edit.status')}
           </Text>
           <Group attached role="group" aria-labelledby="item-status-label">
             {STATUSES.map((option) => (
@@ -173,7 +197,7 @@ function EditItemFields({ item }: { item: Item }) {
                 variant={status === option ? 'solid' : 'outline'}
                 onClick={() => setStatus(option)}
               >
-                {option}
+                {t(STATUS_TEXT[option])}
               </Button>
             ))}
           </Group>
@@ -185,12 +209,12 @@ function EditItemFields({ item }: { item: Item }) {
           photos={photos}
           onRemoveSaved={() => setIsPhotoRemoved(true)}
         />
-        <FormMessage message={error} />
+        <FormMessage message={error && t(error.id, error.values)} />
         <Button type="submit" colorPalette="teal" loading={isSubmitting}>
-          Save
+          {t('items.edit.save')}
         </Button>
         <Button asChild variant="ghost">
-          <RouterLink to={paths.dashboard}>Cancel</RouterLink>
+          <RouterLink to={paths.dashboard}>{t('items.edit.cancel')}</RouterLink>
         </Button>
       </Stack>
     </form>

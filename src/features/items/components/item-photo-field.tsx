@@ -2,14 +2,7 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { PhotoAttachments } from '@/components/ui/photo-attachments'
 import { StoredPhoto } from '@/components/ui/stored-photo'
 import type { PhotoAttachments as Attachments } from '@/lib/photos/use-photo-attachments'
-
-export const ITEM_PHOTO_TEXT = {
-  label: 'PHOTO',
-  hint: 'Finders see this photo only while the item is LOST, to check they hold the right thing.',
-  add: 'Add a photo',
-  replace: 'Replace photo',
-  remove: 'Remove photo',
-} as const
+import { useT } from '@/lib/i18n/use-t'
 
 type ItemPhotoFieldProps = {
   itemName: string
@@ -31,27 +24,42 @@ export function ItemPhotoField({
   photos,
   onRemoveSaved,
 }: ItemPhotoFieldProps) {
+  const t = useT()
   const hasNew = photos.attachments.length > 0
   return (
     <Stack gap="2" as="section" aria-labelledby="item-photo-label">
       <Text id="item-photo-label" fontWeight="semibold" fontSize="sm">
-        {ITEM_PHOTO_TEXT.label}
+        {t('items.photo.label')}
       </Text>
       <Text fontSize="sm" color="fg.muted">
-        {ITEM_PHOTO_TEXT.hint}
+        {t('items.photo.hint')}
       </Text>
       {savedPath && !hasNew && (
         <HStack gap="3" align="end">
-          <StoredPhoto bucket="item-photos" path={savedPath} alt={`Photo of ${itemName}`} />
+          <StoredPhoto
+            bucket="item-photos"
+            path={savedPath}
+            alt={t('items.photo.alt', { name: itemName })}
+          />
           <Button type="button" size="sm" variant="ghost" onClick={onRemoveSaved}>
-            {ITEM_PHOTO_TEXT.remove}
+            {t('items.photo.remove')}
           </Button>
         </HStack>
       )}
       <PhotoAttachments
         photos={photos}
         max={1}
-        label={savedPath ? ITEM_PHOTO_TEXT.replace : ITEM_PHOTO_TEXT.add}
+        label={savedPath ? t('items.photo.replace') : t('items.photo.add')}
+        listLabel={t('items.photo.list')}
+        words={{
+          preparing: t('items.photo.preparing'),
+          uploading: t('items.photo.uploading'),
+          uploaded: t('items.photo.uploaded'),
+          failed: t('items.photo.failed'),
+          sent: t('items.photo.sent'),
+          retry: t('items.photo.retry'),
+          retryName: (n) => t('items.photo.retryName', { n }),
+        }}
       />
     </Stack>
   )

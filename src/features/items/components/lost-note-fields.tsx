@@ -1,5 +1,7 @@
 import { Checkbox, Field, Stack, Text, Textarea } from '@chakra-ui/react'
-import { RETURN_OPTIONS, RETURN_OPTION_TEXT, type ReturnOption } from '@/lib/return-options'
+import { RETURN_OPTIONS, type ReturnOption } from '@/lib/return-options'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 
 export type LostNoteValues = {
   note: string
@@ -7,14 +9,29 @@ export type LostNoteValues = {
   returnOptions: ReturnOption[]
 }
 
-const NOTE_FIELDS: { name: 'note' | 'returnInstructions'; label: string; placeholder: string }[] = [
-  { name: 'note', label: 'NOTE FOR THE FINDER', placeholder: 'Reward offered' },
+const NOTE_FIELDS: {
+  name: 'note' | 'returnInstructions'
+  label: MessageId
+  placeholder: MessageId
+}[] = [
+  {
+    name: 'note',
+    label: msgId('items.lostNote.note'),
+    placeholder: msgId('items.lostNote.notePlaceholder'),
+  },
   {
     name: 'returnInstructions',
-    label: 'RETURN INSTRUCTIONS',
-    placeholder: 'You can hand it in at the Bath Spa station ticket office',
+    label: msgId('items.lostNote.instructions'),
+    placeholder: msgId('items.lostNote.instructionsPlaceholder'),
   },
 ]
+
+/** The ways back in the owner's words (the finder's chat has its own, in the finder's language). */
+const RETURN_OPTION_TEXT: Record<ReturnOption, MessageId> = {
+  meet: msgId('items.returnOption.meet'),
+  hand_in: msgId('items.returnOption.handIn'),
+  post: msgId('items.returnOption.post'),
+}
 
 type LostNoteFieldsProps = {
   values: LostNoteValues
@@ -27,21 +44,21 @@ type LostNoteFieldsProps = {
  * text is too long.
  */
 export function LostNoteFields({ values, onChange }: LostNoteFieldsProps) {
+  const t = useT()
   return (
     <Stack gap="3" borderWidth="1px" borderColor="red.200" borderRadius="l2" p="4">
       <Text fontSize="sm" id="lost-note-help">
-        While the item is LOST, whoever scans its tag sees these above the form. Your name and
-        contact details are never shown: leave them out here too.
+        {t('items.lostNote.help')}
       </Text>
       {NOTE_FIELDS.map(({ name, label, placeholder }) => (
         <Field.Root key={name}>
           <Field.Label fontWeight="semibold" fontSize="sm">
-            {label}
+            {t(label)}
           </Field.Label>
           <Textarea
             value={values[name]}
             onChange={(event) => onChange({ ...values, [name]: event.target.value })}
-            placeholder={placeholder}
+            placeholder={t(placeholder)}
             aria-describedby="lost-note-help"
             autoresize
             rows={2}
@@ -50,11 +67,10 @@ export function LostNoteFields({ values, onChange }: LostNoteFieldsProps) {
       ))}
       <Stack as="fieldset" gap="2">
         <Text as="legend" fontWeight="semibold" fontSize="sm">
-          WAYS BACK YOU ACCEPT
+          {t('items.lostNote.waysBack')}
         </Text>
         <Text fontSize="sm" color="fg.muted">
-          A finder picks one of these in the chat. A postal address is shared only when you choose
-          to, with that one finder.
+          {t('items.lostNote.waysBackHint')}
         </Text>
         {RETURN_OPTIONS.map((option) => (
           <Checkbox.Root
@@ -71,7 +87,7 @@ export function LostNoteFields({ values, onChange }: LostNoteFieldsProps) {
           >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
-            <Checkbox.Label>{RETURN_OPTION_TEXT[option]}</Checkbox.Label>
+            <Checkbox.Label>{t(RETURN_OPTION_TEXT[option])}</Checkbox.Label>
           </Checkbox.Root>
         ))}
       </Stack>

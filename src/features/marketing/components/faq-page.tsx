@@ -1,7 +1,8 @@
 import { Link as RouterLink } from 'react-router'
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react'
 import { ChevronDownIcon } from '@/components/ui/icons'
-import { FAQ_GROUPS, type FaqEntry } from '@/features/marketing/faq-content'
+import { FAQ_GROUPS, FAQ_VALUES, type FaqEntry } from '@/features/marketing/faq-content'
+import { useT } from '@/lib/i18n/use-t'
 
 /**
  * /faq: the eight groups of SPEC.md §2, each an accordion of questions. Each question
@@ -9,12 +10,13 @@ import { FAQ_GROUPS, type FaqEntry } from '@/features/marketing/faq-content'
  * JavaScript has arrived, and the browser's find-in-page opens the answer it finds.
  */
 export function FaqPage() {
+  const t = useT()
   return (
     <Stack gap="6" maxW="3xl" mx="auto">
       {FAQ_GROUPS.map((group) => (
-        <Stack as="section" key={group.title} gap="2" aria-label={group.title}>
+        <Stack as="section" key={group.title} gap="2" aria-label={t(group.title)}>
           <Heading as="h2" size="lg" color="brand.fg">
-            {group.title}
+            {t(group.title)}
           </Heading>
           <Box borderWidth="1px" borderRadius="l2" bg="bg" overflow="hidden">
             {group.entries.map((entry) => (
@@ -28,6 +30,7 @@ export function FaqPage() {
 }
 
 function FaqQuestion({ entry }: { entry: FaqEntry }) {
+  const t = useT()
   return (
     <Box
       as="details"
@@ -52,7 +55,7 @@ function FaqQuestion({ entry }: { entry: FaqEntry }) {
         css={{ '&::-webkit-details-marker': { display: 'none' } }}
       >
         <Text as="span" flex="1" fontWeight="medium">
-          {entry.question}
+          {t(entry.question, FAQ_VALUES)}
         </Text>
         <ChevronDownIcon boxSize="5" color="fg.muted" transition="transform 0.2s" />
       </Box>
@@ -65,17 +68,18 @@ function FaqQuestion({ entry }: { entry: FaqEntry }) {
 
 function FaqAnswer({ entry }: { entry: FaqEntry }) {
   const { link } = entry
+  const t = useT()
   return (
     <Stack gap="2">
-      <Text>{entry.answer}</Text>
+      <Text>{t(entry.answer, FAQ_VALUES)}</Text>
       {link &&
         (link.href.startsWith('/') ? (
           <Link asChild color="brand.fg">
-            <RouterLink to={link.href}>{link.label}</RouterLink>
+            <RouterLink to={link.href}>{t(link.label, FAQ_VALUES)}</RouterLink>
           </Link>
         ) : (
           <Link href={link.href} color="brand.fg">
-            {link.label}
+            {t(link.label, FAQ_VALUES)}
           </Link>
         ))}
     </Stack>

@@ -4,13 +4,13 @@ import { Box, Button, Card, Flex, Heading, Link, SimpleGrid, Stack, Text } from 
 import { useTakeConfirmation } from '@/lib/confirmation'
 import { env } from '@/lib/env'
 import { paths } from '@/lib/paths'
-
-const HEADLINE = 'Dedicated to making sure your lost items find a way back'
+import { useT } from '@/lib/i18n/use-t'
 
 /** The landing page of / and /home (SPEC.md §1 and §2). */
 export function HomePage() {
   // What the owner just did elsewhere (e.g. deleted their account), said once on arrival.
   const confirmation = useTakeConfirmation()
+  const t = useT()
   return (
     <Stack gap="8" py="2">
       {confirmation ? (
@@ -20,44 +20,38 @@ export function HomePage() {
       ) : null}
       <Stack as="section" aria-labelledby="hero-title" gap="4" textAlign="center" py="6">
         <Heading as="h2" id="hero-title" size={{ base: '2xl', md: '4xl' }} color="brand.fg">
-          {HEADLINE}
+          {t('marketing.home.headline')}
         </Heading>
         <Text fontSize={{ base: 'md', md: 'lg' }} maxW="2xl" mx="auto">
-          Homeward is an affordable way to protect the things you carry. Our waterproof NFC tags
-          link to a secure web app: whoever finds your item taps the tag with their phone and tells
-          you where it is, without ever seeing your personal details.
+          {t('marketing.home.intro')}
         </Text>
         <Box>
           <Button asChild size="lg">
-            <RouterLink to={paths.howItWorks}>How it works</RouterLink>
+            <RouterLink to={paths.howItWorks}>{t('marketing.home.howItWorks')}</RouterLink>
           </Button>
         </Box>
       </Stack>
 
-      <SimpleGrid as="section" aria-label="Get started" columns={{ base: 1, md: 3 }} gap="4">
-        <HomeCard
-          title="Lost"
-          text="Lost something you tagged? Sign in to mark it lost and hear the moment it is found."
-        >
+      <SimpleGrid
+        as="section"
+        aria-label={t('marketing.home.getStartedLabel')}
+        columns={{ base: 1, md: 3 }}
+        gap="4"
+      >
+        <HomeCard title={t('marketing.home.lost.title')} text={t('marketing.home.lost.text')}>
           <Button asChild>
-            <RouterLink to={paths.login}>Get started</RouterLink>
+            <RouterLink to={paths.login}>{t('marketing.home.getStarted')}</RouterLink>
           </Button>
         </HomeCard>
-        <HomeCard
-          title="Found"
-          text="Found an item with a Homeward tag? Tell the owner where it is in under a minute, no account needed."
-        >
+        <HomeCard title={t('marketing.home.found.title')} text={t('marketing.home.found.text')}>
           <Button asChild>
-            <RouterLink to={paths.found}>Get started</RouterLink>
+            <RouterLink to={paths.found}>{t('marketing.home.getStarted')}</RouterLink>
           </Button>
         </HomeCard>
-        <HomeCard
-          title="Shop"
-          text="One tag per item, no battery to charge and no subscription to pay. Orders ship by tracked post."
-        >
+        <HomeCard title={t('marketing.home.shop.title')} text={t('marketing.home.shop.text')}>
           <Button asChild variant="outline">
             <a href={env.shopUrl} target="_blank" rel="noopener noreferrer">
-              Visit the shop
+              {t('marketing.home.shop.visit')}
             </a>
           </Button>
         </HomeCard>
@@ -65,7 +59,7 @@ export function HomePage() {
 
       <Flex
         as="section"
-        aria-label="Store"
+        aria-label={t('marketing.home.store.label')}
         direction={{ base: 'column', md: 'row' }}
         align="center"
         justify="space-between"
@@ -77,9 +71,9 @@ export function HomePage() {
       >
         <Stack gap="1">
           <Heading as="h2" size="lg">
-            Tags for everything you carry
+            {t('marketing.home.store.title')}
           </Heading>
-          <Text>Keys, bags, bikes, phones and more: get your tags from the Homeward store.</Text>
+          <Text>{t('marketing.home.store.text')}</Text>
         </Stack>
         <Link
           href={env.shopUrl}
@@ -89,7 +83,7 @@ export function HomePage() {
           fontWeight="semibold"
           textDecoration="underline"
         >
-          Go to the store
+          {t('marketing.home.store.link')}
         </Link>
       </Flex>
     </Stack>

@@ -1,28 +1,31 @@
 import { Link as RouterLink } from 'react-router'
 import { Box, Button, Heading, List, Stack, Text } from '@chakra-ui/react'
 import { paths } from '@/lib/paths'
+import { msgId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 
 const STEPS = [
   {
-    title: 'Enter the code',
-    text: 'Sign in and activate your tag with the tag ID and activation code that came with it, then give the item a name.',
+    title: msgId('marketing.howItWorks.code.title'),
+    text: msgId('marketing.howItWorks.code.text'),
   },
   {
-    title: 'Stick it on',
-    text: 'Stick the waterproof tag on the item. It has no battery, so there is nothing to charge.',
+    title: msgId('marketing.howItWorks.stick.title'),
+    text: msgId('marketing.howItWorks.stick.text'),
   },
   {
-    title: 'Lost and found',
-    text: 'Whoever finds your item taps the tag with their phone and tells you where it is. You are told at once by e-mail and text, and you can chat with them until it is back with you.',
+    title: msgId('marketing.howItWorks.found.title'),
+    text: msgId('marketing.howItWorks.found.text'),
   },
 ] as const
 
 /** /how-it-works: the three steps (SPEC.md §2). */
 export function HowItWorksPage() {
+  const t = useT()
   return (
     <Stack gap="6" maxW="3xl" mx="auto">
       <Heading as="h2" size="2xl">
-        Three steps to get your things back
+        {t('marketing.howItWorks.heading')}
       </Heading>
       <List.Root as="ol" gap="4" listStyle="none" ps="0">
         {STEPS.map((step, index) => (
@@ -43,16 +46,16 @@ export function HowItWorksPage() {
             </Box>
             <Stack gap="1">
               <Heading as="h3" size="lg">
-                {step.title}
+                {t(step.title)}
               </Heading>
-              <Text>{step.text}</Text>
+              <Text>{t(step.text)}</Text>
             </Stack>
           </List.Item>
         ))}
       </List.Root>
       <Box>
         <Button asChild size="lg">
-          <RouterLink to={paths.login}>Get started</RouterLink>
+          <RouterLink to={paths.login}>{t('marketing.howItWorks.getStarted')}</RouterLink>
         </Button>
       </Box>
     </Stack>

@@ -3,9 +3,34 @@ import { useEffect } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { useAtomValue, useSetAtom } from '@/lib/jotai'
 import { chatPath } from '@/lib/chat/chat-link'
-import { foundLine } from '@/lib/chat/found-line'
 import { conversationsAtom } from '@/features/owner-hub/state'
 import { markReportOpened } from '@/features/owner-hub/api/mark-report-opened'
+import { useT } from '@/lib/i18n/use-t'
+import type { ConversationRow } from '@/lib/chat/types'
+
+// The time as the owner's pages write it (English this round, like foundLine in lib/chat).
+const whenFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+
+/**
+ * 'Found by Fred on 21 Nov 2026, 10:02: “On a bench at the station”', in the owner's
+ * catalog; the place is the finder's own words, quoted.
+ */
+function useFoundLine() {
+  const t = useT()
+  return (conversation: ConversationRow) => {
+    const who = conversation.finder_first_name?.trim()
+    const where = conversation.found_location?.trim()
+    const when = conversation.found_at ? whenFormat.format(new Date(conversation.found_at)) : null
+    const line = who
+      ? when
+        ? t('hub.conversations.foundByOn', { who, when })
+        : t('hub.conversations.foundBy', { who })
+      : when
+        ? t('hub.conversations.foundBySomeoneOn', { when })
+        : t('hub.conversations.foundBySomeone')
+    return where ? t('hub.conversations.foundWhere', { line, where }) : line
+  }
+}
 
 // Reports this tab has marked opened already (once each is enough).
 const markedOpened = new Set<string>()
@@ -17,6 +42,8 @@ const markedOpened = new Set<string>()
 export function ItemConversations({ itemId }: { itemId: string }) {
   const conversations = useAtomValue(conversationsAtom)
   const setConversations = useSetAtom(conversationsAtom)
+  const t = useT()
+  const foundLine = useFoundLine()
   const mine = (conversations ?? []).filter((conversation) => conversation.item_id === itemId)
   const reportIds = mine.map((conversation) => conversation.report_id).join(',')
 
@@ -37,19 +64,26 @@ export function ItemConversations({ itemId }: { itemId: string }) {
     )
 
   return (
-    <Stack as="ul" aria-label="Reports" gap="2" listStyleType="none" m="0" p="0">
+    <Stack
+      as="ul"
+      aria-label={t('hub.conversations.label')}
+      gap="2"
+      listStyleType="none"
+      m="0"
+      p="0"
+    >
       {mine.map((conversation) => {
-        const name = conversation.finder_first_name?.trim() || 'the finder'
-        const label =
-          conversation.unread > 0
-            ? `Open chat with ${name}, ${conversation.unread} new`
-            : `Open chat with ${name}`
+        const name = conversation.finder_first_name?.trim()
+        const { unread } = conversation
+        const label = name
+          ? t('hub.conversations.openChatWith', { name, unread })
+          : t('hub.conversations.openChatWithFinder', { unread })
         return (
           <Box as="li" key={conversation.chat_id} borderWidth="1px" borderRadius="md" p="2">
             <Text fontSize="sm">{foundLine(conversation)}</Text>
             {conversation.closed_at && (
               <Text fontSize="sm" color="fg.muted">
-                Conversation closed
+                {t('hub.conversations.closed')}
               </Text>
             )}
             <HStack gap="2" mt="1">
@@ -59,7 +93,7 @@ export function ItemConversations({ itemId }: { itemId: string }) {
                   aria-label={label}
                   onClick={() => opened(conversation.chat_id)}
                 >
-                  Open chat
+                  {t('hub.conversations.openChat')}
                   {conversation.unread > 0 && (
                     <Badge colorPalette="red" variant="solid" aria-hidden>
                       {conversation.unread}

@@ -6,6 +6,7 @@ import { chatPath } from '@/lib/chat/chat-link'
 import { OfflineBanner } from '@/components/ui/offline-banner'
 import { OFFLINE_ALERTS_TEXT } from '@/features/owner-hub/offline-texts'
 import { ownerAlertsAtom } from '@/features/owner-hub/state'
+import { useT } from '@/lib/i18n/use-t'
 
 /**
  * Toasts for new reports and finders' messages, each with a link to its chat.
@@ -14,12 +15,13 @@ import { ownerAlertsAtom } from '@/features/owner-hub/state'
 export function OwnerAlerts() {
   const [alerts, setAlerts] = useAtom(ownerAlertsAtom)
   const isOffline = useAtomValue(isOfflineAtom)
+  const t = useT()
   const dismiss = (id: string) => setAlerts((list) => list.filter((alert) => alert.id !== id))
 
   return (
     <Box
       as="section"
-      aria-label="Alerts"
+      aria-label={t('hub.alerts.label')}
       position="fixed"
       insetInlineEnd="4"
       bottom="4"
@@ -30,7 +32,7 @@ export function OwnerAlerts() {
       flexDirection="column"
       gap="2"
     >
-      <OfflineBanner isOffline={isOffline} text={OFFLINE_ALERTS_TEXT} />
+      <OfflineBanner isOffline={isOffline} text={t(OFFLINE_ALERTS_TEXT)} />
       <Stack gap="2" role="status" aria-live="polite">
         {alerts.map((alert) => (
           <HStack
@@ -45,14 +47,18 @@ export function OwnerAlerts() {
             p="3"
           >
             <Stack gap="1">
-              <Text fontWeight="semibold">{alert.text}</Text>
+              <Text fontWeight="semibold">{t(alert.message.id, alert.message.values)}</Text>
               <Button asChild size="sm" colorPalette="teal" variant="solid" alignSelf="start">
                 <RouterLink to={chatPath(alert.chatId)} onClick={() => dismiss(alert.id)}>
-                  Open chat
+                  {t('hub.alerts.openChat')}
                 </RouterLink>
               </Button>
             </Stack>
-            <CloseButton size="sm" aria-label="Dismiss" onClick={() => dismiss(alert.id)} />
+            <CloseButton
+              size="sm"
+              aria-label={t('hub.alerts.dismiss')}
+              onClick={() => dismiss(alert.id)}
+            />
           </HStack>
         ))}
       </Stack>
