@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '@/lib/store'
 import { userAtom } from '@/lib/store'
-import AccountSettings from '@/app/routes/account'
+import { AccountForm } from '@/features/account/components/account-form'
 import { MobileVerification } from '@/features/account/components/mobile-verification'
 import { exportPage } from '@/features/account/export-page'
 import { translate } from '@/lib/i18n/runtime'
@@ -19,7 +19,13 @@ vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime'))
 const owner = fakeUser()
 const profile = fakeProfile(owner) as unknown as Profile
 /** The fake profile's own words (data, not messages). */
-const PROFILE_WORDS = [owner.email!, 'Olivia Owner', '1 High Street, Cambridge', 'Cambridgeshire', 'United Kingdom']
+const PROFILE_WORDS = [
+  owner.email!,
+  'Olivia Owner',
+  '1 High Street, Cambridge',
+  'Cambridgeshire',
+  'United Kingdom',
+]
 
 let restore = () => {}
 beforeEach(() => {
@@ -37,10 +43,9 @@ describe("Account Settings speaks the catalog's words (pseudo-locale)", () => {
         HttpResponse.json({ error: { code: 'internal', message: 'boom' } }, { status: 500 }),
       ),
     )
-    const { container, store, user } = renderUi(<AccountSettings />, { url: '/account' })
+    const { container, store, user } = renderUi(<AccountForm />, { url: '/account' })
     act(() => store.set(userAtom, { authed: true, config: owner, doc: profile }))
     await waitFor(() => expect(container.querySelector('form')).toBeTruthy())
-    await screen.findByRole('heading', { level: 3 }) // the notification settings have loaded
     expect(englishLeftIn(container, PROFILE_WORDS)).toEqual([])
 
     await user.clear(container.querySelector<HTMLInputElement>('input[autocomplete="name"]')!)
@@ -48,8 +53,8 @@ describe("Account Settings speaks the catalog's words (pseudo-locale)", () => {
     await screen.findByRole('alert')
     expect(englishLeftIn(container, PROFILE_WORDS)).toEqual([])
 
-    // The last section is the owner's data: Download my data, then Delete my account.
-    const section = [...container.querySelectorAll<HTMLElement>('section')].at(-1)!
+    // The owner's data: Download my data, then Delete my account.
+    const section = container.querySelector<HTMLElement>('section')!
     await user.click(buttons(section)[1]!)
     await waitFor(() => expect(section.querySelector('[role="group"]')).toBeTruthy())
     expect(englishLeftIn(container, PROFILE_WORDS)).toEqual([])

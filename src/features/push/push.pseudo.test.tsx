@@ -16,7 +16,12 @@ vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime'))
 const owner = fakeUser()
 const profile = fakeProfile(owner) as unknown as Profile
 const DEVICES = [
-  { id: 'd1', browser: 'Chrome on Android', created_at: '2026-11-01T09:00:00Z', last_used_at: '2026-11-20T10:00:00Z' },
+  {
+    id: 'd1',
+    browser: 'Chrome on Android',
+    created_at: '2026-11-01T09:00:00Z',
+    last_used_at: '2026-11-20T10:00:00Z',
+  },
   { id: 'd2', browser: '', created_at: '2026-11-02T09:00:00Z', last_used_at: null },
 ]
 /** The devices' names and dates: data (dates keep their en-GB form, months in English). */

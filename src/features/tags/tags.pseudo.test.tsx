@@ -34,7 +34,12 @@ describe("activating a tag speaks the catalog's words (pseudo-locale)", () => {
     await user.type(code!, '123456')
     await user.type(name!, 'Violin')
     const refusals = [
-      fnError('activate-tag', 'activation_incorrect', 'Activation code or Tag ID is incorrect.', 400),
+      fnError(
+        'activate-tag',
+        'activation_incorrect',
+        'Activation code or Tag ID is incorrect.',
+        400,
+      ),
       fnError('activate-tag', 'invalid_input', 'item_name_too_long', 400),
       fnError('activate-tag', 'already_yours', 'Already yours.', 409),
       fnError('activate-tag', 'rate_limited', 'Too many attempts.', 429),

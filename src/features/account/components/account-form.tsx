@@ -119,11 +119,32 @@ function AccountFormFields({
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="4" maxW="2xl" mx="auto" w="full">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <LabelledInput label={t('account.field.fullName')} autoComplete="name" {...field('fullName')} />
-          <LabelledInput label={t('account.field.dob')} type="date" autoComplete="bday" {...field('dob')} />
-          <LabelledInput label={t('account.field.address')} autoComplete="street-address" {...field('address')} />
-          <LabelledInput label={t('account.field.county')} autoComplete="address-level1" {...field('county')} />
-          <LabelledInput label={t('account.field.country')} autoComplete="country-name" {...field('country')} />
+          <LabelledInput
+            label={t('account.field.fullName')}
+            autoComplete="name"
+            {...field('fullName')}
+          />
+          <LabelledInput
+            label={t('account.field.dob')}
+            type="date"
+            autoComplete="bday"
+            {...field('dob')}
+          />
+          <LabelledInput
+            label={t('account.field.address')}
+            autoComplete="street-address"
+            {...field('address')}
+          />
+          <LabelledInput
+            label={t('account.field.county')}
+            autoComplete="address-level1"
+            {...field('county')}
+          />
+          <LabelledInput
+            label={t('account.field.country')}
+            autoComplete="country-name"
+            {...field('country')}
+          />
           <LabelledInput
             label={t('account.field.mobileNumber')}
             type="tel"

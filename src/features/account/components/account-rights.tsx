@@ -53,7 +53,15 @@ export function AccountRights({ onDeleted }: { onDeleted: () => void }) {
   }
 
   return (
-    <Stack as="section" aria-label={t('account.data.heading')} gap="4" maxW="2xl" mx="auto" w="full" mt="8">
+    <Stack
+      as="section"
+      aria-label={t('account.data.heading')}
+      gap="4"
+      maxW="2xl"
+      mx="auto"
+      w="full"
+      mt="8"
+    >
       <Heading as="h2" size="lg">
         {t('account.data.heading')}
       </Heading>

@@ -31,7 +31,10 @@ function verifyMessage(result: VerifyOutcome): { id: MessageId; values?: Message
     case 'verified':
       return { id: msgId('account.mobile.verified') }
     case 'wrong_code':
-      return { id: msgId('account.mobile.wrongCode'), values: { attemptsLeft: result.attemptsLeft } }
+      return {
+        id: msgId('account.mobile.wrongCode'),
+        values: { attemptsLeft: result.attemptsLeft },
+      }
     case 'expired':
       return { id: msgId('account.mobile.expired') }
     case 'too_many_attempts':

@@ -27,7 +27,10 @@ export function ConfirmEmailNotice({
       await resendConfirmation(email)
       setOutcome({ ok: true, message: t('auth.confirm.resent', { email }) })
     } catch (failure) {
-      setOutcome({ ok: false, message: authRefusalMessage(failure, t('auth.confirm.resendFailed')) })
+      setOutcome({
+        ok: false,
+        message: authRefusalMessage(failure, t('auth.confirm.resendFailed')),
+      })
     } finally {
       setIsSending(false)
     }

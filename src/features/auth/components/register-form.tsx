@@ -97,15 +97,29 @@ export function RegisterForm() {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="4">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <LabelledInput label={t('auth.field.fullName')} autoComplete="name" {...field('fullName')} />
-            <LabelledInput label={t('auth.field.email')} type="email" autoComplete="email" {...field('email')} />
+            <LabelledInput
+              label={t('auth.field.fullName')}
+              autoComplete="name"
+              {...field('fullName')}
+            />
+            <LabelledInput
+              label={t('auth.field.email')}
+              type="email"
+              autoComplete="email"
+              {...field('email')}
+            />
             <LabelledInput
               label={t('auth.field.mobileNumber')}
               type="tel"
               autoComplete="tel"
               {...field('mobileNumber')}
             />
-            <LabelledInput label={t('auth.field.dob')} type="date" autoComplete="bday" {...field('dob')} />
+            <LabelledInput
+              label={t('auth.field.dob')}
+              type="date"
+              autoComplete="bday"
+              {...field('dob')}
+            />
             <LabelledInput
               label={t('auth.field.password')}
               type="password"
@@ -118,16 +132,26 @@ export function RegisterForm() {
               autoComplete="new-password"
               {...field('repeatPassword')}
             />
-            <LabelledInput label={t('auth.field.address')} autoComplete="street-address" {...field('address')} />
-            <LabelledInput label={t('auth.field.county')} autoComplete="address-level1" {...field('county')} />
-            <LabelledInput label={t('auth.field.country')} autoComplete="country-name" {...field('country')} />
+            <LabelledInput
+              label={t('auth.field.address')}
+              autoComplete="street-address"
+              {...field('address')}
+            />
+            <LabelledInput
+              label={t('auth.field.county')}
+              autoComplete="address-level1"
+              {...field('county')}
+            />
+            <LabelledInput
+              label={t('auth.field.country')}
+              autoComplete="country-name"
+              {...field('country')}
+            />
           </SimpleGrid>
           <Text color="fg.muted" fontSize="sm">
             {t('auth.register.passwordHint', { minLength: PASSWORD_MIN_LENGTH })}
           </Text>
-          <PrivacyNoticeLink>
-            {t('auth.register.privacy')}
-          </PrivacyNoticeLink>
+          <PrivacyNoticeLink>{t('auth.register.privacy')}</PrivacyNoticeLink>
           <FormMessage message={error} />
           <Button type="submit" colorPalette="teal" loading={isSubmitting}>
             {t('auth.register.submit')}

@@ -38,7 +38,8 @@ export function UpdatePasswordForm() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (isSubmitting) return
-    if (password === '' || repeatPassword === '') return setError(t(VALIDATION_MESSAGE_IDS.missingFields))
+    if (password === '' || repeatPassword === '')
+      return setError(t(VALIDATION_MESSAGE_IDS.missingFields))
     if (password !== repeatPassword) return setError(t(VALIDATION_MESSAGE_IDS.passwordsDiffer))
     setError(null)
     setIsSubmitting(true)

@@ -135,9 +135,7 @@ export function NotificationSettings() {
             <List.Item key={device.id}>
               <HStack justify="space-between" gap="3" wrap="wrap" w="full">
                 <Stack gap="0">
-                  <Text fontWeight="medium">
-                    {device.browser || t('push.devices.unnamed')}
-                  </Text>
+                  <Text fontWeight="medium">{device.browser || t('push.devices.unnamed')}</Text>
                   <Text color="fg.muted" fontSize="sm">
                     {device.last_used_at
                       ? t('push.devices.lastUsed', {
