@@ -5,6 +5,7 @@ import { ownerRealtime } from '@/testing/owner-realtime'
 import { renderApp } from '@/testing/render-app'
 import { server } from '@/testing/server'
 import { fakeUser, restGet } from '@/testing/supabase-handlers'
+import { translate } from '@/lib/i18n/runtime'
 
 // The whole app renders per test on a shared 2-core machine: allow it time.
 vi.setConfig({ testTimeout: 20_000 })
@@ -141,5 +142,14 @@ describe('the dashboard and the mobile number', () => {
     expect(await within(panel()).findByRole('alert')).toHaveTextContent(
       'You have asked for 5 codes in the last hour. Please try again later.',
     )
+  })
+})
+
+describe('the tries left, in English', () => {
+  it('one try, or several (an ICU plural in the catalog)', () => {
+    const said = (attemptsLeft: number) => translate('account.mobile.wrongCode', { attemptsLeft })
+    expect(said(1)).toBe('That code is not right. You have 1 try left.')
+    expect(said(2)).toBe('That code is not right. You have 2 tries left.')
+    expect(said(0)).toBe('That code is not right. You have 0 tries left.')
   })
 })

@@ -1,14 +1,15 @@
 import { env } from '@/lib/env'
 import { saveSubscription } from '@/features/push/api/devices'
 import { browserLabel } from '@/features/push/push-support'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
 
+/** The push messages' catalog ids (translated where they are shown). */
 export const PUSH_MESSAGES = {
-  denied:
-    'Notifications are blocked for this site. Allow them in your browser’s settings, then try again.',
-  failed: 'Notifications could not be turned on. Please try again.',
-  refused: 'This browser’s push service is not one we can use. Try another browser.',
-  removeFailed: 'The device was not removed. Please try again.',
-  loadFailed: 'Your devices could not be loaded. Please try again.',
+  denied: msgId('push.denied'),
+  failed: msgId('push.failed'),
+  refused: msgId('push.refused'),
+  removeFailed: msgId('push.removeFailed'),
+  loadFailed: msgId('push.loadFailed'),
 } as const
 
 function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
@@ -25,7 +26,7 @@ async function serviceWorker(): Promise<ServiceWorkerRegistration> {
   return navigator.serviceWorker.ready
 }
 
-export type TurnOnResult = { ok: true } | { ok: false; message: string }
+export type TurnOnResult = { ok: true } | { ok: false; message: MessageId }
 
 /**
  * Asks the browser's permission (only ever from the owner's click), subscribes

@@ -1,5 +1,5 @@
 import { supabase } from '@/lib/supabase'
-import { exportPage, photosIn } from '@/features/account/export-page'
+import { exportPage, photosIn, type Translate } from '@/features/account/export-page'
 
 /**
  * Everything held about the signed-in owner, as one JSON document made by the
@@ -37,10 +37,10 @@ async function fetchPhotos(data: unknown): Promise<Map<string, string>> {
   return photos
 }
 
-/** The export as a page a person can read (export-page.ts), photos inside. */
-export async function exportMyDataPage(): Promise<string> {
+/** The export as a page a person can read (export-page.ts) in `t`'s words, photos inside. */
+export async function exportMyDataPage(t?: Translate): Promise<string> {
   const data = await exportMyData()
-  return exportPage(data, await fetchPhotos(data))
+  return exportPage(data, await fetchPhotos(data), t)
 }
 
 /** Hands the text to the browser as a file download. */

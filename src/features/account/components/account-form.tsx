@@ -8,14 +8,11 @@ import { confirmationAtom } from '@/lib/confirmation'
 import { useAtom, useSetAtom } from '@/lib/jotai'
 import { type Profile, userAtom } from '@/lib/store'
 import { hasControlCharacters } from '@/lib/control-characters'
-import { areAllFilled, isValidUkMobile, MESSAGES, PROFILE_MAX_LENGTH } from '@/lib/validation'
+import { areAllFilled, isValidUkMobile, PROFILE_MAX_LENGTH } from '@/lib/validation'
 import { updateProfile } from '@/features/account/api/update-profile'
-import { ACCOUNT_DELETED, AccountRights } from '@/features/account/components/account-rights'
+import { AccountRights } from '@/features/account/components/account-rights'
 import { paths } from '@/lib/paths'
-
-export const SAVE_FAILED = 'Your settings were not saved. Please try again.'
-/** The dashboard's confirmation once the settings are saved. */
-export const SETTINGS_SAVED = 'Your settings were saved.'
+import { useT } from '@/lib/i18n/use-t'
 
 type AccountFields = {
   fullName: string
@@ -48,6 +45,7 @@ export function AccountForm({ extra }: { extra?: ReactNode } = {}) {
   const profile = user.doc
   const navigate = useNavigate()
   const setConfirmation = useSetAtom(confirmationAtom)
+  const t = useT()
   if (!profile?.email) return <Navigate to={paths.dashboard} replace />
   return (
     <>
@@ -55,7 +53,7 @@ export function AccountForm({ extra }: { extra?: ReactNode } = {}) {
       {extra}
       <AccountRights
         onDeleted={() => {
-          setConfirmation(ACCOUNT_DELETED)
+          setConfirmation(t('account.delete.done'))
           void navigate(paths.root, { replace: true })
         }}
       />
@@ -77,22 +75,23 @@ function AccountFormFields({
   })
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
+  const t = useT()
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (isSubmitting) return
     if (!areAllFilled(Object.values(fields))) {
-      setError(MESSAGES.missingFields)
+      setError(t('account.validation.missingFields'))
       return
     }
     // Every field is there: name what is wrong with the number (SPEC.md §8's 'Bad
     // mobile' text), not 'Please fill in all fields'.
     if (!isValidUkMobile(fields.mobileNumber)) {
-      setError(MESSAGES.invalidMobile)
+      setError(t('account.validation.invalidMobile'))
       return
     }
     if (hasControlCharacters(Object.values(fields))) {
-      setError(MESSAGES.badCharacters)
+      setError(t('account.validation.badCharacters'))
       return
     }
     setError(null)
@@ -107,11 +106,11 @@ function AccountFormFields({
         mobile_number: fields.mobileNumber.trim(),
       })
       onSaved(saved)
-      setConfirmation(SETTINGS_SAVED)
+      setConfirmation(t('account.saved'))
       void navigate(paths.dashboard)
     } catch (failure) {
       console.error('Saving account settings failed', failure)
-      setError(SAVE_FAILED)
+      setError(t('account.saveFailed'))
       setIsSubmitting(false)
     }
   }
@@ -120,13 +119,34 @@ function AccountFormFields({
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="4" maxW="2xl" mx="auto" w="full">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <LabelledInput label="FULL NAME" autoComplete="name" {...field('fullName')} />
-          <LabelledInput label="D.O.B" type="date" autoComplete="bday" {...field('dob')} />
-          <LabelledInput label="ADDRESS" autoComplete="street-address" {...field('address')} />
-          <LabelledInput label="COUNTY" autoComplete="address-level1" {...field('county')} />
-          <LabelledInput label="COUNTRY" autoComplete="country-name" {...field('country')} />
           <LabelledInput
-            label="MOBILE NUMBER"
+            label={t('account.field.fullName')}
+            autoComplete="name"
+            {...field('fullName')}
+          />
+          <LabelledInput
+            label={t('account.field.dob')}
+            type="date"
+            autoComplete="bday"
+            {...field('dob')}
+          />
+          <LabelledInput
+            label={t('account.field.address')}
+            autoComplete="street-address"
+            {...field('address')}
+          />
+          <LabelledInput
+            label={t('account.field.county')}
+            autoComplete="address-level1"
+            {...field('county')}
+          />
+          <LabelledInput
+            label={t('account.field.country')}
+            autoComplete="country-name"
+            {...field('country')}
+          />
+          <LabelledInput
+            label={t('account.field.mobileNumber')}
             type="tel"
             autoComplete="tel"
             {...field('mobileNumber')}
@@ -134,7 +154,7 @@ function AccountFormFields({
         </SimpleGrid>
         <FormMessage message={error} />
         <Button type="submit" colorPalette="teal" loading={isSubmitting}>
-          Save Settings
+          {t('account.save')}
         </Button>
       </Stack>
     </form>

@@ -3,43 +3,37 @@ import { Box, Button, Heading, HStack, List, Stack, Text } from '@chakra-ui/reac
 import { FormMessage } from '@/components/ui/form-message'
 import { deleteAccount } from '@/features/account/api/delete-account'
 import { downloadFile, exportMyDataPage } from '@/features/account/api/export-my-data'
-
-export const RIGHTS_MESSAGES = {
-  exportFailed: 'Your data could not be downloaded. Please try again.',
-  deleteFailed: 'Your account was not deleted. Please try again.',
-} as const
-
-/** Said on the home page the owner lands on once the account is gone. */
-export const ACCOUNT_DELETED =
-  'Your account has been deleted. Your profile, items, notes and messages are gone, your tags no longer work, and each finder you were talking with has been told. We are sending you one e-mail to confirm, then we delete your address too.'
+import { useT } from '@/lib/i18n/use-t'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
 
 /** Exactly what "Delete my account" does (the confirmation shows each line). */
 export const DELETION_CONSEQUENCES = [
-  'Your profile (name, e-mail, mobile number, date of birth and address) is deleted.',
-  'Your items, their notes and your messages are deleted.',
-  'Your tags stop working. They can only be used again if we re-issue them.',
-  'Every open conversation is closed, and each finder is told. What the finders told us about your items is deleted too.',
-  'We send you one e-mail to confirm, then we delete your address.',
-  'You cannot sign in again with this account. This cannot be undone.',
+  msgId('account.delete.consequence.profile'),
+  msgId('account.delete.consequence.items'),
+  msgId('account.delete.consequence.tags'),
+  msgId('account.delete.consequence.conversations'),
+  msgId('account.delete.consequence.email'),
+  msgId('account.delete.consequence.final'),
 ] as const
 
 /** Account Settings: download my data, delete my account. */
 export function AccountRights({ onDeleted }: { onDeleted: () => void }) {
-  const [message, setMessage] = useState<string | null>(null)
+  const [message, setMessage] = useState<MessageId | null>(null)
   const [isExporting, setIsExporting] = useState(false)
   const [isConfirming, setIsConfirming] = useState(false)
   const [isDeleting, setIsDeleting] = useState(false)
+  const t = useT()
 
   const download = async () => {
     setMessage(null)
     setIsExporting(true)
     try {
-      const page = await exportMyDataPage()
+      const page = await exportMyDataPage(t)
       const day = new Date().toISOString().slice(0, 10)
       downloadFile(page, `homeward-my-data-${day}.html`, 'text/html')
     } catch (failure) {
       console.error('Export failed', failure)
-      setMessage(RIGHTS_MESSAGES.exportFailed)
+      setMessage(msgId('account.data.downloadFailed'))
     } finally {
       setIsExporting(false)
     }
@@ -53,20 +47,25 @@ export function AccountRights({ onDeleted }: { onDeleted: () => void }) {
       onDeleted()
     } catch (failure) {
       console.error('Account deletion failed', failure)
-      setMessage(RIGHTS_MESSAGES.deleteFailed)
+      setMessage(msgId('account.delete.failed'))
       setIsDeleting(false)
     }
   }
 
   return (
-    <Stack as="section" aria-label="Your data" gap="4" maxW="2xl" mx="auto" w="full" mt="8">
+    <Stack
+      as="section"
+      aria-label={t('account.data.heading')}
+      gap="4"
+      maxW="2xl"
+      mx="auto"
+      w="full"
+      mt="8"
+    >
       <Heading as="h2" size="lg">
-        Your data
+        {t('account.data.heading')}
       </Heading>
-      <Text>
-        Download a copy of everything Homeward holds about you: one page to open in any browser,
-        with your photos inside it and the same data for another service at its end.
-      </Text>
+      <Text>{t('account.data.about')}</Text>
       <Box>
         <Button
           variant="outline"
@@ -74,13 +73,13 @@ export function AccountRights({ onDeleted }: { onDeleted: () => void }) {
           loading={isExporting}
           onClick={() => void download()}
         >
-          Download my data
+          {t('account.data.download')}
         </Button>
       </Box>
       {!isConfirming ? (
         <Box>
           <Button variant="outline" colorPalette="red" onClick={() => setIsConfirming(true)}>
-            Delete my account
+            {t('account.delete.button')}
           </Button>
         </Box>
       ) : (
@@ -94,24 +93,24 @@ export function AccountRights({ onDeleted }: { onDeleted: () => void }) {
           p="4"
         >
           <Heading as="h3" size="md" id="delete-account-heading">
-            Delete your account?
+            {t('account.delete.confirmHeading')}
           </Heading>
           <List.Root gap="1" ps="6">
             {DELETION_CONSEQUENCES.map((line) => (
-              <List.Item key={line}>{line}</List.Item>
+              <List.Item key={line}>{t(line)}</List.Item>
             ))}
           </List.Root>
           <HStack gap="3" flexWrap="wrap">
             <Button colorPalette="red" loading={isDeleting} onClick={() => void remove()}>
-              Delete my account for good
+              {t('account.delete.confirm')}
             </Button>
             <Button variant="outline" disabled={isDeleting} onClick={() => setIsConfirming(false)}>
-              Keep my account
+              {t('account.delete.keep')}
             </Button>
           </HStack>
         </Stack>
       )}
-      <FormMessage message={message} />
+      <FormMessage message={message && t(message)} />
     </Stack>
   )
 }

@@ -15,40 +15,34 @@ import {
   type SendRefusal,
   type VerifyOutcome,
 } from '@/features/account/api/mobile-verification'
+import { useT, type MessageValues } from '@/lib/i18n/use-t'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
 
-export const TEXTS_OFF_HEADING = 'We are not texting you yet'
-export const TEXTS_OFF = (number: string) =>
-  `Your mobile number ${number} is not verified, so when someone finds one of your items we tell you by e-mail only. Verify it with a code we text to it, and we will text you too.`
-export const SEND_CODE = 'Send me a code'
-export const SEND_NEW_CODE = 'Send a new code'
-export const CODE_LABEL = 'CODE FROM THE TEXT'
-export const VERIFY = 'Verify my number'
-export const CODE_SENT = (number: string) =>
-  `We texted a 6-digit code to ${number}. It works for 10 minutes.`
-export const VERIFIED =
-  'Your mobile number is verified. We will text you when one of your items is found.'
-
-const SEND_REFUSALS: Record<SendRefusal, string> = {
-  too_many_codes: 'You have asked for 5 codes in the last hour. Please try again later.',
-  no_mobile_number: 'Add your mobile number in Account Settings first.',
-  already_verified: VERIFIED,
-  failed: 'The code could not be sent. Please try again.',
+const SEND_REFUSALS: Record<SendRefusal, MessageId> = {
+  too_many_codes: msgId('account.mobile.send.tooManyCodes'),
+  no_mobile_number: msgId('account.mobile.send.noMobileNumber'),
+  already_verified: msgId('account.mobile.verified'),
+  failed: msgId('account.mobile.send.failed'),
 }
 
-function verifyMessage(result: VerifyOutcome): string {
+/** What to say about the server's answer to a code. */
+function verifyMessage(result: VerifyOutcome): { id: MessageId; values?: MessageValues } {
   switch (result.outcome) {
     case 'verified':
-      return VERIFIED
+      return { id: msgId('account.mobile.verified') }
     case 'wrong_code':
-      return `That code is not right. You have ${result.attemptsLeft} ${result.attemptsLeft === 1 ? 'try' : 'tries'} left.`
+      return {
+        id: msgId('account.mobile.wrongCode'),
+        values: { attemptsLeft: result.attemptsLeft },
+      }
     case 'expired':
-      return 'That code has expired. Send yourself a new one.'
+      return { id: msgId('account.mobile.expired') }
     case 'too_many_attempts':
-      return 'Too many wrong tries: that code no longer works. Send yourself a new one.'
+      return { id: msgId('account.mobile.tooManyAttempts') }
     case 'no_code':
-      return 'There is no code waiting for this number. Send yourself a new one.'
+      return { id: msgId('account.mobile.noCode') }
     case 'not_signed_in':
-      return 'Please log in again.'
+      return { id: msgId('account.mobile.notSignedIn') }
   }
 }
 
@@ -59,11 +53,12 @@ function CodeEntry(props: {
   isBusy: boolean
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>
 }) {
+  const t = useT()
   return (
     <form onSubmit={(event) => void props.onSubmit(event)} noValidate>
       <Stack gap="3" maxW="sm">
         <LabelledInput
-          label={CODE_LABEL}
+          label={t('account.mobile.codeLabel')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={12}
@@ -71,7 +66,7 @@ function CodeEntry(props: {
           onValueChange={props.onCodeChange}
         />
         <Button type="submit" colorPalette="teal" loading={props.isBusy}>
-          {VERIFY}
+          {t('account.mobile.verify')}
         </Button>
       </Stack>
     </form>
@@ -95,6 +90,7 @@ export function MobileVerification() {
   const [code, setCode] = useState('')
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
   const [isBusy, setIsBusy] = useState(false)
+  const t = useT()
 
   const load = useCallback(() => {
     if (!ownerId || !number) return
@@ -128,14 +124,14 @@ export function MobileVerification() {
       const sent = await sendMobileCode()
       setCodeSentTo(sent.mobileNumber)
       setCode('')
-      setMessage({ ok: true, text: CODE_SENT(sent.mobileNumber) })
+      setMessage({ ok: true, text: t('account.mobile.codeSent', { number: sent.mobileNumber }) })
     } catch (failure) {
       const reason = failure instanceof SendCodeRefused ? failure.reason : 'failed'
       if (reason === 'already_verified') {
         setStatus('verified')
-        setMessage({ ok: true, text: VERIFIED })
+        setMessage({ ok: true, text: t('account.mobile.verified') })
       } else {
-        setMessage({ ok: false, text: SEND_REFUSALS[reason] })
+        setMessage({ ok: false, text: t(SEND_REFUSALS[reason]) })
       }
     } finally {
       setIsBusy(false)
@@ -146,7 +142,7 @@ export function MobileVerification() {
     event.preventDefault()
     if (isBusy) return
     if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
-      setMessage({ ok: false, text: 'Enter the 6 digits of the code we texted you.' })
+      setMessage({ ok: false, text: t('account.mobile.codeNotSixDigits') })
       return
     }
     setIsBusy(true)
@@ -156,9 +152,10 @@ export function MobileVerification() {
       if (result.outcome === 'verified') setStatus('verified')
       if (result.outcome === 'too_many_attempts' || result.outcome === 'expired')
         setCodeSentTo(null)
-      setMessage({ ok: result.outcome === 'verified', text: verifyMessage(result) })
+      const said = verifyMessage(result)
+      setMessage({ ok: result.outcome === 'verified', text: t(said.id, said.values) })
     } catch {
-      setMessage({ ok: false, text: 'The code could not be checked. Please try again.' })
+      setMessage({ ok: false, text: t('account.mobile.checkFailed') })
     } finally {
       setIsBusy(false)
     }
@@ -174,9 +171,9 @@ export function MobileVerification() {
       p="4"
     >
       <Heading as="h3" size="md" id="mobile-verification-heading">
-        {TEXTS_OFF_HEADING}
+        {t('account.mobile.heading')}
       </Heading>
-      <Text>{TEXTS_OFF(number)}</Text>
+      <Text>{t('account.mobile.textsOff', { number })}</Text>
       {codeSentTo ? (
         <CodeEntry code={code} onCodeChange={setCode} isBusy={isBusy} onSubmit={verify} />
       ) : null}
@@ -189,10 +186,10 @@ export function MobileVerification() {
           disabled={isBusy}
           onClick={() => void send()}
         >
-          {codeSentTo ? SEND_NEW_CODE : SEND_CODE}
+          {codeSentTo ? t('account.mobile.sendNewCode') : t('account.mobile.sendCode')}
         </Button>
         <Link asChild colorPalette="teal">
-          <RouterLink to={paths.account}>Wrong number? Change it in Account Settings</RouterLink>
+          <RouterLink to={paths.account}>{t('account.mobile.changeNumber')}</RouterLink>
         </Link>
       </Stack>
     </Stack>

@@ -3,14 +3,7 @@ import { Button, Stack, Text } from '@chakra-ui/react'
 import { FormMessage } from '@/components/ui/form-message'
 import { resendConfirmation } from '@/features/auth/api/resend-confirmation'
 import { authRefusalMessage } from '@/features/auth/auth-refusal'
-
-export const CHECK_INBOX = (email: string) =>
-  `Check your inbox: we sent a link to ${email}. Open it to confirm your e-mail address, then log in.`
-export const NOT_CONFIRMED = (email: string) =>
-  `Your e-mail address ${email} is not confirmed yet. Open the link we sent you to confirm it, then log in.`
-export const RESEND = 'Send the link again'
-export const RESENT = (email: string) => `We sent a new link to ${email}. It works for an hour.`
-const RESEND_FAILED = 'The link could not be sent. Please try again in a minute.'
+import { useT } from '@/lib/i18n/use-t'
 
 /**
  * Why an owner cannot log in yet: their e-mail address is not confirmed. Says so
@@ -25,15 +18,19 @@ export function ConfirmEmailNotice({
 }) {
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null)
   const [isSending, setIsSending] = useState(false)
+  const t = useT()
 
   const resend = async () => {
     if (isSending) return
     setIsSending(true)
     try {
       await resendConfirmation(email)
-      setOutcome({ ok: true, message: RESENT(email) })
+      setOutcome({ ok: true, message: t('auth.confirm.resent', { email }) })
     } catch (failure) {
-      setOutcome({ ok: false, message: authRefusalMessage(failure, RESEND_FAILED) })
+      setOutcome({
+        ok: false,
+        message: authRefusalMessage(failure, t('auth.confirm.resendFailed')),
+      })
     } finally {
       setIsSending(false)
     }
@@ -42,7 +39,9 @@ export function ConfirmEmailNotice({
   return (
     <Stack gap="3" bg="brand.subtle" borderRadius="l2" p="3">
       <Text role="status" fontWeight="medium">
-        {reason === 'registered' ? CHECK_INBOX(email) : NOT_CONFIRMED(email)}
+        {reason === 'registered'
+          ? t('auth.confirm.checkInbox', { email })
+          : t('auth.confirm.notConfirmed', { email })}
       </Text>
       <Button
         variant="outline"
@@ -51,7 +50,7 @@ export function ConfirmEmailNotice({
         loading={isSending}
         onClick={() => void resend()}
       >
-        {RESEND}
+        {t('auth.confirm.resend')}
       </Button>
       {outcome && <FormMessage message={outcome.message} tone={outcome.ok ? 'success' : 'error'} />}
     </Stack>

@@ -7,8 +7,7 @@ import { isAuthError } from '@supabase/supabase-js'
 import { signIn } from '@/features/auth/api/sign-in'
 import { ConfirmEmailNotice } from '@/features/auth/components/confirm-email-notice'
 import { paths } from '@/lib/paths'
-
-export const LOGIN_FAILED = 'Login credentials incorrect.'
+import { useT } from '@/lib/i18n/use-t'
 
 /**
  * E-mail and password sign-in (SPEC.md §2 /login, §5 "Login"). Used on /login and
@@ -34,6 +33,7 @@ export function LoginForm({
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
+  const t = useT()
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -43,7 +43,7 @@ export function LoginForm({
     try {
       await signIn(email, password)
     } catch (failure) {
-      setError(LOGIN_FAILED)
+      setError(t('auth.login.failed'))
       // The password was right but the address is not confirmed: say so, and offer the link again.
       if (isAuthError(failure) && failure.code === 'email_not_confirmed') {
         setUnconfirmed({ email: email.trim(), reason: 'refused' })
@@ -56,7 +56,7 @@ export function LoginForm({
   return (
     <Stack gap="5" maxW="md" mx="auto" w="full">
       <Heading as="h2" size="xl">
-        Welcome back!
+        {t('auth.login.heading')}
       </Heading>
       {notice && (
         <Text role="status" fontWeight="medium" bg="brand.subtle" borderRadius="l2" p="3">
@@ -73,14 +73,14 @@ export function LoginForm({
       <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="4">
           <LabelledInput
-            label="EMAIL"
+            label={t('auth.field.email')}
             type="email"
             autoComplete="email"
             value={email}
             onValueChange={setEmail}
           />
           <LabelledInput
-            label="PASSWORD"
+            label={t('auth.field.password')}
             type="password"
             autoComplete="current-password"
             value={password}
@@ -88,19 +88,19 @@ export function LoginForm({
           />
           <FormMessage message={error} />
           <Button type="submit" colorPalette="teal" loading={isSubmitting}>
-            Login
+            {t('auth.login.submit')}
           </Button>
         </Stack>
       </form>
       <Link asChild colorPalette="teal" alignSelf="flex-start">
-        <RouterLink to={paths.passwordReset}>Reset Password</RouterLink>
+        <RouterLink to={paths.passwordReset}>{t('auth.login.resetPassword')}</RouterLink>
       </Link>
       <Stack direction="row" gap="3">
         <Button asChild variant="outline" colorPalette="teal" flex="1">
-          <RouterLink to={paths.register}>Sign up</RouterLink>
+          <RouterLink to={paths.register}>{t('auth.login.signUp')}</RouterLink>
         </Button>
         <Button type="submit" form={formId} colorPalette="teal" flex="1" disabled={isSubmitting}>
-          Login
+          {t('auth.login.submit')}
         </Button>
       </Stack>
     </Stack>

@@ -5,6 +5,7 @@ import { isChatRoute, routeAfterLoginAtom, unregisteredTagAtom } from '@/lib/aft
 import { userAtom } from '@/lib/store'
 import { LoginForm } from '@/features/auth/components/login-form'
 import { paths } from '@/lib/paths'
+import { useT } from '@/lib/i18n/use-t'
 
 /**
  * Goes to the stored route-after-login (clearing it) or the dashboard as soon as
@@ -27,12 +28,6 @@ export function useLeaveWhenSignedIn(): void {
   }, [authed, routeAfterLogin, setRouteAfterLogin, navigate])
 }
 
-export const UNCLAIMED_TAG_NOTICE =
-  "This tag isn't activated yet. Log in or sign up to activate it."
-
-export const CHAT_LINK_NOTICE =
-  'Log in to open the conversation about your item. You will go straight to it afterwards.'
-
 /**
  * Why the visitor is here, from the route after login: an unclaimed tag (set by /tag,
  * /activeTag to follow) or a chat link opened signed out (the chat to follow).
@@ -40,8 +35,9 @@ export const CHAT_LINK_NOTICE =
 function useLoginNotice(): string | null {
   const unregisteredTag = useAtomValue(unregisteredTagAtom)
   const routeAfterLogin = useAtomValue(routeAfterLoginAtom)
-  if (unregisteredTag && routeAfterLogin === paths.activeTag) return UNCLAIMED_TAG_NOTICE
-  if (isChatRoute(routeAfterLogin)) return CHAT_LINK_NOTICE
+  const t = useT()
+  if (unregisteredTag && routeAfterLogin === paths.activeTag) return t('auth.login.unclaimedTag')
+  if (isChatRoute(routeAfterLogin)) return t('auth.login.chatLink')
   return null
 }
 

@@ -5,9 +5,7 @@ import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { sendPasswordReset } from '@/features/auth/api/send-password-reset'
 import { paths } from '@/lib/paths'
-
-export const RESET_SENT = 'Password reset email sent. Please check your email.'
-export const RESET_FAILED = 'Password reset failed. Please try again.'
+import { useT } from '@/lib/i18n/use-t'
 
 /** /password-reset: e-mails a recovery link (SPEC.md §5 "Password reset"). */
 export function PasswordResetForm() {
@@ -16,6 +14,7 @@ export function PasswordResetForm() {
     null,
   )
   const [isSubmitting, setIsSubmitting] = useState(false)
+  const t = useT()
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -25,9 +24,9 @@ export function PasswordResetForm() {
     try {
       if (email.trim() === '') throw new Error('No e-mail given')
       await sendPasswordReset(email)
-      setOutcome({ message: RESET_SENT, tone: 'success' })
+      setOutcome({ message: t('auth.reset.sent'), tone: 'success' })
     } catch {
-      setOutcome({ message: RESET_FAILED, tone: 'error' })
+      setOutcome({ message: t('auth.reset.failed'), tone: 'error' })
     } finally {
       setIsSubmitting(false)
     }
@@ -36,13 +35,13 @@ export function PasswordResetForm() {
   return (
     <Stack gap="5" maxW="md" mx="auto" w="full">
       <Heading as="h2" size="xl">
-        Forgot your password?
+        {t('auth.reset.heading')}
       </Heading>
-      <Text>Enter your e-mail and we will send you a link to set a new one.</Text>
+      <Text>{t('auth.reset.intro')}</Text>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="4">
           <LabelledInput
-            label="EMAIL"
+            label={t('auth.field.email')}
             type="email"
             autoComplete="email"
             value={email}
@@ -50,16 +49,16 @@ export function PasswordResetForm() {
           />
           <FormMessage message={outcome?.message ?? null} tone={outcome?.tone} />
           <Button type="submit" colorPalette="teal" loading={isSubmitting}>
-            Send reset link
+            {t('auth.reset.submit')}
           </Button>
         </Stack>
       </form>
       <Stack direction="row" gap="6">
         <Link asChild colorPalette="teal">
-          <RouterLink to={paths.login}>Login</RouterLink>
+          <RouterLink to={paths.login}>{t('auth.reset.login')}</RouterLink>
         </Link>
         <Link asChild colorPalette="teal">
-          <RouterLink to={paths.register}>Register</RouterLink>
+          <RouterLink to={paths.register}>{t('auth.reset.register')}</RouterLink>
         </Link>
       </Stack>
     </Stack>

@@ -10,10 +10,12 @@ import {
   areAllFilled,
   isValidEmail,
   isValidUkMobile,
-  MESSAGES,
   PASSWORD_MIN_LENGTH,
   PROFILE_MAX_LENGTH,
 } from '@/lib/validation'
+import { useT } from '@/lib/i18n/use-t'
+import type { MessageId } from '@/lib/i18n/message-id'
+import { VALIDATION_MESSAGE_IDS as PROBLEMS } from '@/features/auth/validation-messages'
 import { signUp } from '@/features/auth/api/sign-up'
 import { authRefusalMessage } from '@/features/auth/auth-refusal'
 import { paths } from '@/lib/paths'
@@ -42,15 +44,13 @@ const EMPTY: RegisterFields = {
   country: '',
 }
 
-const PASSWORD_HINT = `Your password needs at least ${PASSWORD_MIN_LENGTH} characters. We will e-mail you a link to confirm your address.`
-
-/** SPEC.md §5 "Sign-up", checked in this order; null when all is well. */
-export function checkRegistration(fields: RegisterFields): string | null {
-  if (!areAllFilled(Object.values(fields))) return MESSAGES.missingFields
-  if (hasControlCharacters(Object.values(fields))) return MESSAGES.badCharacters
-  if (!isValidEmail(fields.email)) return MESSAGES.invalidEmail
-  if (fields.password !== fields.repeatPassword) return MESSAGES.passwordsDiffer
-  if (!isValidUkMobile(fields.mobileNumber)) return MESSAGES.invalidMobile
+/** SPEC.md §5 "Sign-up", checked in this order: the problem's message, null when all is well. */
+export function checkRegistration(fields: RegisterFields): MessageId | null {
+  if (!areAllFilled(Object.values(fields))) return PROBLEMS.missingFields
+  if (hasControlCharacters(Object.values(fields))) return PROBLEMS.badCharacters
+  if (!isValidEmail(fields.email)) return PROBLEMS.invalidEmail
+  if (fields.password !== fields.repeatPassword) return PROBLEMS.passwordsDiffer
+  if (!isValidUkMobile(fields.mobileNumber)) return PROBLEMS.invalidMobile
   return null
 }
 
@@ -62,12 +62,13 @@ export function RegisterForm() {
   })
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
+  const t = useT()
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (isSubmitting) return
     const problem = checkRegistration(fields)
-    setError(problem)
+    setError(problem && t(problem))
     if (problem) return
     setIsSubmitting(true)
     try {
@@ -82,7 +83,7 @@ export function RegisterForm() {
       // SPEC.md §2: success goes to /login, which says to confirm the e-mail first.
       void navigate(paths.login, { state: { registered: fields.email.trim() } })
     } catch (failure) {
-      setError(authRefusalMessage(failure, 'Registration failed. Please try again.'))
+      setError(authRefusalMessage(failure, t('auth.register.failed')))
     } finally {
       setIsSubmitting(false)
     }
@@ -91,50 +92,74 @@ export function RegisterForm() {
   return (
     <Stack gap="5" maxW="2xl" mx="auto" w="full">
       <Heading as="h2" size="xl">
-        Protect your items
+        {t('auth.register.heading')}
       </Heading>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="4">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <LabelledInput label="FULL NAME" autoComplete="name" {...field('fullName')} />
-            <LabelledInput label="EMAIL" type="email" autoComplete="email" {...field('email')} />
             <LabelledInput
-              label="MOBILE NUMBER"
+              label={t('auth.field.fullName')}
+              autoComplete="name"
+              {...field('fullName')}
+            />
+            <LabelledInput
+              label={t('auth.field.email')}
+              type="email"
+              autoComplete="email"
+              {...field('email')}
+            />
+            <LabelledInput
+              label={t('auth.field.mobileNumber')}
               type="tel"
               autoComplete="tel"
               {...field('mobileNumber')}
             />
-            <LabelledInput label="D.O.B" type="date" autoComplete="bday" {...field('dob')} />
             <LabelledInput
-              label="PASSWORD"
+              label={t('auth.field.dob')}
+              type="date"
+              autoComplete="bday"
+              {...field('dob')}
+            />
+            <LabelledInput
+              label={t('auth.field.password')}
               type="password"
               autoComplete="new-password"
               {...field('password')}
             />
             <LabelledInput
-              label="REPEAT PASSWORD"
+              label={t('auth.field.repeatPassword')}
               type="password"
               autoComplete="new-password"
               {...field('repeatPassword')}
             />
-            <LabelledInput label="ADDRESS" autoComplete="street-address" {...field('address')} />
-            <LabelledInput label="COUNTY" autoComplete="address-level1" {...field('county')} />
-            <LabelledInput label="COUNTRY" autoComplete="country-name" {...field('country')} />
+            <LabelledInput
+              label={t('auth.field.address')}
+              autoComplete="street-address"
+              {...field('address')}
+            />
+            <LabelledInput
+              label={t('auth.field.county')}
+              autoComplete="address-level1"
+              {...field('county')}
+            />
+            <LabelledInput
+              label={t('auth.field.country')}
+              autoComplete="country-name"
+              {...field('country')}
+            />
           </SimpleGrid>
           <Text color="fg.muted" fontSize="sm">
-            {PASSWORD_HINT}
+            {t('auth.register.passwordHint', { minLength: PASSWORD_MIN_LENGTH })}
           </Text>
-          <PrivacyNoticeLink>
-            We keep these details to run your account and to tell you when your items are found.
-          </PrivacyNoticeLink>
+          <PrivacyNoticeLink>{t('auth.register.privacy')}</PrivacyNoticeLink>
           <FormMessage message={error} />
           <Button type="submit" colorPalette="teal" loading={isSubmitting}>
-            Sign up
+            {t('auth.register.submit')}
           </Button>
         </Stack>
       </form>
       <Button asChild variant="outline" colorPalette="teal">
-        <RouterLink to={paths.login}>Login</RouterLink>
+        <RouterLink to={paths.login}>{t('auth.register.login')}</RouterLink>
       </Button>
     </Stack>
   )

@@ -5,12 +5,11 @@ import { FormMessage } from '@/components/ui/form-message'
 import { LabelledInput } from '@/components/ui/labelled-input'
 import { useAtomValue } from '@/lib/jotai'
 import { userAtom } from '@/lib/store'
-import { MESSAGES } from '@/lib/validation'
 import { updatePassword } from '@/features/auth/api/update-password'
 import { authRefusalMessage } from '@/features/auth/auth-refusal'
 import { paths } from '@/lib/paths'
-
-export const LINK_INVALID = 'This password reset link is invalid or has expired.'
+import { useT } from '@/lib/i18n/use-t'
+import { VALIDATION_MESSAGE_IDS } from '@/features/auth/validation-messages'
 
 /**
  * /password-reset/update: the e-mailed recovery link signs the owner in (implicit
@@ -23,13 +22,14 @@ export function UpdatePasswordForm() {
   const [repeatPassword, setRepeatPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
+  const t = useT()
 
   if (authed === false) {
     return (
       <Stack gap="4" maxW="md" mx="auto" w="full">
-        <FormMessage message={LINK_INVALID} />
+        <FormMessage message={t('auth.update.linkInvalid')} />
         <Link asChild colorPalette="teal">
-          <RouterLink to={paths.passwordReset}>Reset Password</RouterLink>
+          <RouterLink to={paths.passwordReset}>{t('auth.update.resetPassword')}</RouterLink>
         </Link>
       </Stack>
     )
@@ -38,15 +38,16 @@ export function UpdatePasswordForm() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (isSubmitting) return
-    if (password === '' || repeatPassword === '') return setError(MESSAGES.missingFields)
-    if (password !== repeatPassword) return setError(MESSAGES.passwordsDiffer)
+    if (password === '' || repeatPassword === '')
+      return setError(t(VALIDATION_MESSAGE_IDS.missingFields))
+    if (password !== repeatPassword) return setError(t(VALIDATION_MESSAGE_IDS.passwordsDiffer))
     setError(null)
     setIsSubmitting(true)
     try {
       await updatePassword(password)
       void navigate(paths.dashboard, { replace: true })
     } catch (failure) {
-      setError(authRefusalMessage(failure, 'Please try again.'))
+      setError(authRefusalMessage(failure, t('auth.update.failed')))
     } finally {
       setIsSubmitting(false)
     }
@@ -55,20 +56,20 @@ export function UpdatePasswordForm() {
   return (
     <Stack gap="5" maxW="md" mx="auto" w="full">
       <Heading as="h2" size="xl">
-        Choose a new password
+        {t('auth.update.heading')}
       </Heading>
-      <Text>Your new password replaces the old one straight away.</Text>
+      <Text>{t('auth.update.intro')}</Text>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="4">
           <LabelledInput
-            label="NEW PASSWORD"
+            label={t('auth.field.newPassword')}
             type="password"
             autoComplete="new-password"
             value={password}
             onValueChange={setPassword}
           />
           <LabelledInput
-            label="REPEAT PASSWORD"
+            label={t('auth.field.repeatPassword')}
             type="password"
             autoComplete="new-password"
             value={repeatPassword}
@@ -76,7 +77,7 @@ export function UpdatePasswordForm() {
           />
           <FormMessage message={error} />
           <Button type="submit" colorPalette="teal" loading={isSubmitting}>
-            Update password
+            {t('auth.update.submit')}
           </Button>
         </Stack>
       </form>

@@ -8,25 +8,27 @@ import { type TextAlerts, updateTextAlerts } from '@/features/push/api/text-aler
 import { HOME_SCREEN_STEPS } from '@/features/push/components/home-screen-steps'
 import { pushSupport } from '@/features/push/push-support'
 import { isSubscribedHere, PUSH_MESSAGES, turnOnNotifications } from '@/features/push/subscribe'
+import { useT } from '@/lib/i18n/use-t'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
 
 export const SETTINGS_TEXTS = {
-  heading: 'Notifications',
-  turnOn: 'Turn on notifications on this device',
-  onHere: 'Notifications are on for this device.',
-  unsupported: 'This browser cannot show notifications.',
-  devices: 'Your devices',
-  noDevices: 'No devices yet.',
-  remove: 'Remove',
-  textMe: 'Text me',
-  always: 'Always',
-  unseen: 'Only if I haven’t seen it within',
-  minutes: 'minutes',
-  never: 'Never',
-  emailAlways: 'E-mail is always sent.',
-  save: 'Save text preference',
-  saved: 'Your text preference was saved.',
-  saveFailed: 'Your text preference was not saved. Please try again.',
-  badMinutes: 'Enter a number of minutes from 1 to 1440.',
+  heading: msgId('push.settings.heading'),
+  turnOn: msgId('push.settings.turnOn'),
+  onHere: msgId('push.onHere'),
+  unsupported: msgId('push.settings.unsupported'),
+  devices: msgId('push.devices.heading'),
+  noDevices: msgId('push.devices.none'),
+  remove: msgId('push.devices.remove'),
+  textMe: msgId('push.text.heading'),
+  always: msgId('push.text.always'),
+  unseen: msgId('push.text.unseen'),
+  minutes: msgId('push.text.minutes'),
+  never: msgId('push.text.never'),
+  emailAlways: msgId('push.text.emailAlways'),
+  save: msgId('push.text.save'),
+  saved: msgId('push.text.saved'),
+  saveFailed: msgId('push.text.saveFailed'),
+  badMinutes: msgId('push.text.badMinutes'),
 } as const
 
 const WHEN = new Intl.DateTimeFormat('en-GB', {
@@ -48,8 +50,9 @@ async function thisDevice(): Promise<ThisDevice> {
 export function NotificationSettings() {
   const [here, setHere] = useState<ThisDevice>('loading')
   const [devices, setDevices] = useState<Device[] | null>(null)
-  const [message, setMessage] = useState<string | null>(null)
+  const [message, setMessage] = useState<MessageId | null>(null)
   const [isBusy, setIsBusy] = useState(false)
+  const t = useT()
 
   const load = useCallback(
     (signal?: AbortSignal) =>
@@ -98,7 +101,7 @@ export function NotificationSettings() {
   return (
     <Stack
       as="section"
-      aria-label={SETTINGS_TEXTS.heading}
+      aria-label={t(SETTINGS_TEXTS.heading)}
       gap="4"
       maxW="2xl"
       mx="auto"
@@ -106,25 +109,25 @@ export function NotificationSettings() {
       mt="8"
     >
       <Heading as="h2" size="lg">
-        {SETTINGS_TEXTS.heading}
+        {t(SETTINGS_TEXTS.heading)}
       </Heading>
-      {here === 'home-screen' ? <Text>{HOME_SCREEN_STEPS}</Text> : null}
-      {here === 'unsupported' ? <Text>{SETTINGS_TEXTS.unsupported}</Text> : null}
-      {here === 'denied' ? <Text>{PUSH_MESSAGES.denied}</Text> : null}
-      {here === 'on' ? <Text role="status">{SETTINGS_TEXTS.onHere}</Text> : null}
+      {here === 'home-screen' ? <Text>{t(HOME_SCREEN_STEPS)}</Text> : null}
+      {here === 'unsupported' ? <Text>{t(SETTINGS_TEXTS.unsupported)}</Text> : null}
+      {here === 'denied' ? <Text>{t(PUSH_MESSAGES.denied)}</Text> : null}
+      {here === 'on' ? <Text role="status">{t(SETTINGS_TEXTS.onHere)}</Text> : null}
       {here === 'ask' ? (
         <Box>
           <Button colorPalette="teal" loading={isBusy} onClick={() => void turnOn()}>
-            {SETTINGS_TEXTS.turnOn}
+            {t(SETTINGS_TEXTS.turnOn)}
           </Button>
         </Box>
       ) : null}
-      <FormMessage message={message} />
+      <FormMessage message={message && t(message)} />
       <Heading as="h3" size="md">
-        {SETTINGS_TEXTS.devices}
+        {t(SETTINGS_TEXTS.devices)}
       </Heading>
       {devices && devices.length === 0 ? (
-        <Text color="fg.muted">{SETTINGS_TEXTS.noDevices}</Text>
+        <Text color="fg.muted">{t(SETTINGS_TEXTS.noDevices)}</Text>
       ) : null}
       {devices && devices.length > 0 ? (
         <List.Root as="ul" gap="3" listStyleType="none" ps="0">
@@ -132,21 +135,27 @@ export function NotificationSettings() {
             <List.Item key={device.id}>
               <HStack justify="space-between" gap="3" wrap="wrap" w="full">
                 <Stack gap="0">
-                  <Text fontWeight="medium">{device.browser || 'Browser'}</Text>
+                  <Text fontWeight="medium">{device.browser || t('push.devices.unnamed')}</Text>
                   <Text color="fg.muted" fontSize="sm">
                     {device.last_used_at
-                      ? `Last used ${WHEN.format(new Date(device.last_used_at))}`
-                      : `Added ${WHEN.format(new Date(device.created_at))}, not used yet`}
+                      ? t('push.devices.lastUsed', {
+                          when: WHEN.format(new Date(device.last_used_at)),
+                        })
+                      : t('push.devices.notUsedYet', {
+                          when: WHEN.format(new Date(device.created_at)),
+                        })}
                   </Text>
                 </Stack>
                 <Button
                   size="sm"
                   variant="outline"
                   colorPalette="red"
-                  aria-label={`${SETTINGS_TEXTS.remove} ${device.browser || 'Browser'}`}
+                  aria-label={t('push.devices.removeLabel', {
+                    device: device.browser || t('push.devices.unnamed'),
+                  })}
                   onClick={() => void remove(device)}
                 >
-                  {SETTINGS_TEXTS.remove}
+                  {t(SETTINGS_TEXTS.remove)}
                 </Button>
               </HStack>
             </List.Item>
@@ -166,8 +175,11 @@ function TextPreference() {
   const profile = user.doc
   const [choice, setChoice] = useState<TextAlerts['text_alerts']>(profile?.text_alerts ?? 'always')
   const [minutes, setMinutes] = useState(String(profile?.text_after_minutes ?? 10))
-  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null)
+  const [message, setMessage] = useState<{ text: MessageId; tone: 'error' | 'success' } | null>(
+    null,
+  )
   const [isSaving, setIsSaving] = useState(false)
+  const t = useT()
   if (!profile) return null
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
@@ -194,7 +206,7 @@ function TextPreference() {
     }
   }
 
-  const option = (value: TextAlerts['text_alerts'], label: string) => (
+  const option = (value: TextAlerts['text_alerts'], label: MessageId) => (
     <HStack as="label" gap="2" cursor="pointer" minH="touch">
       <Radio
         type="radio"
@@ -205,7 +217,7 @@ function TextPreference() {
         accentColor="teal.600"
         boxSize="4"
       />
-      <Text as="span">{label}</Text>
+      <Text as="span">{t(label)}</Text>
     </HStack>
   )
 
@@ -213,7 +225,7 @@ function TextPreference() {
     <form onSubmit={(event) => void save(event)} noValidate>
       <Stack as="fieldset" gap="3" borderWidth="0" p="0" m="0">
         <Heading as="legend" size="md" mb="2">
-          {SETTINGS_TEXTS.textMe}
+          {t(SETTINGS_TEXTS.textMe)}
         </Heading>
         {option('always', SETTINGS_TEXTS.always)}
         <HStack gap="2" wrap="wrap">
@@ -226,24 +238,24 @@ function TextPreference() {
               min={1}
               max={1440}
               w="20"
-              aria-label="Minutes before a text"
+              aria-label={t('push.text.minutesLabel')}
               value={minutes}
               onChange={(event) => {
                 setMinutes(event.target.value)
                 setChoice('unseen')
               }}
             />
-            <Text as="span">{SETTINGS_TEXTS.minutes}</Text>
+            <Text as="span">{t(SETTINGS_TEXTS.minutes)}</Text>
           </HStack>
         </HStack>
         {option('never', SETTINGS_TEXTS.never)}
         <Text color="fg.muted" fontSize="sm">
-          {SETTINGS_TEXTS.emailAlways}
+          {t(SETTINGS_TEXTS.emailAlways)}
         </Text>
-        <FormMessage message={message?.text ?? null} tone={message?.tone} />
+        <FormMessage message={message ? t(message.text) : null} tone={message?.tone} />
         <Box>
           <Button type="submit" colorPalette="teal" loading={isSaving}>
-            {SETTINGS_TEXTS.save}
+            {t(SETTINGS_TEXTS.save)}
           </Button>
         </Box>
       </Stack>

@@ -4,15 +4,17 @@ import { FormMessage } from '@/components/ui/form-message'
 import { HOME_SCREEN_STEPS } from '@/features/push/components/home-screen-steps'
 import { pushSupport } from '@/features/push/push-support'
 import { isSubscribedHere, turnOnNotifications } from '@/features/push/subscribe'
+import { useT } from '@/lib/i18n/use-t'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
 
 const DISMISSED_KEY = 'homeward.push-offer-dismissed'
 
 export const OFFER_TEXTS = {
-  heading: 'Notifications on this device',
-  body: 'Turn on notifications and this device tells you the moment someone finds one of your items or writes to you, even when Homeward is closed.',
-  turnOn: 'Turn on notifications',
-  notNow: 'Not now',
-  done: 'Notifications are on for this device.',
+  heading: msgId('push.offer.heading'),
+  body: msgId('push.offer.body'),
+  turnOn: msgId('push.offer.turnOn'),
+  notNow: msgId('push.offer.notNow'),
+  done: msgId('push.onHere'),
 } as const
 
 type Offer = 'none' | 'ask' | 'home-screen' | 'done'
@@ -34,8 +36,9 @@ async function offerFor(): Promise<Offer> {
  */
 export function NotificationsOffer({ hasItems }: { hasItems: boolean }) {
   const [offer, setOffer] = useState<Offer>('none')
-  const [message, setMessage] = useState<string | null>(null)
+  const [message, setMessage] = useState<MessageId | null>(null)
   const [isBusy, setIsBusy] = useState(false)
+  const t = useT()
 
   useEffect(() => {
     if (!hasItems) return
@@ -63,28 +66,28 @@ export function NotificationsOffer({ hasItems }: { hasItems: boolean }) {
   }
 
   return (
-    <Card.Root as="section" aria-label={OFFER_TEXTS.heading} variant="subtle">
+    <Card.Root as="section" aria-label={t(OFFER_TEXTS.heading)} variant="subtle">
       <Card.Body gap="3">
         <Heading as="h3" size="md">
-          {OFFER_TEXTS.heading}
+          {t(OFFER_TEXTS.heading)}
         </Heading>
         {offer === 'done' ? (
-          <Text role="status">{OFFER_TEXTS.done}</Text>
+          <Text role="status">{t(OFFER_TEXTS.done)}</Text>
         ) : offer === 'home-screen' ? (
-          <Text>{HOME_SCREEN_STEPS}</Text>
+          <Text>{t(HOME_SCREEN_STEPS)}</Text>
         ) : (
-          <Text>{OFFER_TEXTS.body}</Text>
+          <Text>{t(OFFER_TEXTS.body)}</Text>
         )}
-        <FormMessage message={message} />
+        <FormMessage message={message && t(message)} />
         {offer === 'done' ? null : (
           <HStack gap="3" wrap="wrap">
             {offer === 'ask' ? (
               <Button colorPalette="teal" loading={isBusy} onClick={() => void turnOn()}>
-                {OFFER_TEXTS.turnOn}
+                {t(OFFER_TEXTS.turnOn)}
               </Button>
             ) : null}
             <Button variant="outline" colorPalette="teal" onClick={dismiss}>
-              {OFFER_TEXTS.notNow}
+              {t(OFFER_TEXTS.notNow)}
             </Button>
           </HStack>
         )}

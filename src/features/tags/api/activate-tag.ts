@@ -2,34 +2,40 @@ import { normaliseTagCode } from '@/lib/tag-code'
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { supabase } from '@/lib/supabase'
 import type { Item } from '@/lib/store'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
 
+/** The activation's messages as catalog ids (translated where the form shows them). */
 export const ACTIVATION_MESSAGES = {
-  missingFields: 'Please fill in all fields',
-  incorrect: 'Activation code or Tag ID is incorrect.',
-  throttled: 'Too many attempts. Please try again later.',
-  alreadyYours: 'This tag is already activated on your account.',
-  failed: 'Activation failed. Please try again.',
+  missingFields: msgId('tags.error.missingFields'),
+  incorrect: msgId('tags.error.incorrect'),
+  throttled: msgId('tags.error.throttled'),
+  alreadyYours: msgId('tags.error.alreadyYours'),
+  failed: msgId('tags.error.failed'),
 } as const
 
-/** activate-tag's other refusal codes (supabase/functions/_shared/error-codes.ts) in words. */
-const REFUSAL_TEXT: Readonly<Record<string, string>> = {
-  item_name_too_long: 'The item name must be 80 characters or fewer.',
-  item_name_not_one_line: 'The item name must be a single line of text.',
+/** activate-tag's other refusal codes (supabase/functions/_shared/error-codes.ts) as messages. */
+const REFUSAL_TEXT: Readonly<Record<string, MessageId>> = {
+  item_name_too_long: msgId('tags.error.itemNameTooLong'),
+  item_name_not_one_line: msgId('tags.error.itemNameNotOneLine'),
   activation_incorrect: ACTIVATION_MESSAGES.incorrect,
-  invalid_characters:
-    'Some of what you typed contains characters we cannot accept. Please remove them.',
-  not_text: 'Please enter text in each field.',
-  sign_in_required: 'Please log in to activate a tag.',
-  registered_owners_only: 'Only registered owners can activate a tag. Please log in.',
+  invalid_characters: msgId('tags.error.invalidCharacters'),
+  not_text: msgId('tags.error.notText'),
+  sign_in_required: msgId('tags.error.signInRequired'),
+  registered_owners_only: msgId('tags.error.registeredOwnersOnly'),
 }
 
-const wordsFor = (message: unknown): string | undefined =>
+const wordsFor = (message: unknown): MessageId | undefined =>
   typeof message === 'string' && Object.hasOwn(REFUSAL_TEXT, message)
     ? REFUSAL_TEXT[message]
     : undefined
 
-/** A refusal from activate-tag, carrying the product message to show. */
-export class ActivationError extends Error {}
+/** A refusal from activate-tag, carrying the product message (its catalog id) to show. */
+export class ActivationError extends Error {
+  constructor(readonly messageId: MessageId) {
+    super(messageId)
+    this.name = 'ActivationError'
+  }
+}
 
 export type ActivationRequest = { tagId: string; activationCode: string; itemName: string }
 
@@ -45,7 +51,7 @@ async function readErrorBody(response: unknown): Promise<ErrorBody> {
   }
 }
 
-function messageFor(status: number | undefined, code: unknown, message: unknown): string {
+function messageFor(status: number | undefined, code: unknown, message: unknown): MessageId {
   if (code === 'missing_fields') return ACTIVATION_MESSAGES.missingFields
   if (code === 'invalid_input') return wordsFor(message) ?? ACTIVATION_MESSAGES.missingFields
   if (code === 'activation_incorrect') return ACTIVATION_MESSAGES.incorrect

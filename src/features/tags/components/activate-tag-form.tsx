@@ -10,9 +10,8 @@ import { stateAtom } from '@/lib/store'
 import { areAllFilled } from '@/lib/validation'
 import { ACTIVATION_MESSAGES, ActivationError, activateTag } from '@/features/tags/api/activate-tag'
 import { paths } from '@/lib/paths'
-
-/** The dashboard's confirmation once a tag is activated. */
-export const activatedText = (itemName: string) => `Tag activated: ${itemName} is now protected.`
+import { useT } from '@/lib/i18n/use-t'
+import type { MessageId } from '@/lib/i18n/message-id'
 
 /**
  * /activeTag, signed in: TAG ID (prefilled from a scanned unclaimed tag), ACTIVATION
@@ -29,8 +28,9 @@ export function ActivateTagForm() {
   const tagId = typedTagId ?? unregisteredTag ?? ''
   const [activationCode, setActivationCode] = useState('')
   const [itemName, setItemName] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<MessageId | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
+  const t = useT()
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -46,10 +46,10 @@ export function ActivateTagForm() {
       const others = (state.items ?? []).filter((each) => each.id !== item.id)
       setState({ items: [...others, item] })
       setUnregisteredTag(null)
-      setConfirmation(activatedText(item.name))
+      setConfirmation(t('tags.activated', { itemName: item.name }))
       void navigate(paths.activeTagActivated)
     } catch (failure) {
-      setError(failure instanceof ActivationError ? failure.message : ACTIVATION_MESSAGES.failed)
+      setError(failure instanceof ActivationError ? failure.messageId : ACTIVATION_MESSAGES.failed)
       setIsSubmitting(false)
     }
   }
@@ -59,35 +59,35 @@ export function ActivateTagForm() {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="4">
           <LabelledInput
-            label="TAG ID"
+            label={t('tags.field.tagId')}
             autoCapitalize="characters"
             autoComplete="off"
             value={tagId}
             onValueChange={setTagId}
           />
           <LabelledInput
-            label="ACTIVATION CODE"
+            label={t('tags.field.activationCode')}
             autoComplete="off"
             value={activationCode}
             onValueChange={setActivationCode}
           />
           <LabelledInput
-            label="NAME YOUR ITEM"
+            label={t('tags.field.itemName')}
             maxLength={80}
             value={itemName}
             onValueChange={setItemName}
           />
-          <FormMessage message={error} />
+          <FormMessage message={error && t(error)} />
           <Button type="submit" colorPalette="teal" loading={isSubmitting}>
-            Activate
+            {t('tags.activate')}
           </Button>
         </Stack>
       </form>
       <Button asChild variant="outline" colorPalette="teal">
-        <RouterLink to={paths.tag}>Scan Your Tag</RouterLink>
+        <RouterLink to={paths.tag}>{t('tags.scanYourTag')}</RouterLink>
       </Button>
       <Button asChild variant="ghost" colorPalette="teal">
-        <RouterLink to={paths.howToScan}>I&apos;m stuck, help!</RouterLink>
+        <RouterLink to={paths.howToScan}>{t('tags.stuck')}</RouterLink>
       </Button>
     </Stack>
   )
