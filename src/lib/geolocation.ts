@@ -3,26 +3,23 @@ import { msgId, type MessageId } from '@/lib/i18n/message-id'
 /** A position from the browser, as the database stores it (share_found_location). */
 export type SharedPosition = { latitude: number; longitude: number; accuracy: number }
 
-export const LOCATION_MESSAGES = {
-  unsupported: 'This browser cannot share its location. You can describe the place instead.',
-  denied:
-    'Location was not shared: your browser or phone refused it. You can allow it in its settings, or describe the place instead.',
-  failed: 'Your location could not be found just now. Please try again, or describe the place.',
-} as const
+/** Why the browser gave no position. */
+export type LocationFailure = 'unsupported' | 'denied' | 'failed'
 
-export type LocationFailure = keyof typeof LOCATION_MESSAGES
-
-/** Each failure's words in the catalogs (en.json holds LOCATION_MESSAGES' words). */
+/**
+ * Each failure's words, in the catalogs only (the finder's JavaScript carries no English
+ * copy): unsupported, denied (the browser or phone refused), failed (no fix, or a timeout).
+ */
 export const LOCATION_MESSAGE_IDS: Readonly<Record<LocationFailure, MessageId>> = {
   unsupported: msgId('location.unsupported'),
   denied: msgId('location.denied'),
   failed: msgId('location.failed'),
 }
 
-/** Why the browser gave no position; `message` is the English words, `reason` the catalog's key. */
+/** Why the browser gave no position: `reason` names its words (LOCATION_MESSAGE_IDS). */
 export class LocationError extends Error {
   constructor(readonly reason: LocationFailure) {
-    super(LOCATION_MESSAGES[reason])
+    super(`No position from the browser: ${reason}`)
     this.name = 'LocationError'
   }
 }

@@ -5,8 +5,17 @@ import { activateCatalog } from '@/lib/i18n/i18n'
 import { messages as en } from '@/locales/compiled/en'
 import { messages as pl } from '@/locales/compiled/pl'
 import { messages as ar } from '@/locales/compiled/ar'
-import { askForPosition, LocationError, LOCATION_MESSAGES } from '@/lib/geolocation'
+import { askForPosition, LOCATION_MESSAGE_IDS, LocationError } from '@/lib/geolocation'
+import { english } from '@/testing/english'
 import { ShareLocationButton } from './share-location-button'
+
+/** The product's words for each failure (src/locales/en.json). */
+const LOCATION_MESSAGES = {
+  unsupported: 'This browser cannot share its location. You can describe the place instead.',
+  denied:
+    'Location was not shared: your browser or phone refused it. You can allow it in its settings, or describe the place instead.',
+  failed: 'Your location could not be found just now. Please try again, or describe the place.',
+} as const
 
 /** The browser's geolocation, answering every request with `code` (1 denied, 2 unavailable, 3 timeout). */
 function browserRefuses(code: number | null) {
@@ -31,13 +40,13 @@ describe('askForPosition', () => {
     [3, 'failed'],
     [null, 'unsupported'],
   ] as const)(
-    'the browser answering %s rejects with the reason %s and its English words',
+    'the browser answering %s rejects with the reason %s and the product’s words for it',
     async (code, reason) => {
       browserRefuses(code)
       const failure = await askForPosition().catch((error: unknown) => error)
       expect(failure).toBeInstanceOf(LocationError)
       expect((failure as LocationError).reason).toBe(reason)
-      expect((failure as LocationError).message).toBe(LOCATION_MESSAGES[reason])
+      expect(english(LOCATION_MESSAGE_IDS[reason])).toBe(LOCATION_MESSAGES[reason])
     },
   )
 })
