@@ -91,24 +91,42 @@ export function localisedRoutes(
 }
 
 /**
+ * The 404 page in each language with a copy in dist/ (a finder's mistyped tag link
+ * lands there): `{ locale, file }`, given which built files exist.
+ */
+export function localisedNotFound(
+  exists: (file: string) => boolean,
+): { locale: string; file: string }[] {
+  return LOCALES.filter((locale) => locale !== SOURCE_LOCALE)
+    .map((locale) => ({ locale, file: localisedFile(NOT_FOUND_FILE, locale) }))
+    .filter(({ file }) => exists(file))
+}
+
+/** Netlify's Language condition for a locale (it matches the primary subtag). */
+const netlifyLanguage = (locale: string) => (locale === 'zh-Hans' ? 'zh' : locale)
+
+/**
  * dist/_redirects (Netlify, Cloudflare Pages): the finder's pages in the browser's
  * language (Netlify's `Language=` condition, before the English rule), rewrites with
- * status 200, then the 404 page. `exists` says which localised pages were built.
+ * status 200, then the 404 page (in the browser's language first). `exists` says
+ * which localised pages were built.
  */
 export function redirectsFile(exists: (file: string) => boolean = () => false): string {
   const lines = [
     '# Written by `npm run build` (scripts/lib/host-rules.ts) from src/lib/paths.ts.',
     "# The finder's pages in the browser's language (docs/languages.md)",
     ...localisedRoutes(exists).map(
-      ({ path, locale, file }) =>
-        `${path}  /${file}  200  Language=${locale === 'zh-Hans' ? 'zh' : locale}`,
+      ({ path, locale, file }) => `${path}  /${file}  200  Language=${netlifyLanguage(locale)}`,
     ),
     '# Prerendered pages',
     ...prerenderedRoutes().map(({ path, file }) => `${path}  /${file}  200`),
     '# App routes without a prerendered page: the shell',
     ...shellRoutes().map((path) => `${path}  /${SHELL_FILE}  200`),
     ...shellSegmentRoutes().map((path) => `${path}/*  /${SHELL_FILE}  200`),
-    '# Anything else',
+    "# Anything else: the 404 page, in the browser's language first",
+    ...localisedNotFound(exists).map(
+      ({ locale, file }) => `/*  /${file}  404  Language=${netlifyLanguage(locale)}`,
+    ),
     `/*  /${NOT_FOUND_FILE}  404`,
   ]
   return `${lines.join('\n')}\n`

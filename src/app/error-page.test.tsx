@@ -7,7 +7,16 @@ import {
   reloadOnceForNewBuild,
   RELOAD_GUARD_MS,
 } from './new-build'
-import { ERROR_TEXTS } from './error-page'
+
+/** The product's words (src/locales/en.json; the tests run in English). */
+const ERROR_TEXTS = {
+  title: 'Sorry, this page could not be shown',
+  reload: 'Reload the page',
+  reloading: 'Loading the new version of Homeward…',
+  newBuildTitle: 'Homeward has been updated',
+  newBuildBody:
+    'A new version of Homeward came out while this page was open, and part of this page could not be loaded. Reload the page to get the new version.',
+} as const
 
 vi.setConfig({ testTimeout: 20_000 })
 

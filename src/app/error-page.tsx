@@ -4,16 +4,21 @@ import { Box, Button, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react'
 import { PageSpinner } from '@/components/ui/page-spinner'
 import { paths } from '@/lib/paths'
 import { isMissingChunkError, reloadOnceForNewBuild } from '@/app/new-build'
+import { msgId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 
-/** The product's words for a page that failed to show. */
-export const ERROR_TEXTS = {
-  title: 'Sorry, this page could not be shown',
-  body: 'Something went wrong on our side while showing this page. Nothing you sent before has been lost. Reload the page to try again; if it happens again, go to the home page.',
-  newBuildTitle: 'Homeward has been updated',
-  newBuildBody:
-    'A new version of Homeward came out while this page was open, and part of this page could not be loaded. Reload the page to get the new version.',
-  reloading: 'Loading the new version of Homeward…',
-  reload: 'Reload the page',
+/**
+ * The product's words for a page that failed to show, as catalog messages: a finder
+ * reads them in their language (the catalog is loaded before the app renders).
+ */
+export const ERROR_TEXT_IDS = {
+  title: msgId('errorPage.title'),
+  body: msgId('errorPage.body'),
+  newBuildTitle: msgId('errorPage.newBuildTitle'),
+  newBuildBody: msgId('errorPage.newBuildBody'),
+  reloading: msgId('errorPage.reloading'),
+  reload: msgId('errorPage.reload'),
+  goHome: msgId('common.goHome'),
 } as const
 
 /** One decision per error (a render may run twice: StrictMode, a remount). */
@@ -36,6 +41,7 @@ function reloadDecision(error: unknown): boolean {
  */
 function ErrorContent() {
   const error = useRouteError()
+  const t = useT()
   const isNewBuild = isMissingChunkError(error)
   const isReloading = isNewBuild && reloadDecision(error)
   useEffect(() => {
@@ -45,22 +51,22 @@ function ErrorContent() {
     return (
       <Stack gap="2" align="center">
         <PageSpinner />
-        <Text>{ERROR_TEXTS.reloading}</Text>
+        <Text>{t(ERROR_TEXT_IDS.reloading)}</Text>
       </Stack>
     )
   }
   return (
     <Stack gap="4" align="center" textAlign="center" py="8" maxW="md" mx="auto" role="alert">
       <Heading as="h2" size="2xl">
-        {isNewBuild ? ERROR_TEXTS.newBuildTitle : ERROR_TEXTS.title}
+        {t(isNewBuild ? ERROR_TEXT_IDS.newBuildTitle : ERROR_TEXT_IDS.title)}
       </Heading>
-      <Text>{isNewBuild ? ERROR_TEXTS.newBuildBody : ERROR_TEXTS.body}</Text>
+      <Text>{t(isNewBuild ? ERROR_TEXT_IDS.newBuildBody : ERROR_TEXT_IDS.body)}</Text>
       <Button colorPalette="teal" size="lg" onClick={() => window.location.reload()}>
-        {ERROR_TEXTS.reload}
+        {t(ERROR_TEXT_IDS.reload)}
       </Button>
       {/* A full page load: whatever broke this page stays behind. */}
       <Link href={paths.root} colorPalette="teal">
-        Go Home
+        {t(ERROR_TEXT_IDS.goHome)}
       </Link>
     </Stack>
   )

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { renderPage } from './render-page'
-import { NO_SCRIPT_TEXTS } from '@/features/found/components/no-script-notice'
 
 /** The text of the prerendered page's <noscript> blocks (what a browser without JavaScript shows). */
 function noScriptText(html: string): string {
@@ -18,9 +17,20 @@ describe('the finder’s pages without JavaScript', () => {
     async (path) => {
       const { html } = await renderPage(path)
       const text = noScriptText(html)
-      expect(text).toContain(NO_SCRIPT_TEXTS.title)
+      expect(text).toContain('This page needs JavaScript to tell the owner')
       expect(text).toContain('Turn JavaScript on')
       expect(html).toMatch(/<noscript>[\s\S]*href="mailto:help@homeward\.example[^"]*"/)
     },
   )
+})
+
+describe('the finder’s pages without JavaScript, in the finder’s language', () => {
+  it.each(['/tag', '/found/reunite'])('%s in Polish says it in Polish', async (path) => {
+    const { html, lang } = await renderPage(path, 'pl')
+    const text = noScriptText(html)
+    expect(lang).toBe('pl')
+    expect(text).toContain('Ta strona potrzebuje JavaScriptu, aby powiadomić właściciela')
+    expect(text).toContain('Napisz na help@homeward.example')
+    expect(text).not.toContain('needs JavaScript')
+  })
 })

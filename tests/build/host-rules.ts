@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths, segmentPaths } from '../../src/lib/paths'
 import { headersForPath, parseHeadersFile } from '../../scripts/lib/headers-file'
 import {
+  localisedNotFound,
   localisedRoutes,
   nginxShellPattern,
   prerenderedRoutes,
@@ -57,8 +58,22 @@ export function hostRulesTests(dist: string): void {
       )
       const localised = localisedRoutes((file) => existsSync(join(dist, file)))
       expect(localised.length).toBeGreaterThanOrEqual(5 * 11)
+      // The 404 page (a mistyped tag link) in the browser's language, before the English one.
+      const notFound = localisedNotFound((file) => existsSync(join(dist, file)))
+      expect(notFound).toHaveLength(11)
+      expect(rules.slice(-12, -1)).toEqual(
+        notFound.map(({ locale, file }) => [
+          '/*',
+          `/${file}`,
+          '404',
+          `Language=${locale === 'zh-Hans' ? 'zh' : locale}`,
+        ]),
+      )
+      expect(rules).toContainEqual(['/*', '/pl/404.html', '404', 'Language=pl'])
+      expect(rules).toContainEqual([paths.privacy, '/pl/privacy.html', '200', 'Language=pl'])
       expect(rules).toHaveLength(
-        localised.length +
+        notFound.length +
+          localised.length +
           prerenderedRoutes().length +
           shellRoutes().length +
           shellSegmentRoutes().length +
@@ -176,6 +191,18 @@ export function hostRulesTests(dist: string): void {
       expect(response.status).toBe(404)
       expect(await response.text()).toBe(file('404.html'))
       expectSecurityHeaders(response)
+    })
+
+    it('answers a mistyped address with the 404 page in the phone’s language', async () => {
+      const polish = await fetch(`${nginx.url}/tg?tagId=HWDEMA2345`, {
+        headers: { 'accept-language': 'pl-PL,pl;q=0.9' },
+      })
+      expect(polish.status).toBe(404)
+      expect(await polish.text()).toBe(file('pl/404.html'))
+      expectSecurityHeaders(polish)
+      const welsh = await fetch(`${nginx.url}/no-such-page`, { headers: { cookie: 'locale=cy' } })
+      expect(welsh.status).toBe(404)
+      expect(await welsh.text()).toBe(file('cy/404.html'))
     })
   })
 }

@@ -6,7 +6,8 @@ import { fillFields } from './support/forms.ts'
 import { activateAsNewOwner } from './support/owner.ts'
 import { newFinder, newOwner } from './support/people.ts'
 import { mintTag, type MintedTag } from './support/tags.ts'
-import { POLISH } from './support/polish.ts'
+import { POLISH, POLISH_PAGES } from './support/polish.ts'
+import { SMALL_JPEG } from '../../local-supabase/testing/photo-fixtures.ts'
 
 /**
  * The finder's pages in the phone's language (docs/languages.md), against the
@@ -109,6 +110,65 @@ test('a Polish phone gets the Polish form at first paint, reports, and reaches t
   await context.close()
 })
 
+test('a Polish phone meets a position error, the photos box, the privacy summary and the 404 page in Polish', async ({
+  browser,
+}) => {
+  const { context, page } = await phone(browser, 'pl-PL', 'pl-PL,pl;q=0.9,en;q=0.5')
+  // The browser refuses the position (no permission given): said in Polish.
+  await context.clearPermissions()
+  await page.goto(`/tag?tagId=${tag.tagId}`)
+  await expect(hydrated(page)).toBeAttached({ timeout: 20_000 })
+  await page.getByRole('button', { name: POLISH_PAGES.shareWhere }).click()
+  await expect(page.getByRole('alert')).toContainText(POLISH_PAGES.locationDenied)
+
+  // The report form's privacy line leads to /privacy: a finder's summary in Polish first.
+  const privacyHtml = await firstHtml(page, '/privacy')
+  expect(privacyHtml).toContain('<html lang="pl" dir="ltr">')
+  expect(privacyHtml).toContain(POLISH_PAGES.privacyHeading)
+  await page.getByRole('link', { name: POLISH_PAGES.privacyLink }).click()
+  await expect(page).toHaveURL(/\/privacy$/)
+  await expect(page.getByRole('heading', { name: POLISH_PAGES.privacyHeading })).toBeVisible()
+  await expect(page.getByText(POLISH_PAGES.privacyDelete)).toBeVisible()
+
+  // A mistyped tag link: the 404 page, in Polish from the first HTML. (`vite preview`'s
+  // static server answers it with 200; the 404 status is the build tests' on serve-dist,
+  // nginx and _redirects.)
+  const missing = await page.request.get(`/tg?tagId=${tag.tagId}`)
+  const missingHtml = await missing.text()
+  expect(missingHtml).toContain('<html lang="pl" dir="ltr">')
+  expect(missingHtml).toContain(POLISH_PAGES.notFound)
+  expect(missingHtml).not.toContain('Sorry, we could not find that page.')
+
+  // The thank-you page's photos box: its words, a refusal and a sent photo.
+  await page.goto(`/tag?tagId=${tag.tagId}`)
+  const finder = newFinder()
+  await fillFields(page, {
+    [POLISH.name]: finder.name,
+    [POLISH.email]: finder.email,
+    [POLISH.phone]: finder.phone,
+    [POLISH.address]: finder.address,
+    [POLISH.where]: finder.where,
+  })
+  await page.getByRole('button', { name: POLISH.inform }).click()
+  await expect(page).toHaveURL(/\/found\/thank-you$/, { timeout: 30_000 })
+  const box = page.getByRole('region', { name: POLISH_PAGES.photosHeading })
+  await expect(box).toBeVisible({ timeout: 20_000 })
+  const picker = page.getByLabel(POLISH_PAGES.addPhoto)
+  await expect(picker).toBeEnabled({ timeout: 20_000 })
+  await picker.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('x'),
+  })
+  await expect(box.getByRole('alert')).toHaveText(POLISH_PAGES.notAPhoto)
+  await picker.setInputFiles({ name: 'IMG_0001.JPG', mimeType: 'image/jpeg', buffer: SMALL_JPEG })
+  await expect(box.getByText(POLISH_PAGES.sentToOwner, { exact: true })).toBeVisible({
+    timeout: 30_000,
+  })
+  await expect(box.getByText(POLISH_PAGES.photoSent)).toBeVisible()
+  await context.close()
+})
+
 test('an Arabic phone gets a mirrored form', async ({ browser }) => {
   const { context, page } = await phone(browser, 'ar-EG', 'ar-EG,ar;q=0.9')
   const html = await firstHtml(page, '/found/reunite')
@@ -176,10 +236,14 @@ test('every finder page in the pseudo-locale (accented, ~40% longer) fits 320 px
       ...(await layoutProblems(page, { touch: false })).map((line) => `${name}: ${line}`),
     )
   }
-  for (const path of ['/tag', '/found', '/how-to-scan', '/found/thank-you']) {
+  for (const path of ['/tag', '/found', '/how-to-scan', '/found/thank-you', '/privacy']) {
     await page.goto(path)
     await check(path)
   }
+  // A mistyped tag link's 404 page.
+  await page.goto('/tg?tagId=HWDEMA2345')
+  await check('404')
+  await expect(page.getByRole('main')).toContainText('ẋ')
   // The report form, from the tag's link, with a refusal and the form's longest texts.
   await page.goto(`/tag?tagId=${tag.tagId}`)
   await check('/tag?tagId= (the report form)')

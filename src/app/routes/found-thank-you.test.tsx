@@ -12,12 +12,36 @@ import {
   type BrowserImages,
 } from '@/testing/browser-images'
 import { PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
-import { UNSENT_PHOTOS_TEXT } from '@/app/routes/unsent-photos-guard'
-import {
-  REPORT_PHOTO_STATUS,
-  REPORT_PHOTO_TEXT,
-} from '@/features/conversation/components/report-photos'
+
+/** The photos box's English words (src/locales/en.json; the tests run in English). */
+const REPORT_PHOTO_TEXT = {
+  list: 'Your photos for the owner',
+  sent: (count: number) =>
+    count === 1
+      ? 'Your photo was sent to the owner. You will find it in the chat.'
+      : 'Your photos were sent to the owner. You will find them in the chat.',
+  uploadFailed:
+    'A photo could not be uploaded, so nothing is sent yet. Press "Try again" on it, or remove it.',
+  failed: 'Your photos could not be sent. Check your connection and try again.',
+  tryAgain: 'Try again',
+} as const
+const UNSENT_PHOTOS_TEXT = {
+  notice: (count: number) =>
+    count === 1
+      ? 'Your photo is not with the owner yet. Stay on this page until it says "Sent to the owner".'
+      : `Your ${count} photos are not with the owner yet. Stay on this page until they say "Sent to the owner".`,
+  confirmLeave:
+    'Your photos are not sent to the owner yet. Leave this page without sending them? They will be lost.',
+} as const
+const REPORT_PHOTO_STATUS = {
+  uploaded: 'Not sent yet',
+  failed: 'Not uploaded',
+  sent: 'Sent to the owner',
+} as const
 import { fakeRealtime } from '@/testing/fake-realtime'
+import { activateCatalog } from '@/lib/i18n/i18n'
+import { messages as en } from '@/locales/compiled/en'
+import { messages as pl } from '@/locales/compiled/pl'
 
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
 vi.setConfig({ testTimeout: 20_000 })
@@ -324,6 +348,47 @@ describe('/found/thank-you photos for the owner', () => {
       expect(confirm).not.toHaveBeenCalled()
     } finally {
       confirm.mockRestore()
+    }
+  })
+
+  it("speaks the finder's language: the box, each photo's state and buttons, the refusal, the unsent notice (Polish)", async () => {
+    activateCatalog('pl', pl)
+    try {
+      failUploads = true
+      const { user } = open()
+      const box = await screen.findByRole('region', { name: 'Dodaj zdjęcia dla właściciela' })
+      expect(box).toHaveTextContent('Maksymalnie 3 zdjęcia.')
+      const input = await screen.findByLabelText('Dodaj zdjęcie')
+      await waitFor(() => expect(input).toBeEnabled())
+      await user.upload(input, chosenFile(SVG_TEXT, 'drawing.svg', 'image/svg+xml'))
+      expect(
+        await screen.findByText(
+          'Tego pliku nie możemy użyć jako zdjęcia. Wybierz zdjęcie JPEG, PNG lub WebP.',
+        ),
+      ).toBeInTheDocument()
+
+      await user.upload(screen.getByLabelText('Dodaj zdjęcie'), [photo(), photo()])
+      const list = () => within(screen.getByRole('list', { name: 'Twoje zdjęcia dla właściciela' }))
+      await waitFor(() => expect(list().getAllByText('Nie przesłano')).toHaveLength(2))
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Nie udało się przesłać zdjęcia, więc nic jeszcze nie wysłano.',
+      )
+      expect(
+        screen.getByText(/^Twoje 2 zdjęcia nie dotarły jeszcze do właściciela/),
+      ).toBeInTheDocument()
+      expect(list().getByRole('button', { name: 'Usuń zdjęcie 2' })).toHaveTextContent('Usuń')
+      expect(list().getByRole('img', { name: 'Załącznik 1' })).toBeInTheDocument()
+
+      failUploads = false
+      await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie: zdjęcie 1' }))
+      await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie: zdjęcie 2' }))
+      await waitFor(() => expect(list().getAllByText('Wysłano do właściciela')).toHaveLength(2))
+      expect(
+        screen.getByText('Twoje zdjęcia trafiły do właściciela. Znajdziesz je w czacie.'),
+      ).toHaveAttribute('role', 'status')
+      expect(box).not.toHaveTextContent(/photo|owner|upload|Try again/i)
+    } finally {
+      activateCatalog('en', en)
     }
   })
 

@@ -22,6 +22,21 @@ const DEFAULT_WORDS: PhotoStatusWords = {
   retryName: (n) => `Retry photo ${n}`,
 }
 
+/** What each photo's thumbnail, spinner and Remove button are called, for photo `n`. */
+export type PhotoItemWords = {
+  alt: (n: number) => string
+  preparingName: (n: number) => string
+  remove: string
+  removeName: (n: number) => string
+}
+
+const DEFAULT_ITEM_WORDS: PhotoItemWords = {
+  alt: (n) => `Attachment ${n}`,
+  preparingName: (n) => `Preparing photo ${n}`,
+  remove: 'Remove',
+  removeName: (n) => `Remove photo ${n}`,
+}
+
 /** The image types the picker offers (any photo; the bytes are checked and re-encoded). */
 const ACCEPT = 'image/*'
 
@@ -35,6 +50,8 @@ type PhotoAttachmentsProps = {
   words?: PhotoStatusWords
   /** The name of the list of chosen photos. */
   listLabel?: string
+  /** The thumbnails' and Remove buttons' words, where a page needs its own (another language). */
+  itemWords?: PhotoItemWords
 }
 
 /**
@@ -49,6 +66,7 @@ export function PhotoAttachments({
   isDisabled = false,
   words = DEFAULT_WORDS,
   listLabel = 'Photos to send',
+  itemWords = DEFAULT_ITEM_WORDS,
 }: PhotoAttachmentsProps) {
   const inputRef = useRef<HTMLInputElement>(null)
   const inputId = useId()
@@ -80,11 +98,11 @@ export function PhotoAttachments({
                 {attachment.previewUrl ? (
                   <img
                     src={attachment.previewUrl}
-                    alt={`Attachment ${index + 1}`}
+                    alt={itemWords.alt(index + 1)}
                     style={{ width: '100%', height: '100%', objectFit: 'cover' }}
                   />
                 ) : (
-                  <Spinner size="sm" aria-label={`Preparing photo ${index + 1}`} />
+                  <Spinner size="sm" aria-label={itemWords.preparingName(index + 1)} />
                 )}
               </Box>
               <Stack gap="1" p="1" fontSize="xs">
@@ -106,11 +124,11 @@ export function PhotoAttachments({
                   <Button
                     size="xs"
                     variant="ghost"
-                    aria-label={`Remove photo ${index + 1}`}
+                    aria-label={itemWords.removeName(index + 1)}
                     disabled={isDisabled}
                     onClick={() => photos.remove(attachment.id)}
                   >
-                    Remove
+                    {itemWords.remove}
                   </Button>
                 )}
               </Stack>

@@ -1,12 +1,19 @@
 import { Button, Stack } from '@chakra-ui/react'
 import { useState } from 'react'
 import { FormMessage } from '@/components/ui/form-message'
-import { askForPosition, type SharedPosition } from '@/lib/geolocation'
+import {
+  askForPosition,
+  LOCATION_MESSAGE_IDS,
+  LocationError,
+  type SharedPosition,
+} from '@/lib/geolocation'
+import { useT } from '@/lib/i18n/use-t'
 import { useIsHydrated } from '@/lib/use-is-hydrated'
 
 /**
  * "Share where I found it": asks the browser for its position only when pressed,
- * then hands it on. Never required; a refusal is explained in plain words.
+ * then hands it on. Never required; a refusal is explained in plain words, the
+ * browser's in the finder's language (an error onPosition throws is shown as it is).
  */
 export function ShareLocationButton({
   onPosition,
@@ -16,7 +23,9 @@ export function ShareLocationButton({
   children?: string
 }) {
   const [isBusy, setIsBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  // The browser's refusal (said in the page's language when shown), or another error's words.
+  const [error, setError] = useState<LocationError | string | null>(null)
+  const t = useT()
   // On a prerendered page a press before the app has hydrated would do nothing.
   const isHydrated = useIsHydrated()
   const press = async () => {
@@ -25,7 +34,13 @@ export function ShareLocationButton({
     try {
       await onPosition(await askForPosition())
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught))
+      setError(
+        caught instanceof LocationError
+          ? caught
+          : caught instanceof Error
+            ? caught.message
+            : String(caught),
+      )
     } finally {
       setIsBusy(false)
     }
@@ -43,7 +58,9 @@ export function ShareLocationButton({
       >
         {children}
       </Button>
-      <FormMessage message={error} />
+      <FormMessage
+        message={error instanceof LocationError ? t(LOCATION_MESSAGE_IDS[error.reason]) : error}
+      />
     </Stack>
   )
 }

@@ -12,6 +12,9 @@ const FINDER_PAGE_TITLES: Readonly<Record<string, MessageId>> = {
   'Thank you': msgId('title.thankYou'),
   'How to scan': msgId('title.howToScan'),
   Chat: msgId('title.chat'),
+  // A finder lands on these from the report form's privacy line and from a mistyped tag link.
+  Privacy: msgId('title.privacy'),
+  'Page not found': msgId('title.notFound'),
 }
 
 /** The other pages' titles, from the owner's catalog (English this round). */

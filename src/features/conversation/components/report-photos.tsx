@@ -1,36 +1,52 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, Heading, Stack, Text } from '@chakra-ui/react'
 import { FormMessage } from '@/components/ui/form-message'
-import { PhotoAttachments, type PhotoStatusWords } from '@/components/ui/photo-attachments'
-import { MAX_PHOTOS_PER_MESSAGE } from '@/lib/photos/photo-rules'
+import {
+  PhotoAttachments,
+  type PhotoItemWords,
+  type PhotoStatusWords,
+} from '@/components/ui/photo-attachments'
+import { MAX_PHOTOS_PER_MESSAGE, PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
 import { usePhotoAttachments } from '@/lib/photos/use-photo-attachments'
 import { supabase } from '@/lib/supabase'
 import { useUnmountSignal } from '@/lib/use-unmount-signal'
+import { PHOTO_REFUSAL_TEXT } from '@/lib/photos/upload-photo'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 import { sendMessage } from '@/features/conversation/api/send-message'
 
-export const REPORT_PHOTO_TEXT = {
-  heading: 'Add photos for the owner',
-  hint: 'A photo of what you found, or of where you left it, helps the owner recognise it. Up to 3 photos. Each photo is sent to the owner as soon as it has uploaded.',
-  list: 'Your photos for the owner',
-  sent: (count: number) =>
-    count === 1
-      ? 'Your photo was sent to the owner. You will find it in the chat.'
-      : 'Your photos were sent to the owner. You will find them in the chat.',
-  uploadFailed:
-    'A photo could not be uploaded, so nothing is sent yet. Press "Try again" on it, or remove it.',
-  failed: 'Your photos could not be sent. Check your connection and try again.',
-  tryAgain: 'Try again',
+/** What each photo's state says: only "Sent to the owner" once the owner has it. */
+const STATUS_IDS = {
+  preparing: msgId('reportPhotos.status.preparing'),
+  uploading: msgId('reportPhotos.status.uploading'),
+  uploaded: msgId('reportPhotos.status.uploaded'),
+  sending: msgId('reportPhotos.status.sending'),
+  failed: msgId('reportPhotos.status.failed'),
+  sent: msgId('reportPhotos.status.sent'),
 } as const
 
-/** What each photo's state says: only "Sent to the owner" once the owner has it. */
-export const REPORT_PHOTO_STATUS = {
-  preparing: 'Preparing…',
-  uploading: 'Uploading…',
-  uploaded: 'Not sent yet',
-  sending: 'Sending to the owner…',
-  failed: 'Not uploaded',
-  sent: 'Sent to the owner',
-} as const
+/**
+ * The photo refusals the finder can meet here (chosen in the browser, or refused by
+ * check-photo), keyed by the English words usePhotoAttachments reports, in the catalog.
+ */
+const REFUSAL_IDS: ReadonlyMap<string, MessageId> = new Map([
+  [PHOTO_MESSAGES.notAnImage, msgId('reportPhotos.refusal.notAnImage')],
+  [PHOTO_MESSAGES.tooLarge, msgId('reportPhotos.refusal.tooLarge')],
+  [PHOTO_MESSAGES.heic, msgId('reportPhotos.refusal.heic')],
+  [PHOTO_MESSAGES.unreadable, msgId('reportPhotos.refusal.unreadable')],
+  [PHOTO_MESSAGES.tooMany, msgId('reportPhotos.refusal.tooMany')],
+  [PHOTO_REFUSAL_TEXT.sign_in_required!, msgId('reportPhotos.refusal.signIn')],
+  [PHOTO_REFUSAL_TEXT.photo_missing!, msgId('reportPhotos.refusal.missing')],
+  [PHOTO_REFUSAL_TEXT.photo_not_allowed!, msgId('reportPhotos.refusal.notAllowed')],
+  [PHOTO_REFUSAL_TEXT.photo_exists!, msgId('reportPhotos.refusal.exists')],
+  [PHOTO_REFUSAL_TEXT.photo_too_large!, msgId('reportPhotos.refusal.serverTooLarge')],
+  [PHOTO_REFUSAL_TEXT.too_many_photos!, msgId('reportPhotos.refusal.unsentMany')],
+])
+
+/** A refusal in the finder's language; one we have no words for is said in general words. */
+function refusalId(refusal: string): MessageId {
+  return REFUSAL_IDS.get(refusal) ?? msgId('reportPhotos.refusal.unreadable')
+}
 
 /** The signed-in finder's id (their folder in chat-photos), or null until known. */
 function useFinderId(): string | null {
@@ -70,6 +86,7 @@ export function ReportPhotos({ chatId }: { chatId: string }) {
   const inFlight = useRef(false)
   const unmountSignal = useUnmountSignal()
   const { markSent } = photos
+  const t = useT()
 
   const unsent = photos.attachments.filter((attachment) => attachment.status !== 'sent')
   const sentCount = photos.attachments.length - unsent.length
@@ -111,12 +128,24 @@ export function ReportPhotos({ chatId }: { chatId: string }) {
     return () => window.removeEventListener('online', onOnline)
   }, [phase])
 
+  const tryAgain = t('reportPhotos.tryAgain')
   const words: PhotoStatusWords = {
-    ...REPORT_PHOTO_STATUS,
-    uploaded: isSending ? REPORT_PHOTO_STATUS.sending : REPORT_PHOTO_STATUS.uploaded,
-    retry: REPORT_PHOTO_TEXT.tryAgain,
-    retryName: (n) => `${REPORT_PHOTO_TEXT.tryAgain}: photo ${n}`,
+    preparing: t(STATUS_IDS.preparing),
+    uploading: t(STATUS_IDS.uploading),
+    uploaded: t(isSending ? STATUS_IDS.sending : STATUS_IDS.uploaded),
+    failed: t(STATUS_IDS.failed),
+    sent: t(STATUS_IDS.sent),
+    retry: tryAgain,
+    retryName: (n) => t('reportPhotos.tryAgainPhoto', { n }),
   }
+  const itemWords: PhotoItemWords = {
+    alt: (n) => t('reportPhotos.photoAlt', { n }),
+    preparingName: (n) => t('reportPhotos.preparingPhoto', { n }),
+    remove: t('reportPhotos.remove'),
+    removeName: (n) => t('reportPhotos.removePhoto', { n }),
+  }
+  // The picker's refusal, in the finder's language (the list below shows it).
+  const shown = photos.refusal ? { ...photos, refusal: t(refusalId(photos.refusal)) } : photos
 
   return (
     <Stack
@@ -129,31 +158,32 @@ export function ReportPhotos({ chatId }: { chatId: string }) {
       p="4"
     >
       <Heading as="h3" size="md" id="report-photos-heading">
-        {REPORT_PHOTO_TEXT.heading}
+        {t('reportPhotos.heading')}
       </Heading>
       <Text fontSize="sm" color="fg.muted">
-        {REPORT_PHOTO_TEXT.hint}
+        {t('reportPhotos.hint', { max: MAX_PHOTOS_PER_MESSAGE })}
       </Text>
       <PhotoAttachments
-        photos={photos}
+        photos={shown}
         max={MAX_PHOTOS_PER_MESSAGE}
-        label="Add a photo"
+        label={t('reportPhotos.add')}
         isDisabled={!finderId || isSending}
         words={words}
-        listLabel={REPORT_PHOTO_TEXT.list}
+        listLabel={t('reportPhotos.list')}
+        itemWords={itemWords}
       />
-      {photos.hasFailed && <FormMessage message={REPORT_PHOTO_TEXT.uploadFailed} />}
+      {photos.hasFailed && <FormMessage message={t('reportPhotos.uploadFailed')} />}
       {phase === 'failed' && (
         <Stack gap="2" align="start">
-          <FormMessage message={REPORT_PHOTO_TEXT.failed} />
+          <FormMessage message={t('reportPhotos.failed')} />
           <Button colorPalette="teal" onClick={() => setPhase('ready')}>
-            {REPORT_PHOTO_TEXT.tryAgain}
+            {tryAgain}
           </Button>
         </Stack>
       )}
       {sentCount > 0 && unsent.length === 0 && (
         <Text role="status" color="fg.muted">
-          {REPORT_PHOTO_TEXT.sent(sentCount)}
+          {t('reportPhotos.sent', { count: sentCount })}
         </Text>
       )}
     </Stack>
