@@ -28,7 +28,8 @@ import { ChatReceipts } from '@/features/conversation/components/receipts'
 import { SafetyActions } from '@/features/conversation/components/safety-actions'
 import { SafetyNotices } from '@/features/conversation/components/safety-notices'
 import { SafetyTips } from '@/features/conversation/components/safety-tips'
-import { OFFLINE_TEXT } from '@/features/conversation/offline-texts'
+import { FINDER_OFFLINE_TEXT, OFFLINE_TEXT } from '@/features/conversation/offline-texts'
+import { useT } from '@/lib/i18n/use-t'
 import type { ChatSlots } from '@/features/conversation/slots'
 import { useChat, type ChatState } from '@/features/conversation/use-chat'
 import { useLogInAndReturn } from '@/features/conversation/use-log-in-and-return'
@@ -68,6 +69,7 @@ export function ChatPage(slots: ChatSlots) {
     void navigate({ pathname: location.pathname, search: location.search }, { replace: true })
   }, [location.pathname, location.search, navigate])
 
+  const t = useT()
   const chat = useChat(chatId, token, dropToken)
   const { phase } = chat
   // A refused link (forwarded, already used, expired) leaves the address bar too: the
@@ -85,7 +87,7 @@ export function ChatPage(slots: ChatSlots) {
   if (phase.kind === 'loading') {
     return (
       <Stack align="center" py="10">
-        <Spinner aria-label="Opening the chat" />
+        <Spinner aria-label={t('chat.opening')} />
       </Stack>
     )
   }
@@ -144,6 +146,7 @@ function ChatScreen({
   WaysBack,
   OwnerActions,
 }: ChatScreenProps) {
+  const t = useT()
   const isWide = useMediaQuery(WIDE_SCREEN)
   const noticeOf = useEndNotices()
   const [isDetailsOpen, setIsDetailsOpen] = useState(false)
@@ -206,7 +209,10 @@ function ChatScreen({
         />
         {summary?.closed_at && <ChatClosed summary={summary} role={role} />}
         <SafetyNotices {...{ chatId, userId, role }} refreshKey={summary?.closed_at} />
-        <OfflineBanner isOffline={chat.isOffline} text={OFFLINE_TEXT} />
+        <OfflineBanner
+          isOffline={chat.isOffline}
+          text={isFinder ? t(FINDER_OFFLINE_TEXT) : OFFLINE_TEXT}
+        />
         {!isClosed && (
           <SafetyTips
             chatId={chatId}
@@ -228,6 +234,7 @@ function ChatScreen({
         <ChatMessages
           messages={chat.messages}
           viewerId={userId}
+          role={role}
           finderFirstName={summary?.finder_first_name}
           onRetry={chat.retry}
           isClosed={isClosed}
@@ -247,7 +254,11 @@ function ChatScreen({
             onDeleteDetails={canForget && !isAsking ? ask : undefined}
           />
         ) : (
-          <Composer onSend={chat.send} photoFolder={`${chatId}/${userId}`} />
+          <Composer
+            onSend={chat.send}
+            photoFolder={`${chatId}/${userId}`}
+            isFinder={isFinder}
+          />
         )}
       </Flex>
       {isWide ? (
