@@ -9,7 +9,9 @@ import type { SafetyNotice } from '@/features/conversation/api/get-safety-notice
  * app_private.safety_outcome_text for the reporter's outcome; tests check the two
  * agree with supabase/schema.sql), and the catalog message a finder reads instead.
  */
-export const NOTICE_BODY_IDS: Readonly<Record<SafetyNotice['kind'], Readonly<Record<string, MessageId>>>> = {
+export const NOTICE_BODY_IDS: Readonly<
+  Record<SafetyNotice['kind'], Readonly<Record<string, MessageId>>>
+> = {
   warning: {
     'Homeward has warned you about a conversation: keep to returning the item, and never ask for money or codes.':
       msgId('chat.noticeBody.warned'),
@@ -19,10 +21,12 @@ export const NOTICE_BODY_IDS: Readonly<Record<SafetyNotice['kind'], Readonly<Rec
       msgId('chat.noticeBody.dismissed'),
     'We looked at your report and warned the other person.': msgId('chat.noticeBody.warnedOther'),
     'We looked at your report and closed this conversation.': msgId('chat.noticeBody.closed'),
-    "We looked at your report, closed this conversation and suspended the owner's account.":
-      msgId('chat.noticeBody.ownerSuspended'),
-    'We looked at your report and switched off the tag of this item.':
-      msgId('chat.noticeBody.tagSwitchedOff'),
+    "We looked at your report, closed this conversation and suspended the owner's account.": msgId(
+      'chat.noticeBody.ownerSuspended',
+    ),
+    'We looked at your report and switched off the tag of this item.': msgId(
+      'chat.noticeBody.tagSwitchedOff',
+    ),
   },
 }
 

@@ -40,8 +40,10 @@ export function useChatSend(
 
   const deliver = useCallback(
     async (message: ChatMessage) => {
-      const update = (status: ChatMessage['status'], failedBecause?: ChatMessage['failedBecause']) =>
-        setMessages((list) => upsertLocal(list, { ...message, status, failedBecause }))
+      const update = (
+        status: ChatMessage['status'],
+        failedBecause?: ChatMessage['failedBecause'],
+      ) => setMessages((list) => upsertLocal(list, { ...message, status, failedBecause }))
       update('sending')
       try {
         const row = await sendMessage(

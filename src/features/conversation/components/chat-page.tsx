@@ -254,11 +254,7 @@ function ChatScreen({
             onDeleteDetails={canForget && !isAsking ? ask : undefined}
           />
         ) : (
-          <Composer
-            onSend={chat.send}
-            photoFolder={`${chatId}/${userId}`}
-            isFinder={isFinder}
-          />
+          <Composer onSend={chat.send} photoFolder={`${chatId}/${userId}`} isFinder={isFinder} />
         )}
       </Flex>
       {isWide ? (

@@ -72,10 +72,13 @@ export function Composer({ onSend, photoFolder, isFinder = false }: ComposerProp
       return setError(isFinder ? t('chat.photo.stillUploading') : PHOTO_MESSAGES.stillUploading)
     }
     const photoPaths = photos.readyPaths()
-    if (!photoPaths) return setError(isFinder ? t('chat.photo.fixPhotos') : PHOTO_MESSAGES.fixPhotos)
+    if (!photoPaths)
+      return setError(isFinder ? t('chat.photo.fixPhotos') : PHOTO_MESSAGES.fixPhotos)
     const result = onSend(text, photoPaths)
     if (result === 'too_long') {
-      setError(isFinder ? t('chat.composer.tooLong', { max: MAX_MESSAGE_LENGTH }) : TOO_LONG_MESSAGE)
+      setError(
+        isFinder ? t('chat.composer.tooLong', { max: MAX_MESSAGE_LENGTH }) : TOO_LONG_MESSAGE,
+      )
     }
     if (result === 'sent') {
       setText('')

@@ -90,6 +90,15 @@ export function MessageBubble({
                 key={path}
                 bucket="chat-photos"
                 path={path}
+                words={
+                  isFinder
+                    ? {
+                        loading: (alt) => t('chat.photo.loading', { alt }),
+                        gone: t('chat.photo.gone'),
+                        failed: t('chat.photo.loadFailed'),
+                      }
+                    : undefined
+                }
                 alt={
                   isFinder
                     ? t('chat.message.photoAlt', { n: index + 1, who })
