@@ -8,6 +8,7 @@ import {
   ChatClosed,
   ClosedComposer,
   EndNoticeBox,
+  useEndNotice,
   useEndNotices,
 } from '@/features/conversation/components/chat-closed'
 import {
@@ -126,6 +127,28 @@ type ChatScreenProps = ChatSlots & {
   token: string | null
 }
 
+/** The offline line: in the finder's language for the finder (the owner's stays English). */
+function ChatOffline({ isOffline, isFinder }: { isOffline: boolean; isFinder: boolean }) {
+  const t = useT()
+  return (
+    <OfflineBanner isOffline={isOffline} text={isFinder ? t(FINDER_OFFLINE_TEXT) : OFFLINE_TEXT} />
+  )
+}
+
+/** The finder deleted their details just now: the chat is over for them. */
+function DetailsDeleted({ summary }: { summary: NonNullable<ChatState['summary']> }) {
+  const notice = useEndNotice(
+    { ...summary, closed_reason: 'finder_left', finder_details_deleted_on: '' },
+    'finder',
+  )
+  return (
+    <Stack gap="3" py="2">
+      <EndNoticeBox notice={notice} />
+      <ClosedComposer notice={notice} />
+    </Stack>
+  )
+}
+
 /** Whether the finder's details are still held (chat_summary gives their deletion date). */
 function isDetailsHeld(chat: ChatState): boolean {
   return Boolean(chat.summary?.finder_details_deleted_on)
@@ -146,7 +169,6 @@ function ChatScreen({
   WaysBack,
   OwnerActions,
 }: ChatScreenProps) {
-  const t = useT()
   const isWide = useMediaQuery(WIDE_SCREEN)
   const noticeOf = useEndNotices()
   const [isDetailsOpen, setIsDetailsOpen] = useState(false)
@@ -161,18 +183,7 @@ function ChatScreen({
     setIsAsking(true)
   }
 
-  if (isForgotten && summary) {
-    const notice = noticeOf(
-      { ...summary, closed_reason: 'finder_left', finder_details_deleted_on: '' },
-      'finder',
-    )
-    return (
-      <Stack gap="3" py="2">
-        <EndNoticeBox notice={notice} />
-        <ClosedComposer notice={notice} />
-      </Stack>
-    )
-  }
+  if (isForgotten && summary) return <DetailsDeleted summary={summary} />
 
   const details = (
     <ChatDetails
@@ -209,10 +220,7 @@ function ChatScreen({
         />
         {summary?.closed_at && <ChatClosed summary={summary} role={role} />}
         <SafetyNotices {...{ chatId, userId, role }} refreshKey={summary?.closed_at} />
-        <OfflineBanner
-          isOffline={chat.isOffline}
-          text={isFinder ? t(FINDER_OFFLINE_TEXT) : OFFLINE_TEXT}
-        />
+        <ChatOffline isOffline={chat.isOffline} isFinder={isFinder} />
         {!isClosed && (
           <SafetyTips
             chatId={chatId}

@@ -3,7 +3,7 @@ import { Button, Field, HStack, Stack, Textarea } from '@chakra-ui/react'
 import { useState, type FormEvent, type KeyboardEvent } from 'react'
 import { FormMessage } from '@/components/ui/form-message'
 import { PhotoAttachments, type PhotoStatusWords } from '@/components/ui/photo-attachments'
-import { photoRefusalId } from '@/features/conversation/finder-words'
+import { photoRefusalId } from '@/features/conversation/photo-refusals'
 import { MAX_PHOTOS_PER_MESSAGE, PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
 import { usePhotoAttachments } from '@/lib/photos/use-photo-attachments'
 import { COARSE_POINTER, useMediaQuery } from '@/lib/use-media-query'
@@ -52,7 +52,7 @@ export function Composer({ onSend, photoFolder, isFinder = false }: ComposerProp
   /** An English text of the app's (a rule's words) as the finder reads it. */
   const say = (english: string | null): string | null => {
     const id = english && isFinder ? photoRefusalId(english) : null
-    return id ? t(id) : english
+    return id ? t(id, { max: MAX_PHOTOS_PER_MESSAGE }) : english
   }
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)

@@ -4,7 +4,7 @@ import { getSafetyNotices, type SafetyNotice } from '@/features/conversation/api
 import { useBroadcastChannel } from '@/lib/realtime/use-broadcast-channel'
 import type { ChatRole } from '@/lib/chat/types'
 import { useT } from '@/lib/i18n/use-t'
-import { noticeBodyId } from '@/features/conversation/finder-words'
+import { noticeBodyId } from '@/features/conversation/notice-bodies'
 
 /**
  * What Homeward told the reader about a report on this conversation: the
