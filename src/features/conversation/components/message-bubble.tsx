@@ -108,8 +108,9 @@ export function MessageBubble({
             ))}
           </HStack>
         )}
+        {/* A person's words, in whatever language: their own direction, not the page's. */}
         {message.body !== '' && (
-          <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+          <Text whiteSpace="pre-wrap" overflowWrap="anywhere" dir="auto">
             {message.body}
           </Text>
         )}
