@@ -293,11 +293,22 @@ test("the finder's chat in the pseudo-locale fits 320 px, with no English left i
     expect.stringMatching(/^Ýöû/),
     expect.stringMatching(/^Ŧĥé öŵñéŕ/),
   ])
-  await expect(list.getByRole('img').first()).toHaveAttribute('alt', /^Þĥöŧö 1/)
+  await expect(list.getByRole('img').first()).toHaveAttribute('alt', /^Þĥöŧö .*1 ƒŕöɱ .*Ýöû/)
   text = await chrome()
   expect(CHAT_ENGLISH.filter((english) => text.includes(english))).toEqual([])
   expect(text).not.toMatch(/\bYou\b/)
-  await page.screenshot({ path: testInfo.outputPath('finder-chat-en-XA-320.png'), fullPage: true })
+  // The message box can be reached, and nothing (the footer) is drawn over it.
+  await box.scrollIntoViewIfNeeded()
+  expect(
+    await box.evaluate((element) => {
+      const area = element.getBoundingClientRect()
+      const top = document.elementFromPoint(area.x + area.width / 2, area.y + area.height / 2)
+      return top === element || element.contains(top)
+    }),
+  ).toBe(true)
+  await page.screenshot({ path: testInfo.outputPath('finder-chat-en-XA-320.png') })
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  await page.screenshot({ path: testInfo.outputPath('finder-chat-en-XA-320-foot.png') })
   expect((await layoutProblems(page, { touch: false })).map((line) => `chat: ${line}`)).toEqual([])
   await context.close()
 })

@@ -212,7 +212,9 @@ function ChatScreen({
       h={CHAT_HEIGHT}
       minH="24rem"
     >
-      <Flex direction="column" gap="2" minH="0">
+      {/* Longer words (a language, a notice) can outgrow a short screen: then the column
+          scrolls, rather than the message box running under the footer. */}
+      <Flex direction="column" gap="2" minH="0" overflowY="auto">
         <ChatHeader
           summary={summary}
           role={role}
