@@ -190,10 +190,78 @@ export function compiledFiles(): Record<string, string> {
   return files
 }
 
+/**
+ * The ICU arguments a message names: `{name}`, and `{name, plural|select, …}` with
+ * the arguments inside its cases. A case's own words are text, not an argument
+ * (`one {character}` is the word "character"), so the cases are walked, not matched.
+ */
+function argumentsOf(message: string): Set<string> {
+  const names = new Set<string>()
+  let at = 0
+  const skipSpace = () => {
+    while (at < message.length && /\s/.test(message[at]!)) at++
+  }
+  const word = (pattern: RegExp) => {
+    const start = at
+    while (at < message.length && pattern.test(message[at]!)) at++
+    return message.slice(start, at)
+  }
+  /** Text and arguments up to the `}` that closes it (left for the caller) or the end. */
+  const text = (): void => {
+    while (at < message.length && message[at] !== '}') {
+      if (message[at] === '{') {
+        at++
+        argument()
+      } else at++
+    }
+  }
+  /** After a `{`: an argument, through its closing `}`. */
+  const argument = (): void => {
+    skipSpace()
+    const name = word(/[A-Za-z0-9_]/)
+    skipSpace()
+    if (!name || (message[at] !== '}' && message[at] !== ',')) {
+      text()
+      at++
+      return
+    }
+    names.add(name)
+    if (message[at] === '}') {
+      at++
+      return
+    }
+    at++
+    skipSpace()
+    const type = word(/[A-Za-z]/)
+    skipSpace()
+    if (message[at] === ',' && ['plural', 'select', 'selectordinal'].includes(type)) {
+      at++
+      for (;;) {
+        skipSpace()
+        if (at >= message.length) return
+        if (message[at] === '}') {
+          at++
+          return
+        }
+        word(/[^\s{}]/)
+        skipSpace()
+        if (message[at] !== '{') continue
+        at++
+        text()
+        at++
+      }
+    }
+    text()
+    at++
+  }
+  text()
+  return names
+}
+
 /** The placeholders ({name}) and tags (<0>) a message uses, sorted: translations keep the same. */
 export function slotsOf(message: string): string[] {
   const slots = new Set<string>()
-  for (const match of message.matchAll(/\{\s*([A-Za-z0-9_]+)\s*[,}]/g)) slots.add(`{${match[1]}}`)
+  for (const name of argumentsOf(message)) slots.add(`{${name}}`)
   for (const match of message.matchAll(/<(\d+)>/g)) slots.add(`<${match[1]}>`)
   return [...slots].sort()
 }

@@ -8,9 +8,9 @@
  * `map`) follow this, so the first paint is already in the finder's language.
  */
 import {
+  asksForPseudoLocale,
   LOCALES,
   localeForRequest,
-  LOCALE_COOKIE,
   PSEUDO_LOCALE,
   SOURCE_LOCALE,
   type AnyLocale,
@@ -28,10 +28,7 @@ export const localisedFile = (file: string, locale: AnyLocale): string =>
 
 /** The pseudo-locale is honoured from the cookie only (tests set it); never from a browser. */
 function requestLocale(cookie: string | undefined, acceptLanguage: string | undefined): AnyLocale {
-  const pseudo = cookie
-    ?.split(';')
-    .some((pair) => pair.trim() === `${LOCALE_COOKIE}=${PSEUDO_LOCALE}`)
-  return pseudo ? PSEUDO_LOCALE : localeForRequest(cookie, acceptLanguage)
+  return asksForPseudoLocale(cookie) ? PSEUDO_LOCALE : localeForRequest(cookie, acceptLanguage)
 }
 
 /**

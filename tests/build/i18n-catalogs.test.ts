@@ -9,6 +9,7 @@ import {
   LOCALES_DIR,
   MACHINE_FLAG,
   ROOT,
+  slotsOf,
   type Catalog,
 } from '../../scripts/lib/i18n-catalogs'
 import { LOCALES, SOURCE_LOCALE } from '../../src/lib/i18n/locales'
@@ -37,6 +38,22 @@ describe('message catalogs', () => {
         ).toBe(true)
       }
     }
+  })
+
+  it('reads placeholders through plural cases: a case’s own words are text, its arguments count', () => {
+    expect(slotsOf('{length} / {max} {max, plural, one {character} other {characters}}')).toEqual([
+      '{length}',
+      '{max}',
+    ])
+    expect(slotsOf('{n, plural, one {# day with {who}} other {# days}} <0>link</0>')).toEqual([
+      '<0>',
+      '{n}',
+      '{who}',
+    ])
+    expect(slotsOf('Znaków: {max, plural, one {znak} few {znaki} other {znaku}}')).toEqual([
+      '{max}',
+    ])
+    expect(slotsOf('{count, select, a {x} other {y}} {missing')).toEqual(['{count}'])
   })
 
   describe('fails on', () => {

@@ -3,11 +3,12 @@ import { hydrated } from './support/app.ts'
 import { layoutProblems } from '../screens/layout.ts'
 import { APP_URL } from './support/urls.ts'
 import { fillFields } from './support/forms.ts'
-import { activateAsNewOwner } from './support/owner.ts'
+import { activateAsNewOwner, logIn } from './support/owner.ts'
 import { newFinder, newOwner } from './support/people.ts'
 import { mintTag, type MintedTag } from './support/tags.ts'
 import { POLISH, POLISH_PAGES } from './support/polish.ts'
 import { SMALL_JPEG } from '../../local-supabase/testing/photo-fixtures.ts'
+import { operatorClient } from '../../scripts/tags-cli.ts'
 
 /**
  * The finder's pages in the phone's language (docs/languages.md), against the
@@ -34,12 +35,13 @@ async function firstHtml(page: Page, path: string): Promise<string> {
 }
 
 let tag: MintedTag
+const owner = newOwner('Zofia Nowak')
 
 test.beforeAll(async ({ browser }) => {
   tag = mintTag()
   const context = await browser.newContext()
   const page = await context.newPage()
-  await activateAsNewOwner(page, newOwner('Zofia Nowak'), tag, 'Czerwony plecak')
+  await activateAsNewOwner(page, owner, tag, 'Czerwony plecak')
   await context.close()
 })
 
@@ -252,5 +254,124 @@ test('every finder page in the pseudo-locale (accented, ~40% longer) fits 320 px
   await expect(page.getByRole('alert')).toContainText('ẋ')
   problems.push(...(await layoutProblems(page, { touch: false })).map((line) => `refused: ${line}`))
   expect(problems).toEqual([])
+  await context.close()
+})
+
+/** The English the finder's chat said before its words went through the catalogs. */
+const CHAT_ENGLISH = [
+  'The owner',
+  'Waiting for connection',
+  'Not sent',
+  'Retry',
+  'Uploaded',
+  'Remove',
+  'Attach a photo',
+  'characters',
+  'We looked at your report',
+  'Homeward has warned you',
+  'With the owner of the item you found',
+]
+
+test("the finder's chat in the pseudo-locale fits 320 px, with no English left in its chrome", async ({
+  browser,
+}, testInfo) => {
+  test.slow()
+  const context = await browser.newContext({ viewport: { width: 320, height: 640 } })
+  await context.addCookies([{ name: 'locale', value: 'en-XA', url: APP_URL }])
+  const page = await context.newPage()
+  const finder = newFinder()
+  await page.goto(`/tag?tagId=${tag.tagId}`)
+  await expect(hydrated(page)).toBeAttached({ timeout: 20_000 })
+  await page.locator('form input[name="name"]').fill(finder.name)
+  await page.locator('form input[name="email"]').fill(finder.email)
+  await page.locator('form [name="foundLocation"]').fill(finder.where)
+  await page.locator('form button[type="submit"]').click()
+  await expect(page).toHaveURL(/\/found\/thank-you$/, { timeout: 30_000 })
+  const chatLink = page.locator('a[href*="/chat?chatId="]')
+  const chatId = new URL((await chatLink.getAttribute('href')) ?? '', APP_URL).searchParams.get(
+    'chatId',
+  )
+  await chatLink.click()
+  const composer = page.locator('form').filter({ has: page.locator('textarea') })
+  const box = composer.locator('textarea')
+  await expect(box).toBeVisible({ timeout: 20_000 })
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA')
+
+  // A few messages: the finder's, with a photo, and the owner's.
+  await box.fill('Hello, I have your rucksack at the station café.')
+  await composer.locator('button[type="submit"]').click()
+  await composer.locator('input[type="file"]').setInputFiles({
+    name: 'IMG_0001.JPG',
+    mimeType: 'image/jpeg',
+    buffer: SMALL_JPEG,
+  })
+  await expect(page.locator('li[data-status="uploaded"]')).toHaveCount(1, { timeout: 30_000 })
+  // Near the limit: the count shows under the box.
+  await box.fill('x'.repeat(1900))
+  await expect(page.getByText(/^1900 \/ 2000 /)).toBeVisible()
+  const chrome = async () => (await page.locator('main').innerText()).replace(/x{50,}/g, '')
+  let text = await chrome()
+  expect(CHAT_ENGLISH.filter((english) => text.includes(english))).toEqual([])
+  await box.fill('Here it is.')
+  await composer.locator('button[type="submit"]').click()
+  await expect(page.locator('li[data-status="sent"] img')).toHaveCount(1, { timeout: 30_000 })
+
+  const ownerContext = await browser.newContext()
+  const ownerPage = await ownerContext.newPage()
+  await logIn(ownerPage, owner)
+  await ownerPage.goto(`/chat?chatId=${chatId}`)
+  await ownerPage
+    .getByRole('textbox', { name: 'Message' })
+    .fill('Thanks so much, I will collect it.')
+  await ownerPage.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(page.getByText('Thanks so much, I will collect it.')).toBeVisible({
+    timeout: 20_000,
+  })
+  await ownerContext.close()
+
+  // A notice from Homeward, as app_private.operator_act writes it (the service role writes the row).
+  const finderId = await page.evaluate(() => {
+    const stored = Object.keys(localStorage)
+      .filter((name) => name.startsWith('sb-') && name.endsWith('-auth-token'))
+      .map((name) => localStorage.getItem(name))[0]
+    return stored ? ((JSON.parse(stored) as { user?: { id?: string } }).user?.id ?? '') : ''
+  })
+  const { error } = await operatorClient({}).from('safety_notices').insert({
+    user_id: finderId,
+    chat_id: chatId,
+    kind: 'warning',
+    body: 'Homeward has warned you about a conversation: keep to returning the item, and never ask for money or codes.',
+  })
+  expect(error).toBeNull()
+  await page.reload()
+  await expect(box).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText(/^Ĥöɱéŵåŕđ ĥåš ŵåŕñéđ ýöû/)).toBeVisible({ timeout: 20_000 })
+
+  const list = page.locator('main ol')
+  const labels = await list
+    .locator('li > div > p:first-child')
+    .evaluateAll((nodes) => nodes.map((node) => node.firstChild?.textContent ?? ''))
+  expect(labels).toEqual([
+    expect.stringMatching(/^Ýöû/),
+    expect.stringMatching(/^Ýöû/),
+    expect.stringMatching(/^Ŧĥé öŵñéŕ/),
+  ])
+  await expect(list.getByRole('img').first()).toHaveAttribute('alt', /^Þĥöŧö .*1 ƒŕöɱ .*Ýöû/)
+  text = await chrome()
+  expect(CHAT_ENGLISH.filter((english) => text.includes(english))).toEqual([])
+  expect(text).not.toMatch(/\bYou\b/)
+  // The message box can be reached, and nothing (the footer) is drawn over it.
+  await box.scrollIntoViewIfNeeded()
+  expect(
+    await box.evaluate((element) => {
+      const area = element.getBoundingClientRect()
+      const top = document.elementFromPoint(area.x + area.width / 2, area.y + area.height / 2)
+      return top === element || element.contains(top)
+    }),
+  ).toBe(true)
+  await page.screenshot({ path: testInfo.outputPath('finder-chat-en-XA-320.png') })
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  await page.screenshot({ path: testInfo.outputPath('finder-chat-en-XA-320-foot.png') })
+  expect((await layoutProblems(page, { touch: false })).map((line) => `chat: ${line}`)).toEqual([])
   await context.close()
 })

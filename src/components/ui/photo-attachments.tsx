@@ -10,9 +10,14 @@ export type PhotoStatusWords = Record<Attachment['status'], string> & {
   /** The button on a failed photo, and its name for photo `n` (it contains the button's text). */
   retry: string
   retryName: (n: number) => string
+  /** The remove button and its name for photo `n`; the thumbnail's text while preparing and once shown. */
+  remove?: string
+  removeName?: (n: number) => string
+  preparingName?: (n: number) => string
+  thumbnailName?: (n: number) => string
 }
 
-const DEFAULT_WORDS: PhotoStatusWords = {
+const DEFAULT_WORDS: Required<PhotoStatusWords> = {
   preparing: 'Preparing…',
   uploading: 'Uploading…',
   uploaded: 'Uploaded',
@@ -20,21 +25,10 @@ const DEFAULT_WORDS: PhotoStatusWords = {
   sent: 'Sent',
   retry: 'Retry',
   retryName: (n) => `Retry photo ${n}`,
-}
-
-/** What each photo's thumbnail, spinner and Remove button are called, for photo `n`. */
-export type PhotoItemWords = {
-  alt: (n: number) => string
-  preparingName: (n: number) => string
-  remove: string
-  removeName: (n: number) => string
-}
-
-const DEFAULT_ITEM_WORDS: PhotoItemWords = {
-  alt: (n) => `Attachment ${n}`,
-  preparingName: (n) => `Preparing photo ${n}`,
   remove: 'Remove',
   removeName: (n) => `Remove photo ${n}`,
+  preparingName: (n) => `Preparing photo ${n}`,
+  thumbnailName: (n) => `Attachment ${n}`,
 }
 
 /** The image types the picker offers (any photo; the bytes are checked and re-encoded). */
@@ -50,8 +44,8 @@ type PhotoAttachmentsProps = {
   words?: PhotoStatusWords
   /** The name of the list of chosen photos. */
   listLabel?: string
-  /** The thumbnails' and Remove buttons' words, where a page needs its own (another language). */
-  itemWords?: PhotoItemWords
+  /** A refusal (photos.refusal, in English) in the page's own words; as it is by default. */
+  refusalText?: (refusal: string | null) => string | null
 }
 
 /**
@@ -64,10 +58,11 @@ export function PhotoAttachments({
   max,
   label = 'Add a photo',
   isDisabled = false,
-  words = DEFAULT_WORDS,
+  words: givenWords = DEFAULT_WORDS,
   listLabel = 'Photos to send',
-  itemWords = DEFAULT_ITEM_WORDS,
+  refusalText = (refusal) => refusal,
 }: PhotoAttachmentsProps) {
+  const words = { ...DEFAULT_WORDS, ...givenWords }
   const inputRef = useRef<HTMLInputElement>(null)
   const inputId = useId()
   const { attachments } = photos
@@ -98,11 +93,11 @@ export function PhotoAttachments({
                 {attachment.previewUrl ? (
                   <img
                     src={attachment.previewUrl}
-                    alt={itemWords.alt(index + 1)}
+                    alt={words.thumbnailName(index + 1)}
                     style={{ width: '100%', height: '100%', objectFit: 'cover' }}
                   />
                 ) : (
-                  <Spinner size="sm" aria-label={itemWords.preparingName(index + 1)} />
+                  <Spinner size="sm" aria-label={words.preparingName(index + 1)} />
                 )}
               </Box>
               <Stack gap="1" p="1" fontSize="xs">
@@ -124,11 +119,11 @@ export function PhotoAttachments({
                   <Button
                     size="xs"
                     variant="ghost"
-                    aria-label={itemWords.removeName(index + 1)}
+                    aria-label={words.removeName(index + 1)}
                     disabled={isDisabled}
                     onClick={() => photos.remove(attachment.id)}
                   >
-                    {itemWords.remove}
+                    {words.remove}
                   </Button>
                 )}
               </Stack>
@@ -136,7 +131,7 @@ export function PhotoAttachments({
           ))}
         </HStack>
       )}
-      <FormMessage message={photos.refusal} />
+      <FormMessage message={refusalText(photos.refusal)} />
       {attachments.length < max && (
         <Box>
           <input

@@ -2,19 +2,34 @@ import { Box, Spinner, Text } from '@chakra-ui/react'
 import { usePhotoUrl } from '@/lib/photos/use-photo-url'
 import type { PhotoBucket } from '@/lib/photos/photo-rules'
 
+/** What the box says while the photo loads, once it is gone, and when it cannot load. */
+export type StoredPhotoWords = {
+  loading: (alt: string) => string
+  gone: string
+  failed: string
+}
+
+const ENGLISH: StoredPhotoWords = {
+  loading: (alt) => `Loading ${alt}`,
+  gone: 'Photo no longer available',
+  failed: 'Photo could not be loaded',
+}
+
 type StoredPhotoProps = {
   bucket: PhotoBucket
   path: string
   alt: string
   /** The box's size (Chakra size tokens). */
   size?: string
+  /** The box's words, where a reader needs their own (the finder's language). */
+  words?: StoredPhotoWords
 }
 
 /**
  * A stored photo through a short-lived signed URL (renewed while shown, and
  * once when the image fails to load); opens full size in a new tab.
  */
-export function StoredPhoto({ bucket, path, alt, size = '32' }: StoredPhotoProps) {
+export function StoredPhoto({ bucket, path, alt, size = '32', words = ENGLISH }: StoredPhotoProps) {
   const { state, reload } = usePhotoUrl(bucket, path)
   return (
     <Box
@@ -28,7 +43,7 @@ export function StoredPhoto({ bucket, path, alt, size = '32' }: StoredPhotoProps
       justifyContent="center"
       data-photo-state={state.kind}
     >
-      {state.kind === 'loading' && <Spinner size="sm" aria-label={`Loading ${alt}`} />}
+      {state.kind === 'loading' && <Spinner size="sm" aria-label={words.loading(alt)} />}
       {state.kind === 'ready' && (
         <a
           href={state.url}
@@ -46,12 +61,12 @@ export function StoredPhoto({ bucket, path, alt, size = '32' }: StoredPhotoProps
       )}
       {state.kind === 'gone' && (
         <Text fontSize="xs" color="fg.muted" p="1" textAlign="center">
-          Photo no longer available
+          {words.gone}
         </Text>
       )}
       {state.kind === 'failed' && (
         <Text fontSize="xs" color="fg.muted" p="1" textAlign="center">
-          Photo could not be loaded
+          {words.failed}
         </Text>
       )}
     </Box>

@@ -17,6 +17,9 @@ import {
   type BrowserImages,
 } from '@/testing/browser-images'
 import type { MessageRow } from '@/lib/chat/types'
+import { activateCatalog } from '@/lib/i18n/i18n'
+import { messages as en } from '@/locales/compiled/en'
+import { messages as pl } from '@/locales/compiled/pl'
 
 // The real client, with a WebSocket looked up at connect time so msw intercepts it.
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
@@ -1263,6 +1266,42 @@ describe('photos', () => {
     expect(screen.queryByLabelText('Attach a photo')).not.toBeInTheDocument()
   })
 
+  it("speaks the finder's language: the photos' states, names, refusals and the sent photo", async () => {
+    activateCatalog('pl', pl)
+    try {
+      const { user } = openChat({ as: 'finder-link' })
+      await chatShown()
+      const attachPl = () => screen.getByLabelText('Dołącz zdjęcie')
+      await user.upload(attachPl(), chosenFile(SVG_TEXT, 'map.svg', 'image/svg+xml'))
+      expect(
+        await screen.findByText(
+          'Tego pliku nie możemy użyć jako zdjęcia. Wybierz zdjęcie JPEG, PNG lub WebP.',
+        ),
+      ).toBeInTheDocument()
+      await user.upload(attachPl(), [photoJpeg(), photoJpeg(), photoJpeg(), photoJpeg()])
+      expect(
+        await screen.findByText('Do wiadomości możesz dołączyć najwyżej 3 zdjęcia.'),
+      ).toBeInTheDocument()
+      const photos = screen.getByRole('list', { name: 'Zdjęcia do wysłania' })
+      await waitFor(() => expect(within(photos).getAllByText('Przesłano')).toHaveLength(3))
+      expect(within(photos).getByRole('img', { name: 'Załącznik 1' })).toBeInTheDocument()
+      expect(within(photos).getByRole('button', { name: 'Usuń zdjęcie 3' })).toHaveTextContent(
+        'Usuń',
+      )
+      await user.click(within(photos).getByRole('button', { name: 'Usuń zdjęcie 3' }))
+      await user.click(within(photos).getByRole('button', { name: 'Usuń zdjęcie 2' }))
+      await user.click(screen.getByRole('button', { name: 'Wyślij' }))
+      await waitFor(() => expect(backend.posts).toHaveLength(1))
+      expect(
+        await within(screen.getByRole('list', { name: 'Wiadomości' })).findByRole('img', {
+          name: 'Zdjęcie 1 od: Ty',
+        }),
+      ).toBeInTheDocument()
+    } finally {
+      activateCatalog('en', en)
+    }
+  })
+
   it("shows the other side's photos live, through signed URLs", async () => {
     openChat({ as: 'owner' })
     await chatShown()
@@ -1504,5 +1543,161 @@ describe('on a phone (issue 45)', { timeout: 20_000 }, () => {
     openChat({ as: 'finder-link' })
     await chatShown()
     expect(screen.getByText('Press Enter to send, Shift+Enter for a new line.')).toBeVisible()
+  })
+})
+
+describe("the finder's chat in the finder's language (issue 48)", { timeout: 20_000 }, () => {
+  beforeEach(() => activateCatalog('pl', pl))
+  afterEach(() => activateCatalog('en', en))
+
+  const polishChatShown = chatShown
+
+  it('labels, states, Retry and the too-many line in Polish for the finder', async () => {
+    const { user } = openChat({ as: 'finder-link' })
+    await polishChatShown()
+    const list = screen.getByRole('list', { name: 'Wiadomości' })
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Ty.*Hello, I found your rucksack\.$/),
+      expect.stringMatching(/^Właściciel.*Thank you so much! Where are you\?$/),
+    ])
+    backend.postMode = 'too_many'
+    const box = screen.getByRole('textbox', { name: 'Wiadomość' })
+    await user.type(box, 'Czy jest Pani?{Enter}')
+    const item = (await within(list).findByText('Czy jest Pani?')).closest('li')
+    await waitFor(() =>
+      expect(item).toHaveTextContent(
+        'Nie wysłano: w krótkim czasie wysłano wiele wiadomości. Odczekaj minutę, a potem naciśnij „Ponów”.',
+      ),
+    )
+    backend.postMode = 'ok'
+    await user.click(within(item as HTMLElement).getByRole('button', { name: 'Ponów' }))
+    await waitFor(() => expect(item).toHaveAttribute('data-status', 'sent'))
+  })
+
+  it('counts characters and refuses a long message in Polish', async () => {
+    const { user } = openChat({ as: 'finder-link' })
+    await polishChatShown()
+    const box = screen.getByRole('textbox', { name: 'Wiadomość' })
+    await user.click(box)
+    await user.paste('x'.repeat(1850))
+    expect(screen.getByText('1850 / 2000 znaków')).toBeVisible()
+    await user.paste('x'.repeat(151))
+    await user.click(screen.getByRole('button', { name: 'Wyślij' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Wiadomość może mieć najwyżej 2000 znaków.')
+    expect(screen.getByRole('form', { name: 'Wyślij wiadomość' })).toBeInTheDocument()
+    expect(backend.posts).toHaveLength(0)
+  })
+
+  it('renders the notices a finder knows from their kind in Polish, an unknown one as written', async () => {
+    openChat({ as: 'finder-link' })
+    backend.safety.notices = [
+      {
+        id: 'n1',
+        kind: 'outcome',
+        body: 'We looked at your report and closed this conversation.',
+        created_at: '2026-11-21T12:00:00.000Z',
+      },
+      {
+        id: 'n2',
+        kind: 'warning',
+        body: 'Homeward has warned you about a conversation: keep to returning the item, and never ask for money or codes.',
+        created_at: '2026-11-21T12:01:00.000Z',
+      },
+      {
+        id: 'n3',
+        kind: 'outcome',
+        body: 'A notice this version of the app does not know.',
+        created_at: '2026-11-21T12:02:00.000Z',
+      },
+    ]
+    await polishChatShown()
+    expect(
+      await screen.findByText('Sprawdziliśmy Twoje zgłoszenie i zamknęliśmy tę rozmowę.'),
+    ).toBeVisible()
+    expect(
+      screen.getByText(
+        'Homeward ostrzegł Cię w sprawie rozmowy: zajmij się tylko zwrotem rzeczy i nigdy nie proś o pieniądze ani kody.',
+      ),
+    ).toBeVisible()
+    expect(screen.getByText('A notice this version of the app does not know.')).toBeVisible()
+    expect(screen.queryByText(/We looked at your report/)).not.toBeInTheDocument()
+  })
+
+  it("keeps the owner's labels, states and notices in English whatever the language", async () => {
+    const { user } = openChat({ as: 'owner' })
+    backend.safety.notices = [
+      {
+        id: 'n1',
+        kind: 'outcome',
+        body: 'We looked at your report and warned the other person.',
+        created_at: '2026-11-21T12:00:00.000Z',
+      },
+    ]
+    await chatShown()
+    expect(
+      await screen.findByText('We looked at your report and warned the other person.'),
+    ).toBeVisible()
+    const list = messageList()
+    expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent(/^You/)
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(/^Fiona, finder/)
+    backend.postMode = 'error'
+    await user.type(screen.getByRole('textbox', { name: 'Wiadomość' }), 'Tonight?{Enter}')
+    const item = (await within(list).findByText('Tonight?')).closest('li')
+    await waitFor(() => expect(item).toHaveTextContent('Not sent'))
+    expect(within(item as HTMLElement).getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+  })
+
+  it('says a replaced link, with its date, and a link in use elsewhere in Polish', async () => {
+    const first = openChat({ as: 'finder-link', join: 'invalid' })
+    backend.linkStatus = {
+      status: 'replaced',
+      closed_reason: null,
+      at: '2026-11-21T12:00:00.000Z',
+      details_deleted_at: null,
+    }
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Ten link do czatu został zastąpiony nowszym.' },
+        LOAD,
+      ),
+    ).toBeVisible()
+    expect(
+      screen.getByText(
+        /^21 listopada 2026 wysłaliśmy Ci e-mailem nowy link, więc ten już nie działa\./,
+      ),
+    ).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Zaloguj się' })).toBeVisible()
+    expect(screen.getByRole('link', { name: 'Strona główna' })).toBeVisible()
+    first.unmount()
+
+    const { user } = openChat({ as: 'finder-link', join: 'bound' })
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Ten link do czatu jest już używany na innym urządzeniu.' },
+        LOAD,
+      ),
+    ).toBeVisible()
+    await user.click(screen.getByRole('button', { name: 'Wyślij mi nowy link' }))
+    expect(await screen.findByText(/^Wysłaliśmy Ci e-mailem nowy link\./)).toBeVisible()
+  })
+
+  it('says in the browser’s language when Homeward cannot be reached (before a role is known)', async () => {
+    const { user } = openChat({ as: 'owner' })
+    server.use(http.post('*/rest/v1/rpc/join_chat', () => HttpResponse.error(), { once: true }))
+    expect(
+      await screen.findByText(
+        'Nie udało się połączyć z Homeward. Sprawdź połączenie i spróbuj ponownie.',
+        undefined,
+        LOAD,
+      ),
+    ).toHaveAttribute('role', 'alert')
+    await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }))
+    expect(await chatShown()).toBeInTheDocument()
   })
 })

@@ -1,17 +1,24 @@
 import type { ChatMessage } from '@/lib/chat/types'
 
+/** The words of the labels, where a reader needs their own (the finder's language). */
+export type SenderWords = { you: string; owner: string }
+
+const ENGLISH: SenderWords = { you: 'You', owner: 'The owner' }
+
 /**
  * Who wrote a message, as the viewer sees it: "You" only for the viewer's own
  * messages (sender_id = their user id); the finder by first name and role
- * ("Fred, finder"), the owner as "The owner".
+ * ("Fred, finder"), the owner as "The owner". The finder reads the first and the
+ * last in their language (`words`); the finder's label is only ever the owner's.
  */
 export function senderLabel(
   message: Pick<ChatMessage, 'senderId' | 'senderRole'>,
   viewerId: string,
   finderFirstName: string | null | undefined,
+  words: SenderWords = ENGLISH,
 ): string {
-  if (message.senderId === viewerId) return 'You'
-  if (message.senderRole === 'owner') return 'The owner'
+  if (message.senderId === viewerId) return words.you
+  if (message.senderRole === 'owner') return words.owner
   const name = finderFirstName?.trim()
   return name ? `${name}, finder` : 'The finder'
 }

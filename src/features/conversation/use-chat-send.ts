@@ -4,11 +4,7 @@ import { OFFLINE_AFTER_MS, type ConnectivityMonitor } from '@/lib/realtime/conne
 import { isOfflineAtom } from '@/lib/realtime/connectivity-state'
 import { sendMessage } from '@/features/conversation/api/send-message'
 import { mergeMessages, upsertLocal } from '@/features/conversation/message-list'
-import {
-  checkMessage,
-  isTooManyMessages,
-  TOO_MANY_MESSAGES,
-} from '@/features/conversation/message-rules'
+import { checkMessage, isTooManyMessages } from '@/features/conversation/message-rules'
 import { isNetworkError } from '@/features/conversation/use-chat-entry'
 import { chatMessagesAtom, chatPhaseAtom } from '@/features/conversation/state'
 import type { ChatMessage } from '@/lib/chat/types'
@@ -44,8 +40,10 @@ export function useChatSend(
 
   const deliver = useCallback(
     async (message: ChatMessage) => {
-      const update = (status: ChatMessage['status'], failedBecause?: string) =>
-        setMessages((list) => upsertLocal(list, { ...message, status, failedBecause }))
+      const update = (
+        status: ChatMessage['status'],
+        failedBecause?: ChatMessage['failedBecause'],
+      ) => setMessages((list) => upsertLocal(list, { ...message, status, failedBecause }))
       update('sending')
       try {
         const row = await sendMessage(
@@ -60,7 +58,7 @@ export function useChatSend(
         if (row) setMessages((list) => mergeMessages(list, [row]))
         else update('failed')
       } catch (error) {
-        if (isTooManyMessages(error)) update('failed', TOO_MANY_MESSAGES)
+        if (isTooManyMessages(error)) update('failed', 'too_many_messages')
         else update(isNetworkError(error) ? 'queued' : 'failed')
         // What the other side sent meanwhile is fetched once the backend answers,
         // and whether the conversation was closed meanwhile (the box then goes).

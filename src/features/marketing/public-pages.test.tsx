@@ -1,5 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { activateCatalog } from '@/lib/i18n/i18n'
+import { messages as ar } from '@/locales/compiled/ar'
+import { messages as en } from '@/locales/compiled/en'
+import { messages as pl } from '@/locales/compiled/pl'
 import { env } from '@/lib/env'
 import { renderApp, renderUi } from '@/testing/render-app'
 import { HowToScanPage } from '@/features/marketing/components/how-to-scan-page'
@@ -128,6 +132,34 @@ describe('/how-to-scan', () => {
     )
     expect(external).toHaveLength(0)
     expect(poster).not.toMatch(/\ssrc=/)
+  })
+})
+
+describe("the video's poster in the finder's language", () => {
+  afterEach(() => activateCatalog('en', en))
+
+  it('says "Play the video" in English on an English page', () => {
+    renderUi(<HowToScanPage videoId="abcDEF12345" />)
+    const poster = screen.getByTitle('Video: How to scan a Homeward tag').getAttribute('srcdoc')
+    expect(poster).toContain('<html lang="en-GB" dir="ltr">')
+    expect(poster).toContain('Play the video: How to scan a Homeward tag')
+    expect(poster).toContain('The video loads from YouTube when you press play.')
+  })
+
+  it('speaks Polish on a Polish page, and is mirrored in Arabic', () => {
+    activateCatalog('pl', pl)
+    const { unmount } = renderUi(<HowToScanPage videoId="abcDEF12345" />)
+    const poster =
+      screen.getByTitle('Film: Jak zeskanować przywieszkę Homeward').getAttribute('srcdoc') ?? ''
+    expect(poster).toContain('<html lang="pl" dir="ltr">')
+    expect(poster).toContain('Odtwórz film: Jak zeskanować przywieszkę Homeward')
+    expect(poster).not.toContain('Play the video')
+    unmount()
+    activateCatalog('ar', ar)
+    renderUi(<HowToScanPage videoId="abcDEF12345" />)
+    expect(screen.getByTitle(/^فيديو: /).getAttribute('srcdoc')).toContain(
+      '<html lang="ar" dir="rtl">',
+    )
   })
 })
 

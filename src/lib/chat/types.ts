@@ -34,6 +34,9 @@ export type ChatMessage = {
   /** Server-assigned, increasing in commit order; null until stored. */
   position: number | null
   status: 'sent' | 'sending' | 'queued' | 'failed'
-  /** Why a failed message was refused, in our words, when the database said (else 'Not sent'). */
-  failedBecause?: string
+  /**
+   * Why a failed message was refused, when the database said (else 'Not sent'):
+   * its code, shown in the reader's words (message-bubble.tsx).
+   */
+  failedBecause?: 'too_many_messages'
 }

@@ -1,5 +1,6 @@
 import { activate, currentLocale, type Messages } from '@/lib/i18n/runtime'
 import {
+  asksForPseudoLocale,
   directionOf,
   htmlLangOf,
   isLocale,
@@ -8,6 +9,7 @@ import {
   localeFromCookie,
   localeOfHtmlLang,
   negotiateLocale,
+  PSEUDO_LOCALE,
   SOURCE_LOCALE,
   type AnyLocale,
   type Locale,
@@ -134,9 +136,12 @@ export function rememberLocale(locale: Locale) {
  * The locale a page starts in: the language chosen on this phone from the menu, else
  * for a prerendered page the language its HTML was built in (the host chose it from
  * Accept-Language: `<html lang>`), else the browser's languages (the shell: chat,
- * owner pages).
+ * owner pages). The pseudo-locale's cookie comes before them all.
  */
 export function startingLocale(isPrerendered: boolean): AnyLocale {
+  // The pseudo-locale (a test's or a developer's cookie) reaches the shell's pages too:
+  // the chat renders in the browser, with no prerendered copy to carry it.
+  if (asksForPseudoLocale(document.cookie)) return PSEUDO_LOCALE
   const chosen = chosenLocale()
   if (chosen) return chosen
   const fromHtml = isPrerendered ? localeOfHtmlLang(document.documentElement.lang) : null

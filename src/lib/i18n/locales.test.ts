@@ -1,6 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { startingLocale } from '@/lib/i18n/i18n'
 import { activate, translate } from '@/lib/i18n/runtime'
 import {
+  asksForPseudoLocale,
   directionOf,
   localeForRequest,
   matchTag,
@@ -96,5 +98,20 @@ describe('plurals (Intl.PluralRules through the compiled catalogs)', () => {
     expect(pseudo).toContain('7')
     expect(pseudo).toMatch(/Ýöûŕ đéŧåîĺš/)
     expect(pseudo.length).toBeGreaterThanOrEqual(english.length * 1.3)
+  })
+})
+
+describe('the pseudo-locale', () => {
+  afterEach(() => {
+    document.cookie = 'locale=; max-age=0; path=/'
+  })
+
+  it('comes only from its cookie, which the shell (the chat) honours too', () => {
+    expect(asksForPseudoLocale('a=1; locale=en-XA')).toBe(true)
+    expect(asksForPseudoLocale('locale=pl')).toBe(false)
+    expect(asksForPseudoLocale(undefined)).toBe(false)
+    expect(startingLocale(false)).not.toBe('en-XA')
+    document.cookie = 'locale=en-XA; path=/'
+    expect(startingLocale(false)).toBe('en-XA')
   })
 })

@@ -104,6 +104,13 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
 }
 
 /** The `locale` cookie's value in a Cookie header (or document.cookie), if supported. */
+/** Whether the `locale` cookie asks for the pseudo-locale: tests and development set it; no browser does. */
+export function asksForPseudoLocale(cookie: string | null | undefined): boolean {
+  return (cookie ?? '')
+    .split(';')
+    .some((pair) => pair.trim() === `${LOCALE_COOKIE}=${PSEUDO_LOCALE}`)
+}
+
 export function localeFromCookie(cookie: string | null | undefined): Locale | null {
   if (!cookie) return null
   for (const pair of cookie.split(';')) {

@@ -8,17 +8,17 @@ import { formatDeletionDate } from '@/lib/chat/deletion-date'
 import type { ChatLinkStatus } from '@/features/conversation/api/get-chat-link-status'
 import { requestChatLink } from '@/features/conversation/api/request-chat-link'
 import { EndNoticeBox, useEndNotice } from '@/features/conversation/components/chat-closed'
-import { useT } from '@/lib/i18n/use-t'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
+import { useLocale, useT } from '@/lib/i18n/use-t'
 import { useLogInAndReturn } from '@/features/conversation/use-log-in-and-return'
 
-export const INVALID_LINK_TEXT = 'This chat link is not valid or has expired.'
-export const BOUND_LINK_TEXT = 'This chat link is already in use on another device.'
-export const NEW_LINK_SENT =
-  'We have e-mailed you a new link. Open it on this device to continue the chat; the old link no longer works.'
-export const NEW_LINK_TOO_MANY = 'Too many new links were asked for. Please try again later.'
-export const NEW_LINK_REFUSED = 'A new link cannot be sent for this chat.'
-export const NEW_LINK_UNREACHABLE =
-  'We could not reach Homeward. Check your connection and try again.'
+/** What a refused link's holder is told (the finder's language: the link came in their e-mail). */
+export const INVALID_LINK_TEXT = msgId('chat.link.invalid')
+export const BOUND_LINK_TEXT = msgId('chat.link.bound')
+export const NEW_LINK_SENT = msgId('chat.link.newSent')
+export const NEW_LINK_TOO_MANY = msgId('chat.link.tooMany')
+export const NEW_LINK_REFUSED = msgId('chat.link.refused')
+export const NEW_LINK_UNREACHABLE = msgId('chat.unreachable')
 
 type Props = {
   reason: 'invalid' | 'bound'
@@ -29,50 +29,51 @@ type Props = {
   token: string | null
 }
 
+type Translate = ReturnType<typeof useT>
+
 /** What a refused link's holder is told: what happened, why, their data, what to do. */
-function explain(reason: Props['reason'], status: ChatLinkStatus | null, hasToken: boolean) {
-  const date = formatDeletionDate(status?.at)
-  const kept =
-    'Your details and the conversation are kept until they are deleted, as our privacy notice says.'
+function explain(
+  reason: Props['reason'],
+  status: ChatLinkStatus | null,
+  hasToken: boolean,
+  t: Translate,
+  locale: string,
+) {
+  const date = formatDeletionDate(status?.at, locale)
+  const kept = t('chat.link.kept')
   switch (status?.status) {
     case 'replaced':
       return {
-        title: 'This chat link was replaced by a newer one.',
+        title: t('chat.link.replacedTitle'),
         lines: [
-          `A new link was e-mailed to you${date ? ` on ${date}` : ''}, so this one no longer works. ${kept}`,
-          'Open the chat from the newest e-mail we sent you.',
+          `${date ? t('chat.link.replacedOn', { date }) : t('chat.link.replaced')} ${kept}`,
+          t('chat.link.openNewest'),
         ],
         canRenew: false,
       }
     case 'revoked':
       return {
-        title: 'The owner has turned this chat link off.',
-        lines: [kept, 'There is nothing more to do here.'],
+        title: t('chat.link.revokedTitle'),
+        lines: [kept, t('chat.link.nothingMore')],
         canRenew: false,
       }
     case 'expired':
       return {
-        title: date ? `This chat link expired on ${date}.` : 'This chat link has expired.',
-        lines: [kept, 'We can e-mail you a new link to the address you gave.'],
+        title: date ? t('chat.link.expiredOn', { date }) : t('chat.link.expired'),
+        lines: [kept, t('chat.link.canRenew')],
         canRenew: true,
       }
     default:
       if (reason === 'bound' || status?.status === 'bound') {
         return {
-          title: BOUND_LINK_TEXT,
-          lines: [
-            'If you found the item, we can e-mail you a new link to the address you gave. Or log in if this is your item.',
-          ],
+          title: t(BOUND_LINK_TEXT),
+          lines: [t('chat.link.renewOrLogIn')],
           canRenew: true,
         }
       }
       return {
-        title: INVALID_LINK_TEXT,
-        lines: [
-          hasToken
-            ? 'If you found the item, we can e-mail you a new link to the address you gave. Or log in if this is your item.'
-            : 'If you found the item, open the chat from the e-mail we sent you. Or log in if this is your item.',
-        ],
+        title: t(INVALID_LINK_TEXT),
+        lines: [hasToken ? t('chat.link.renewOrLogIn') : t('chat.link.openOrLogIn')],
         canRenew: hasToken,
       }
   }
@@ -110,11 +111,17 @@ function ChatEnded({ linkStatus }: { linkStatus: ChatLinkStatus }) {
   )
 }
 
+/**
+ * A link that cannot open the chat (replaced, turned off, expired, in use elsewhere):
+ * in the reader's language, as the finder's e-mail that brought the link was.
+ */
 function LinkRefused({ reason, linkStatus, chatId, token }: Props) {
+  const t = useT()
+  const locale = useLocale()
   const logInAndReturn = useLogInAndReturn(chatId)
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle')
-  const [error, setError] = useState<string | null>(null)
-  const { title, lines, canRenew } = explain(reason, linkStatus, Boolean(token))
+  const [error, setError] = useState<MessageId | null>(null)
+  const { title, lines, canRenew } = explain(reason, linkStatus, Boolean(token), t, locale)
 
   const renew = () => {
     if (!chatId) return
@@ -137,7 +144,7 @@ function LinkRefused({ reason, linkStatus, chatId, token }: Props) {
         {title}
       </Heading>
       {state === 'sent' ? (
-        <Text role="status">{NEW_LINK_SENT}</Text>
+        <Text role="status">{t(NEW_LINK_SENT)}</Text>
       ) : (
         <>
           {lines.map((line) => (
@@ -145,18 +152,18 @@ function LinkRefused({ reason, linkStatus, chatId, token }: Props) {
           ))}
           {canRenew && chatId && (
             <Button colorPalette="teal" onClick={renew} loading={state === 'sending'}>
-              Send me a new link
+              {t('chat.link.sendNew')}
             </Button>
           )}
         </>
       )}
-      <FormMessage message={error} />
+      <FormMessage message={error && t(error)} />
       <Stack direction="row" gap="3" wrap="wrap">
         <Button variant="outline" colorPalette="teal" onClick={logInAndReturn}>
-          Login
+          {t('chat.link.login')}
         </Button>
         <Button asChild variant="outline" colorPalette="teal">
-          <RouterLink to={paths.root}>Go Home</RouterLink>
+          <RouterLink to={paths.root}>{t('chat.end.goHome')}</RouterLink>
         </Button>
       </Stack>
     </Stack>

@@ -3,7 +3,7 @@ import { LazyMotion, MotionConfig } from 'framer-motion'
 import { useEffect, useRef } from 'react'
 import { MessageBubble } from '@/features/conversation/components/message-bubble'
 import { senderLabel } from '@/features/conversation/sender-label'
-import type { ChatMessage } from '@/lib/chat/types'
+import type { ChatMessage, ChatRole } from '@/lib/chat/types'
 import { useT } from '@/lib/i18n/use-t'
 
 /** Keeps the animation code out of the chat route's chunk (it is the finder's phone page). */
@@ -13,6 +13,8 @@ const loadMotionFeatures = () =>
 type ChatMessagesProps = {
   messages: ChatMessage[]
   viewerId: string
+  /** The finder reads the labels and states in their language (the owner's stay English). */
+  role: ChatRole
   finderFirstName: string | null | undefined
   onRetry: (id: string) => void
   /** Closed: nothing more can be said, so no "Say hello!". */
@@ -23,12 +25,15 @@ type ChatMessagesProps = {
 export function ChatMessages({
   messages,
   viewerId,
+  role,
   finderFirstName,
   onRetry,
   isClosed = false,
 }: ChatMessagesProps) {
   const listRef = useRef<HTMLOListElement>(null)
   const t = useT()
+  const isFinder = role === 'finder'
+  const words = isFinder ? { you: t('chat.sender.you'), owner: t('chat.sender.owner') } : undefined
   const lastId = messages.at(-1)?.id
   useEffect(() => {
     const list = listRef.current
@@ -41,7 +46,7 @@ export function ChatMessages({
         <Box
           as="ol"
           ref={listRef}
-          aria-label="Messages"
+          aria-label={isFinder ? t('chat.messages.label') : 'Messages'}
           aria-live="polite"
           aria-relevant="additions"
           display="flex"
@@ -63,8 +68,9 @@ export function ChatMessages({
             <MessageBubble
               key={message.id}
               message={message}
-              who={senderLabel(message, viewerId, finderFirstName)}
+              who={senderLabel(message, viewerId, finderFirstName, words)}
               isMine={message.senderId === viewerId}
+              isFinder={isFinder}
               onRetry={onRetry}
             />
           ))}

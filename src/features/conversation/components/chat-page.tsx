@@ -8,6 +8,7 @@ import {
   ChatClosed,
   ClosedComposer,
   EndNoticeBox,
+  useEndNotice,
   useEndNotices,
 } from '@/features/conversation/components/chat-closed'
 import {
@@ -28,7 +29,8 @@ import { ChatReceipts } from '@/features/conversation/components/receipts'
 import { SafetyActions } from '@/features/conversation/components/safety-actions'
 import { SafetyNotices } from '@/features/conversation/components/safety-notices'
 import { SafetyTips } from '@/features/conversation/components/safety-tips'
-import { OFFLINE_TEXT } from '@/features/conversation/offline-texts'
+import { FINDER_OFFLINE_TEXT, OFFLINE_TEXT } from '@/features/conversation/offline-texts'
+import { useT } from '@/lib/i18n/use-t'
 import type { ChatSlots } from '@/features/conversation/slots'
 import { useChat, type ChatState } from '@/features/conversation/use-chat'
 import { useLogInAndReturn } from '@/features/conversation/use-log-in-and-return'
@@ -68,6 +70,7 @@ export function ChatPage(slots: ChatSlots) {
     void navigate({ pathname: location.pathname, search: location.search }, { replace: true })
   }, [location.pathname, location.search, navigate])
 
+  const t = useT()
   const chat = useChat(chatId, token, dropToken)
   const { phase } = chat
   // A refused link (forwarded, already used, expired) leaves the address bar too: the
@@ -85,7 +88,7 @@ export function ChatPage(slots: ChatSlots) {
   if (phase.kind === 'loading') {
     return (
       <Stack align="center" py="10">
-        <Spinner aria-label="Opening the chat" />
+        <Spinner aria-label={t('chat.opening')} />
       </Stack>
     )
   }
@@ -124,6 +127,28 @@ type ChatScreenProps = ChatSlots & {
   token: string | null
 }
 
+/** The offline line: in the finder's language for the finder (the owner's stays English). */
+function ChatOffline({ isOffline, isFinder }: { isOffline: boolean; isFinder: boolean }) {
+  const t = useT()
+  return (
+    <OfflineBanner isOffline={isOffline} text={isFinder ? t(FINDER_OFFLINE_TEXT) : OFFLINE_TEXT} />
+  )
+}
+
+/** The finder deleted their details just now: the chat is over for them. */
+function DetailsDeleted({ summary }: { summary: NonNullable<ChatState['summary']> }) {
+  const notice = useEndNotice(
+    { ...summary, closed_reason: 'finder_left', finder_details_deleted_on: '' },
+    'finder',
+  )
+  return (
+    <Stack gap="3" py="2">
+      <EndNoticeBox notice={notice} />
+      <ClosedComposer notice={notice} />
+    </Stack>
+  )
+}
+
 /** Whether the finder's details are still held (chat_summary gives their deletion date). */
 function isDetailsHeld(chat: ChatState): boolean {
   return Boolean(chat.summary?.finder_details_deleted_on)
@@ -158,18 +183,7 @@ function ChatScreen({
     setIsAsking(true)
   }
 
-  if (isForgotten && summary) {
-    const notice = noticeOf(
-      { ...summary, closed_reason: 'finder_left', finder_details_deleted_on: '' },
-      'finder',
-    )
-    return (
-      <Stack gap="3" py="2">
-        <EndNoticeBox notice={notice} />
-        <ClosedComposer notice={notice} />
-      </Stack>
-    )
-  }
+  if (isForgotten && summary) return <DetailsDeleted summary={summary} />
 
   const details = (
     <ChatDetails
@@ -198,7 +212,9 @@ function ChatScreen({
       h={CHAT_HEIGHT}
       minH="24rem"
     >
-      <Flex direction="column" gap="2" minH="0">
+      {/* Longer words (a language, a notice) can outgrow a short screen: then the column
+          scrolls, rather than the message box running under the footer. */}
+      <Flex direction="column" gap="2" minH="0" overflowY="auto">
         <ChatHeader
           summary={summary}
           role={role}
@@ -206,7 +222,7 @@ function ChatScreen({
         />
         {summary?.closed_at && <ChatClosed summary={summary} role={role} />}
         <SafetyNotices {...{ chatId, userId, role }} refreshKey={summary?.closed_at} />
-        <OfflineBanner isOffline={chat.isOffline} text={OFFLINE_TEXT} />
+        <ChatOffline isOffline={chat.isOffline} isFinder={isFinder} />
         {!isClosed && (
           <SafetyTips
             chatId={chatId}
@@ -228,6 +244,7 @@ function ChatScreen({
         <ChatMessages
           messages={chat.messages}
           viewerId={userId}
+          role={role}
           finderFirstName={summary?.finder_first_name}
           onRetry={chat.retry}
           isClosed={isClosed}
@@ -247,7 +264,7 @@ function ChatScreen({
             onDeleteDetails={canForget && !isAsking ? ask : undefined}
           />
         ) : (
-          <Composer onSend={chat.send} photoFolder={`${chatId}/${userId}`} />
+          <Composer onSend={chat.send} photoFolder={`${chatId}/${userId}`} isFinder={isFinder} />
         )}
       </Flex>
       {isWide ? (

@@ -2,7 +2,8 @@ import { useT } from '@/lib/i18n/use-t'
 import { Button, Field, HStack, Stack, Textarea } from '@chakra-ui/react'
 import { useState, type FormEvent, type KeyboardEvent } from 'react'
 import { FormMessage } from '@/components/ui/form-message'
-import { PhotoAttachments } from '@/components/ui/photo-attachments'
+import { PhotoAttachments, type PhotoStatusWords } from '@/components/ui/photo-attachments'
+import { photoRefusalId } from '@/features/conversation/photo-refusals'
 import { MAX_PHOTOS_PER_MESSAGE, PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
 import { usePhotoAttachments } from '@/lib/photos/use-photo-attachments'
 import { COARSE_POINTER, useMediaQuery } from '@/lib/use-media-query'
@@ -17,6 +18,27 @@ type ComposerProps = {
   onSend: (text: string, photoPaths: string[]) => SendResult
   /** Where this member's photos go in chat-photos: `<chat_id>/<user_id>`. */
   photoFolder: string
+  /** The finder reads the count, the photos' states and refusals in their language. */
+  isFinder?: boolean
+}
+
+type Translate = ReturnType<typeof useT>
+
+/** What the photos' states and buttons say to the finder. */
+function finderPhotoWords(t: Translate): PhotoStatusWords {
+  return {
+    preparing: t('chat.photo.preparing'),
+    uploading: t('chat.photo.uploading'),
+    uploaded: t('chat.photo.uploaded'),
+    failed: t('chat.photo.failed'),
+    sent: t('chat.photo.sent'),
+    retry: t('chat.message.retry'),
+    retryName: (n) => t('chat.photo.retryName', { n }),
+    remove: t('chat.photo.remove'),
+    removeName: (n) => t('chat.photo.removeName', { n }),
+    preparingName: (n) => t('chat.photo.preparingName', { n }),
+    thumbnailName: (n) => t('chat.photo.thumbnailName', { n }),
+  }
 }
 
 /**
@@ -25,8 +47,13 @@ type ComposerProps = {
  * three photos go with it; the message is sent only once every photo has
  * uploaded, so a failed upload never leaves half a message.
  */
-export function Composer({ onSend, photoFolder }: ComposerProps) {
+export function Composer({ onSend, photoFolder, isFinder = false }: ComposerProps) {
   const t = useT()
+  /** An English text of the app's (a rule's words) as the finder reads it. */
+  const say = (english: string | null): string | null => {
+    const id = english && isFinder ? photoRefusalId(english) : null
+    return id ? t(id, { max: MAX_PHOTOS_PER_MESSAGE }) : english
+  }
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
   const photos = usePhotoAttachments({
@@ -41,11 +68,18 @@ export function Composer({ onSend, photoFolder }: ComposerProps) {
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault()
-    if (photos.isBusy) return setError(PHOTO_MESSAGES.stillUploading)
+    if (photos.isBusy) {
+      return setError(isFinder ? t('chat.photo.stillUploading') : PHOTO_MESSAGES.stillUploading)
+    }
     const photoPaths = photos.readyPaths()
-    if (!photoPaths) return setError(PHOTO_MESSAGES.fixPhotos)
+    if (!photoPaths)
+      return setError(isFinder ? t('chat.photo.fixPhotos') : PHOTO_MESSAGES.fixPhotos)
     const result = onSend(text, photoPaths)
-    if (result === 'too_long') setError(TOO_LONG_MESSAGE)
+    if (result === 'too_long') {
+      setError(
+        isFinder ? t('chat.composer.tooLong', { max: MAX_MESSAGE_LENGTH }) : TOO_LONG_MESSAGE,
+      )
+    }
     if (result === 'sent') {
       setText('')
       setError(null)
@@ -58,7 +92,13 @@ export function Composer({ onSend, photoFolder }: ComposerProps) {
   }
 
   return (
-    <Stack as="form" gap="1" onSubmit={submit} aria-label="Send a message" flexShrink="0">
+    <Stack
+      as="form"
+      gap="1"
+      onSubmit={submit}
+      aria-label={isFinder ? t('chat.composer.formLabel') : 'Send a message'}
+      flexShrink="0"
+    >
       <Field.Root invalid={length > MAX_MESSAGE_LENGTH}>
         <Field.Label srOnly>{t('chat.composer.label')}</Field.Label>
         <HStack align="end" gap="2" w="full">
@@ -80,7 +120,11 @@ export function Composer({ onSend, photoFolder }: ComposerProps) {
           </Button>
         </HStack>
         {isNearLimit ? (
-          <Field.HelperText>{`${length} / ${MAX_MESSAGE_LENGTH} characters`}</Field.HelperText>
+          <Field.HelperText>
+            {isFinder
+              ? t('chat.composer.count', { length, max: MAX_MESSAGE_LENGTH })
+              : `${length} / ${MAX_MESSAGE_LENGTH} characters`}
+          </Field.HelperText>
         ) : (
           !isTouch && <Field.HelperText>{t('chat.composer.hint')}</Field.HelperText>
         )}
@@ -89,6 +133,11 @@ export function Composer({ onSend, photoFolder }: ComposerProps) {
         photos={photos}
         max={MAX_PHOTOS_PER_MESSAGE}
         label={t('chat.composer.attach')}
+        {...(isFinder && {
+          words: finderPhotoWords(t),
+          listLabel: t('chat.photo.list'),
+          refusalText: say,
+        })}
       />
       <FormMessage message={error} />
     </Stack>

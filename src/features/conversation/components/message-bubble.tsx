@@ -3,11 +3,28 @@ import { m } from 'framer-motion'
 import { StoredPhoto } from '@/components/ui/stored-photo'
 import type { ChatMessage } from '@/lib/chat/types'
 import { ScamWarning } from '@/features/conversation/components/scam-warning'
+import { TOO_MANY_MESSAGES } from '@/features/conversation/message-rules'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
+import { useT } from '@/lib/i18n/use-t'
 
-const STATUS_TEXT: Record<Exclude<ChatMessage['status'], 'sent'>, string> = {
+type Status = Exclude<ChatMessage['status'], 'sent'>
+
+const STATUS_TEXT: Record<Status, string> = {
   sending: 'Sending…',
   queued: 'Waiting for connection',
   failed: 'Not sent',
+}
+
+/** The same states in the finder's language. */
+const FINDER_STATUS: Record<Status, MessageId> = {
+  sending: msgId('chat.message.sending'),
+  queued: msgId('chat.message.queued'),
+  failed: msgId('chat.message.failed'),
+}
+
+/** Why a message failed (ChatMessage.failedBecause), in our words. */
+const FAILED_BECAUSE: Record<NonNullable<ChatMessage['failedBecause']>, [string, MessageId]> = {
+  too_many_messages: [TOO_MANY_MESSAGES, msgId('chat.message.tooMany')],
 }
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' })
@@ -17,11 +34,25 @@ type MessageBubbleProps = {
   /** "You", "Fred, finder" or "The owner" (sender-label.ts). */
   who: string
   isMine: boolean
+  /** The finder reads its states in their language (the owner's stay English). */
+  isFinder?: boolean
   onRetry: (id: string) => void
 }
 
 /** One message: who, what, when, and for ours on the way, its state. */
-export function MessageBubble({ message, who, isMine, onRetry }: MessageBubbleProps) {
+export function MessageBubble({
+  message,
+  who,
+  isMine,
+  isFinder = false,
+  onRetry,
+}: MessageBubbleProps) {
+  const t = useT()
+  const stateText = (status: Status): string => {
+    const because = message.failedBecause ? FAILED_BECAUSE[message.failedBecause] : null
+    if (because) return isFinder ? t(because[1]) : because[0]
+    return isFinder ? t(FINDER_STATUS[status]) : STATUS_TEXT[status]
+  }
   return (
     <m.li
       initial={{ opacity: 0, y: 8 }}
@@ -59,13 +90,27 @@ export function MessageBubble({ message, who, isMine, onRetry }: MessageBubblePr
                 key={path}
                 bucket="chat-photos"
                 path={path}
-                alt={`Photo ${index + 1} from ${who}`}
+                words={
+                  isFinder
+                    ? {
+                        loading: (alt) => t('chat.photo.loading', { alt }),
+                        gone: t('chat.photo.gone'),
+                        failed: t('chat.photo.loadFailed'),
+                      }
+                    : undefined
+                }
+                alt={
+                  isFinder
+                    ? t('chat.message.photoAlt', { n: index + 1, who })
+                    : `Photo ${index + 1} from ${who}`
+                }
               />
             ))}
           </HStack>
         )}
+        {/* A person's words, in whatever language: their own direction, not the page's. */}
         {message.body !== '' && (
-          <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+          <Text whiteSpace="pre-wrap" overflowWrap="anywhere" dir="auto">
             {message.body}
           </Text>
         )}
@@ -74,10 +119,10 @@ export function MessageBubble({ message, who, isMine, onRetry }: MessageBubblePr
         )}
         {message.status !== 'sent' && (
           <HStack gap="2" fontSize="xs">
-            <Text>{message.failedBecause ?? STATUS_TEXT[message.status]}</Text>
+            <Text>{stateText(message.status)}</Text>
             {message.status === 'failed' && (
               <Button size="xs" variant="surface" onClick={() => onRetry(message.id)}>
-                Retry
+                {isFinder ? t('chat.message.retry') : 'Retry'}
               </Button>
             )}
           </HStack>

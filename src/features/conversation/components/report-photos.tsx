@@ -1,11 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, Heading, Stack, Text } from '@chakra-ui/react'
 import { FormMessage } from '@/components/ui/form-message'
-import {
-  PhotoAttachments,
-  type PhotoItemWords,
-  type PhotoStatusWords,
-} from '@/components/ui/photo-attachments'
+import { PhotoAttachments, type PhotoStatusWords } from '@/components/ui/photo-attachments'
 import { MAX_PHOTOS_PER_MESSAGE, PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
 import { usePhotoAttachments } from '@/lib/photos/use-photo-attachments'
 import { supabase } from '@/lib/supabase'
@@ -137,9 +133,7 @@ export function ReportPhotos({ chatId }: { chatId: string }) {
     sent: t(STATUS_IDS.sent),
     retry: tryAgain,
     retryName: (n) => t('reportPhotos.tryAgainPhoto', { n }),
-  }
-  const itemWords: PhotoItemWords = {
-    alt: (n) => t('reportPhotos.photoAlt', { n }),
+    thumbnailName: (n) => t('reportPhotos.photoAlt', { n }),
     preparingName: (n) => t('reportPhotos.preparingPhoto', { n }),
     remove: t('reportPhotos.remove'),
     removeName: (n) => t('reportPhotos.removePhoto', { n }),
@@ -170,7 +164,6 @@ export function ReportPhotos({ chatId }: { chatId: string }) {
         isDisabled={!finderId || isSending}
         words={words}
         listLabel={t('reportPhotos.list')}
-        itemWords={itemWords}
       />
       {photos.hasFailed && <FormMessage message={t('reportPhotos.uploadFailed')} />}
       {phase === 'failed' && (

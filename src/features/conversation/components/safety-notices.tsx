@@ -4,6 +4,7 @@ import { getSafetyNotices, type SafetyNotice } from '@/features/conversation/api
 import { useBroadcastChannel } from '@/lib/realtime/use-broadcast-channel'
 import type { ChatRole } from '@/lib/chat/types'
 import { useT } from '@/lib/i18n/use-t'
+import { noticeBodyId } from '@/features/conversation/notice-bodies'
 
 /**
  * What Homeward told the reader about a report on this conversation: the
@@ -26,6 +27,11 @@ export function SafetyNotices({
   const t = useT()
   const finderTitle = (kind: SafetyNotice['kind']) =>
     kind === 'warning' ? t('chat.notice.warning') : t('chat.notice.report')
+  /** The finder reads a notice the app knows in their language; any other as it was written. */
+  const finderBody = (notice: SafetyNotice) => {
+    const id = noticeBodyId(notice)
+    return id ? t(id) : notice.body
+  }
   const [notices, setNotices] = useState<SafetyNotice[]>([])
 
   const load = useCallback(() => {
@@ -67,7 +73,9 @@ export function SafetyNotices({
             <Alert.Title>
               {role === 'finder' ? finderTitle(notice.kind) : ownerTitle(notice.kind)}
             </Alert.Title>
-            <Alert.Description>{notice.body}</Alert.Description>
+            <Alert.Description>
+              {role === 'finder' ? finderBody(notice) : notice.body}
+            </Alert.Description>
           </Alert.Content>
         </Alert.Root>
       ))}
