@@ -2,6 +2,18 @@ import { Heading, Image } from '@chakra-ui/react'
 import { pageTitleId } from '@/lib/i18n/page-titles'
 import { useT } from '@/lib/i18n/use-t'
 
+/**
+ * The title through the catalogs (a finder's page in the finder's language); the route's
+ * own words while the owner's catalog is still on its way (the header shows before the
+ * page's chunk), never a bare id.
+ */
+function shownTitle(title: string | undefined, t: ReturnType<typeof useT>): string {
+  const id = pageTitleId(title)
+  if (!id) return title ?? ''
+  const text = t(id)
+  return text === id ? (title ?? '') : text
+}
+
 /** SPEC.md §2: the logo when the form title is 'home', else the title as a heading. */
 export function HeaderTitle({ title }: { title: string | undefined }) {
   const t = useT()
@@ -14,8 +26,7 @@ export function HeaderTitle({ title }: { title: string | undefined }) {
   }
   return (
     <Heading as="h1" size={{ base: 'md', md: 'lg' }} textAlign="center" lineClamp={1}>
-      {/* The title through the catalogs (a finder's page in the finder's language). */}
-      {pageTitleId(title) ? t(pageTitleId(title)!) : (title ?? '')}
+      {shownTitle(title, t)}
     </Heading>
   )
 }
