@@ -69,7 +69,7 @@ describe("the layout's names on a finder's page", () => {
     expect(html).toContain('aria-label="Otwórz menu"')
     expect(html).toContain('aria-label="Menu główne"')
     expect(html).toContain('aria-label="Informacje prawne"')
-    expect(html).toContain('aria-label="Strona główna"')
+    expect(html).toContain('aria-label="Strona startowa"')
     expect(html).not.toMatch(/aria-label="(Open menu|Main menu|Legal|Home page)"/)
     // The menu's links (SPEC.md's words in English) in the page's language.
     const menu = textOf(html.slice(html.indexOf('id="menu-before-app"')))
