@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'vitest'
 import { activateCatalog, activateOwnerMessages } from '@/lib/i18n/i18n'
 import { messages as english } from '@/locales/compiled/en'
 import { messages as ownerEnglish } from '@/locales/compiled/owner/en'
@@ -44,4 +45,13 @@ export function englishLeftIn(root: Element, allowed: readonly string[] = []): s
     }
   }
   return [...found]
+}
+
+/** Every test of the enclosing describe (or file) runs in the pseudo-locale, English after. */
+export function inPseudoLocale(): void {
+  let restore = () => {}
+  beforeEach(() => {
+    restore = usePseudoLocale()
+  })
+  afterEach(() => restore())
 }

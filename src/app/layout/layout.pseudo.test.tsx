@@ -1,17 +1,13 @@
 import { createRef } from 'react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import { ProfileLink } from '@/app/layout/profile-link'
 import MenuDrawer from '@/app/layout/menu-drawer'
 import { renderUi } from '@/testing/render-app'
-import { englishLeftIn, usePseudoLocale } from '@/testing/pseudo-locale'
+import { englishLeftIn, inPseudoLocale } from '@/testing/pseudo-locale'
 
 describe("the layout's words in the pseudo-locale (no English left)", () => {
-  let restore = () => {}
-  beforeEach(() => {
-    restore = usePseudoLocale()
-  })
-  afterEach(() => restore())
+  inPseudoLocale()
 
   it("the header's link to the dashboard", async () => {
     const { container } = renderUi(<ProfileLink kind="profile" />)
@@ -19,7 +15,7 @@ describe("the layout's words in the pseudo-locale (no English left)", () => {
     expect(englishLeftIn(container)).toEqual([])
   })
 
-  it("the menu with Logout, for a signed-in account", async () => {
+  it('the menu with Logout, for a signed-in account', async () => {
     renderUi(
       <MenuDrawer
         isSignedIn

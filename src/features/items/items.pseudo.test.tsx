@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { act, screen } from '@testing-library/react'
 import { atom, useAtomValue } from '@/lib/jotai'
 import { confirmationAtom } from '@/lib/confirmation'
@@ -13,7 +13,7 @@ import {
 } from '@/features/items/components/edit-item-form'
 import { LostNoteTooLongError } from '@/features/items/api/update-item'
 import { renderUi } from '@/testing/render-app'
-import { englishLeftIn, usePseudoLocale } from '@/testing/pseudo-locale'
+import { englishLeftIn, inPseudoLocale } from '@/testing/pseudo-locale'
 
 function itemRow(id: string, name: string, code: string, status: string | null): Item {
   return {
@@ -45,11 +45,7 @@ function Later({ children }: { children: ReactNode }) {
 }
 
 describe("the owner's items in the pseudo-locale (no English left)", () => {
-  let restore = () => {}
-  beforeEach(() => {
-    restore = usePseudoLocale()
-  })
-  afterEach(() => restore())
+  inPseudoLocale()
 
   it('the dashboard without items', async () => {
     const { container, store } = renderUi(

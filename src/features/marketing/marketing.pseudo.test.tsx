@@ -1,18 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import { CONTACT_EMAIL } from '@/lib/contact'
 import { FaqPage } from '@/features/marketing/components/faq-page'
 import { HomePage } from '@/features/marketing/components/home-page'
 import { HowItWorksPage } from '@/features/marketing/components/how-it-works-page'
 import { renderUi } from '@/testing/render-app'
-import { englishLeftIn, usePseudoLocale } from '@/testing/pseudo-locale'
+import { englishLeftIn, inPseudoLocale } from '@/testing/pseudo-locale'
 
 describe('the home page, how it works and the FAQ in the pseudo-locale (no English left)', () => {
-  let restore = () => {}
-  beforeEach(() => {
-    restore = usePseudoLocale()
-  })
-  afterEach(() => restore())
+  inPseudoLocale()
 
   it('the home page', async () => {
     const { container } = renderUi(<HomePage />)

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { act, screen } from '@testing-library/react'
 import { isOfflineAtom } from '@/lib/realtime/connectivity-state'
 import type { ConversationRow } from '@/lib/chat/types'
@@ -7,7 +7,7 @@ import { ItemConversations } from '@/features/owner-hub/components/item-conversa
 import { OwnerAlerts } from '@/features/owner-hub/components/owner-alerts'
 import { conversationsAtom, ownerAlertsAtom, type OwnerAlert } from '@/features/owner-hub/state'
 import { renderUi } from '@/testing/render-app'
-import { englishLeftIn, usePseudoLocale } from '@/testing/pseudo-locale'
+import { englishLeftIn, inPseudoLocale } from '@/testing/pseudo-locale'
 
 vi.mock('@/features/owner-hub/api/mark-report-opened', () => ({
   markReportOpened: () => Promise.resolve(),
@@ -49,11 +49,7 @@ const alert = (id: string, message: OwnerAlert['message']): OwnerAlert => ({
 })
 
 describe("the owner's hub in the pseudo-locale (no English left)", () => {
-  let restore = () => {}
-  beforeEach(() => {
-    restore = usePseudoLocale()
-  })
-  afterEach(() => restore())
+  inPseudoLocale()
 
   it("an item's conversations: named or not, unread, closed, without a time or place", async () => {
     const { container, store } = renderUi(<ItemConversations itemId="item-keys" />)
