@@ -131,10 +131,7 @@ type ChatScreenProps = ChatSlots & {
 function ChatOffline({ isOffline, isFinder }: { isOffline: boolean; isFinder: boolean }) {
   const t = useT()
   return (
-    <OfflineBanner
-      isOffline={isOffline}
-      text={t(isFinder ? FINDER_OFFLINE_TEXT : OFFLINE_TEXT)}
-    />
+    <OfflineBanner isOffline={isOffline} text={t(isFinder ? FINDER_OFFLINE_TEXT : OFFLINE_TEXT)} />
   )
 }
 
