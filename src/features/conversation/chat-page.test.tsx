@@ -1843,4 +1843,35 @@ describe("the owner's chat speaks the owner's catalog (pseudo-locale)", () => {
       englishLeftIn(container, [...DATA, 'Cambridge station ticket office', ...points]),
     ).toEqual([])
   })
+
+  it('a refused postal address, then the finder blocked and the end the owner sees', async () => {
+    const { container, user } = openChat({ as: 'owner' })
+    // After the chat's own handlers, so that this one answers first.
+    server.use(
+      http.post('*/rest/v1/rpc/share_postal_address', () =>
+        HttpResponse.json(
+          { code: 'P0001', message: 'address_too_long', details: null, hint: null },
+          { status: 400 },
+        ),
+      ),
+    )
+    await chatShown()
+    await user.click(
+      await screen.findByRole(
+        'button',
+        { name: translate('ownerReturn.address.share', { finder: 'Fiona' }).trim() },
+        LOAD,
+      ),
+    )
+    await screen.findByText(translate('ownerChat.refusal.addressTooLong').trim(), undefined, LOAD)
+    expect(englishLeftIn(container, DATA)).toEqual([])
+
+    await user.click(await pseudoButton('ownerChat.safety.blockButton'))
+    await user.click(await pseudoButton('ownerChat.safety.blockConfirm'))
+    await screen.findByRole('link', { name: translate('ownerChat.end.openDashboard') }, LOAD)
+    expect(
+      screen.getByRole('status', { name: translate('ownerChat.end.label').trim() }),
+    ).toBeVisible()
+    expect(englishLeftIn(container, DATA)).toEqual([])
+  })
 })
