@@ -20,6 +20,8 @@ import type { MessageRow } from '@/lib/chat/types'
 import { activateCatalog } from '@/lib/i18n/i18n'
 import { messages as en } from '@/locales/compiled/en'
 import { messages as pl } from '@/locales/compiled/pl'
+import { translate } from '@/lib/i18n/runtime'
+import { englishLeftIn, usePseudoLocale } from '@/testing/pseudo-locale'
 
 // The real client, with a WebSocket looked up at connect time so msw intercepts it.
 vi.mock('@/lib/supabase', async () => (await import('@/testing/owner-realtime')).mockedSupabase())
@@ -1699,5 +1701,177 @@ describe("the finder's chat in the finder's language (issue 48)", { timeout: 20_
     ).toHaveAttribute('role', 'alert')
     await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }))
     expect(await chatShown()).toBeInTheDocument()
+  })
+})
+
+describe("the owner's chat speaks the owner's catalog (pseudo-locale)", () => {
+  /**
+   * The test's data: the item, the finder, where and when it was found (the owner's
+   * pages keep the British date), the messages, the owner's profile address, and the
+   * language menu's names of the languages (each in its own words).
+   */
+  const DATA = [
+    'Blue rucksack',
+    'Fiona',
+    'FIONA',
+    'Bus stop on Hills Road',
+    '21 Nov 2026, 09:58',
+    '28 November 2026',
+    'Hello, I found your rucksack.',
+    'Thank you so much! Where are you?',
+    'Olivia Owner',
+    '1 High Street, Cambridge',
+    'Cambridgeshire',
+    'United Kingdom',
+    ...['English', 'Cymraeg', 'Polski', 'Română', 'Español', 'Français', 'Deutsch'],
+    ...['Italiano', 'Português'],
+  ]
+  let restore = () => {}
+  beforeEach(() => {
+    restore = usePseudoLocale()
+  })
+  afterEach(() => restore())
+
+  const pseudoButton = (id: Parameters<typeof translate>[0]) =>
+    screen.findByRole('button', { name: translate(id).trim() }, LOAD)
+
+  it('the open chat, its details, and both questions (laptop)', async () => {
+    const { container, user } = openChat({ as: 'owner' })
+    backend.finderLanguage = 'pl'
+    await chatShown()
+    await pseudoButton('ownerChat.actions.markReturned')
+    expect(
+      screen.getByText(
+        translate('ownerChat.header.writesIn', { language: translate('ownerChat.language.pl') }),
+      ),
+    ).toBeVisible()
+    expect(englishLeftIn(container, DATA)).toEqual([])
+
+    await user.click(await pseudoButton('ownerChat.actions.markReturned'))
+    await screen.findByRole('alertdialog')
+    expect(englishLeftIn(container, DATA)).toEqual([])
+    await user.click(await pseudoButton('ownerChat.confirm.cancel'))
+
+    await user.click(await pseudoButton('ownerChat.actions.close'))
+    await screen.findByRole('alertdialog')
+    expect(englishLeftIn(container, DATA)).toEqual([])
+  })
+
+  it('the end the owner sees once the item is returned', async () => {
+    const { container, user } = openChat({ as: 'owner' })
+    await chatShown()
+    await user.click(await pseudoButton('ownerChat.actions.markReturned'))
+    await user.click(await pseudoButton('ownerChat.confirm.returnButton'))
+    await screen.findByRole('link', { name: translate('ownerChat.end.openDashboard') }, LOAD)
+    expect(englishLeftIn(container, [...DATA, 'FOUND'])).toEqual([])
+  })
+
+  it("the details sheet on a phone, with the finder's language", async () => {
+    useScreen('phone')
+    const { container, user } = openChat({ as: 'owner' })
+    backend.finderLanguage = 'pl'
+    await chatShown()
+    await user.click(screen.getByRole('button', { name: translate('chat.header.details') }))
+    await screen.findByRole('dialog')
+    expect(englishLeftIn(container.ownerDocument.body, DATA)).toEqual([])
+  })
+
+  it('safety: the report form, the block question, the notices; a message not sent', async () => {
+    const { container, user } = openChat({ as: 'owner' })
+    backend.safety.notices = [
+      {
+        id: 'n1',
+        chat_id: CHAT_ID,
+        kind: 'warning',
+        body: 'Homeward has warned you about a conversation: keep to returning the item, and never ask for money or codes.',
+        created_at: '2026-11-21T11:00:00.000Z',
+      },
+      {
+        id: 'n2',
+        chat_id: CHAT_ID,
+        kind: 'outcome',
+        body: 'We looked at your report and warned the other person.',
+        created_at: '2026-11-21T11:01:00.000Z',
+      },
+    ]
+    await chatShown()
+    await screen.findByText(translate('ownerChat.noticeBody.warnedOther'), undefined, LOAD)
+    await user.click(await pseudoButton('ownerChat.safety.report'))
+    await user.click(await pseudoButton('ownerChat.safety.send'))
+    await screen.findByText(translate('ownerChat.safety.noReason'))
+    expect(englishLeftIn(container, DATA)).toEqual([])
+    await user.click(await pseudoButton('ownerChat.safety.cancel'))
+    await user.click(await pseudoButton('ownerChat.safety.blockButton'))
+    await pseudoButton('ownerChat.safety.blockConfirm')
+    expect(englishLeftIn(container, DATA)).toEqual([])
+
+    backend.postMode = 'error'
+    await user.type(
+      screen.getByRole('textbox', { name: translate('chat.composer.label').trim() }),
+      'Tonight?{Enter}',
+    )
+    await pseudoButton('ownerChat.message.retry')
+    expect(englishLeftIn(container, [...DATA, 'Tonight?'])).toEqual([])
+  })
+
+  it("the ways back: handed in with a pin, and the finder's offer to post it", async () => {
+    const { container } = openChat({ as: 'owner' })
+    backend.waysBack.foundAt = [52.2, 0.12, 20]
+    backend.waysBack.returns = {
+      chat_id: CHAT_ID,
+      handed_in_at: '2026-11-21T11:00:00.000Z',
+      hand_in_place: 'Cambridge station ticket office',
+      hand_in_latitude: 52.19,
+      hand_in_longitude: 0.137,
+      hand_in_accuracy_m: 15,
+      post_requested_at: '2026-11-21T11:05:00.000Z',
+      postal_address: null,
+    }
+    await chatShown()
+    await screen.findByText(
+      translate('ownerReturn.offersToPost', { finder: 'Fiona' }),
+      undefined,
+      LOAD,
+    )
+    // The points' "(within about N m)" comes from the shared lib/map-links (describePoint),
+    // which no catalog reaches yet, on the finder's side as on the owner's.
+    const points = [
+      '52.20000, 0.12000 (within about 20 m)',
+      '52.19000, 0.13700 (within about 15 m)',
+    ]
+    expect(
+      englishLeftIn(container, [...DATA, 'Cambridge station ticket office', ...points]),
+    ).toEqual([])
+  })
+
+  it('a refused postal address, then the finder blocked and the end the owner sees', async () => {
+    const { container, user } = openChat({ as: 'owner' })
+    // After the chat's own handlers, so that this one answers first.
+    server.use(
+      http.post('*/rest/v1/rpc/share_postal_address', () =>
+        HttpResponse.json(
+          { code: 'P0001', message: 'address_too_long', details: null, hint: null },
+          { status: 400 },
+        ),
+      ),
+    )
+    await chatShown()
+    await user.click(
+      await screen.findByRole(
+        'button',
+        { name: translate('ownerReturn.address.share', { finder: 'Fiona' }).trim() },
+        LOAD,
+      ),
+    )
+    await screen.findByText(translate('ownerChat.refusal.addressTooLong').trim(), undefined, LOAD)
+    expect(englishLeftIn(container, DATA)).toEqual([])
+
+    await user.click(await pseudoButton('ownerChat.safety.blockButton'))
+    await user.click(await pseudoButton('ownerChat.safety.blockConfirm'))
+    await screen.findByRole('link', { name: translate('ownerChat.end.openDashboard') }, LOAD)
+    expect(
+      screen.getByRole('status', { name: translate('ownerChat.end.label').trim() }),
+    ).toBeVisible()
+    expect(englishLeftIn(container, DATA)).toEqual([])
   })
 })

@@ -3,9 +3,13 @@ import { endNotice, type Translate } from '@/features/conversation/closure'
 import { translateIn } from '@/lib/i18n/runtime'
 import { messages as en } from '@/locales/compiled/en'
 import { messages as pl } from '@/locales/compiled/pl'
+import { messages as ownerEn } from '@/locales/compiled/owner/en'
 
-const polish: Translate = (id, values) => translateIn({ locale: 'pl', messages: pl }, id, values)
-const english: Translate = (id, values) => translateIn({ locale: 'en', messages: en }, id, values)
+// As the app joins them: the finder's catalog over the owner's (English this round).
+const polish: Translate = (id, values) =>
+  translateIn({ locale: 'pl', messages: { ...ownerEn, ...pl } }, id, values)
+const english: Translate = (id, values) =>
+  translateIn({ locale: 'en', messages: { ...ownerEn, ...en } }, id, values)
 
 const returned = {
   closed_reason: 'returned',

@@ -3,11 +3,8 @@ import type { ChatRole, ChatSummaryRow } from '@/lib/chat/types'
 import { msgId, type MessageId } from '@/lib/i18n/message-id'
 import type { MessageValues } from '@/lib/i18n/use-t'
 
-/** The reader's catalog (useT()): the finder's words are translated, the owner's stay English. */
+/** The reader's catalog (useT()): the finder's words in the finder's language, the owner's from the owner's catalog. */
 export type Translate = (id: MessageId, values?: MessageValues) => string
-
-export const CLOSED_NO_MORE_MESSAGES =
-  'This conversation is closed. No more messages can be sent in it.'
 
 type Closure = Pick<
   ChatSummaryRow,
@@ -47,24 +44,24 @@ export type EndNotice = {
 function headline(summary: Closure, role: ChatRole, t: Translate): string {
   if (role === 'finder') return finderHeadline(summary, t)
   const item = summary.item_name
-  const finder = summary.finder_first_name?.trim() || 'the finder'
+  const finder = summary.finder_first_name?.trim() || t('ownerChat.theFinder')
   switch (summary.closed_reason) {
     case 'returned':
-      return `You marked ${item} as returned. Thank you for letting ${finder} know.`
+      return t('ownerChat.end.returned', { item, finder })
     case 'closed_by_owner':
-      return `You closed this conversation with ${finder}.`
+      return t('ownerChat.end.closedByOwner', { finder })
     case 'finder_left':
-      return `${finder} deleted their details, so this conversation is closed.`
+      return t('ownerChat.end.finderLeft', { finder })
     case 'account_deleted':
-      return 'You deleted your account, so this conversation is closed.'
+      return t('ownerChat.end.accountDeleted')
     case 'blocked':
-      return `You blocked ${finder}. You will not hear from them about ${item} again.`
+      return t('ownerChat.end.blocked', { finder, item })
     case 'closed_by_operator':
-      return 'Homeward closed this conversation after a report.'
+      return t('ownerChat.end.closedByOperator')
     case 'purged':
-      return `The finder's details were deleted, as our privacy notice says, so this conversation is closed.`
+      return t('ownerChat.end.purged')
     default:
-      return 'This conversation is closed.'
+      return t('ownerChat.end.closed')
   }
 }
 
@@ -100,9 +97,7 @@ function dataLine(summary: Closure, role: ChatRole, t: Translate, locale: string
     return date ? t('chat.end.dataOn', { date }) : t('chat.end.dataGone')
   }
   const date = formatDeletionDate(summary.finder_details_deleted_on)
-  return date
-    ? `The finder's details will be deleted on ${date}.`
-    : "The finder's details and this conversation's messages have been deleted."
+  return date ? t('ownerChat.end.dataOn', { date }) : t('ownerChat.end.dataGone')
 }
 
 function nextStep(summary: Closure, role: ChatRole): NextStep {
@@ -119,19 +114,12 @@ function nextStep(summary: Closure, role: ChatRole): NextStep {
   return isDetailsHeld ? 'delete-details' : 'nothing'
 }
 
-const NEXT_TEXT: Record<NextStep, string> = {
-  'delete-details': 'Nothing more to do. If you want your details gone sooner, delete them now.',
-  'hand-in-elsewhere':
-    'If you still have the item, please hand it in at a police station or a lost property office.',
-  nothing: 'There is nothing more to do: you can close this page.',
-  dashboard: 'Nothing more to do here: your other items and reports are on your dashboard.',
-}
-
-/** The finder's one thing left to do, in the finder's language. */
-const FINDER_NEXT: Record<Exclude<NextStep, 'dashboard'>, MessageId> = {
+/** The one thing left to do: the finder's in the finder's language, the owner's in the owner's. */
+const NEXT_TEXT: Record<NextStep, MessageId> = {
   'delete-details': msgId('chat.end.nextDeleteDetails'),
   'hand-in-elsewhere': msgId('chat.end.nextHandIn'),
   nothing: msgId('chat.end.nextNothing'),
+  dashboard: msgId('ownerChat.end.nextDashboard'),
 }
 
 /**
@@ -151,16 +139,14 @@ export function endNotice(
   return {
     headline: headline(summary, role, t),
     data: dataLine(summary, role, t, locale),
-    next: isFinder && step !== 'dashboard' ? t(FINDER_NEXT[step]) : NEXT_TEXT[step],
+    next: t(NEXT_TEXT[step]),
     step,
-    label: isFinder ? t('chat.end.label') : 'Conversation closed',
-    noMoreInIt: isFinder ? t('chat.end.noMoreInIt') : 'No more messages can be sent in it.',
-    composerLabel: isFinder ? t('chat.end.composerLabel') : 'No more messages',
-    noMoreHere: isFinder
-      ? t('chat.end.noMoreHere')
-      : 'No more messages can be sent in this conversation.',
-    goHome: isFinder ? t('chat.end.goHome') : 'Go Home',
-    deleteDetails: isFinder ? t('chat.forget.button') : 'Delete my details now',
+    label: isFinder ? t('chat.end.label') : t('ownerChat.end.label'),
+    noMoreInIt: isFinder ? t('chat.end.noMoreInIt') : t('ownerChat.end.noMoreInIt'),
+    composerLabel: isFinder ? t('chat.end.composerLabel') : t('ownerChat.end.composerLabel'),
+    noMoreHere: isFinder ? t('chat.end.noMoreHere') : t('ownerChat.end.noMoreHere'),
+    goHome: isFinder ? t('chat.end.goHome') : t('ownerChat.end.goHome'),
+    deleteDetails: isFinder ? t('chat.forget.button') : t('ownerChat.end.deleteDetails'),
   }
 }
 

@@ -1,4 +1,5 @@
 import { withoutControlCharacters } from '@/lib/control-characters'
+import { msgId } from '@/lib/i18n/message-id'
 
 /**
  * The message body rule, as the database owns it (public.messages'
@@ -7,15 +8,15 @@ import { withoutControlCharacters } from '@/lib/control-characters'
  * sends what the database would refuse; tests/db checks the two agree.
  */
 export const MAX_MESSAGE_LENGTH = 2000
-export const TOO_LONG_MESSAGE = `Messages can be at most ${MAX_MESSAGE_LENGTH} characters.`
+/** Said to the owner with `{ max: MAX_MESSAGE_LENGTH }` (the finder's is chat.composer.tooLong). */
+export const TOO_LONG_MESSAGE = msgId('ownerChat.composer.tooLong')
 
 /**
  * The database refuses a member's messages beyond a rate (limit
  * messages_per_member, 20 a minute: P0001 too_many_messages); the message stays,
  * marked with this, and Retry sends it once the minute has passed.
  */
-export const TOO_MANY_MESSAGES =
-  'Not sent: you have sent a lot of messages in a short time. Please wait a minute, then press Retry.'
+export const TOO_MANY_MESSAGES = msgId('ownerChat.message.tooMany')
 
 /** Whether a send was refused by the message rate limit. */
 export function isTooManyMessages(error: unknown): boolean {

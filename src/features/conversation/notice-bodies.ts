@@ -37,3 +37,19 @@ export function noticeBodyId(notice: Pick<SafetyNotice, 'kind' | 'body'>): Messa
   const bodies = kind ? NOTICE_BODY_IDS[kind] : null
   return bodies && Object.hasOwn(bodies, notice.body) ? (bodies[notice.body] ?? null) : null
 }
+
+/** The same bodies as the owner reads them (the owner's catalog). */
+const OWNER_NOTICE_BODY_IDS: Readonly<Partial<Record<MessageId, MessageId>>> = {
+  [msgId('chat.noticeBody.warned')]: msgId('ownerChat.noticeBody.warned'),
+  [msgId('chat.noticeBody.dismissed')]: msgId('ownerChat.noticeBody.dismissed'),
+  [msgId('chat.noticeBody.warnedOther')]: msgId('ownerChat.noticeBody.warnedOther'),
+  [msgId('chat.noticeBody.closed')]: msgId('ownerChat.noticeBody.closed'),
+  [msgId('chat.noticeBody.ownerSuspended')]: msgId('ownerChat.noticeBody.ownerSuspended'),
+  [msgId('chat.noticeBody.tagSwitchedOff')]: msgId('ownerChat.noticeBody.tagSwitchedOff'),
+}
+
+/** noticeBodyId for the owner: the owner's catalog message, or null (shown as written). */
+export function ownerNoticeBodyId(notice: Pick<SafetyNotice, 'kind' | 'body'>): MessageId | null {
+  const id = noticeBodyId(notice)
+  return id ? (OWNER_NOTICE_BODY_IDS[id] ?? null) : null
+}

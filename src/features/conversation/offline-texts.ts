@@ -1,8 +1,7 @@
 import { msgId } from '@/lib/i18n/message-id'
 
 /** The chat's offline text, for the shared OfflineBanner (@/components/ui/offline-banner). */
-export const OFFLINE_TEXT =
-  'You are offline. Messages you write will be sent when the connection returns.'
+export const OFFLINE_TEXT = msgId('ownerChat.offline')
 
-/** The same, for the finder (the owner's pages stay English). */
+/** The same, for the finder (in the finder's language). */
 export const FINDER_OFFLINE_TEXT = msgId('chat.offline')

@@ -26,3 +26,24 @@ const PHOTO_REFUSAL_IDS: ReadonlyMap<string, MessageId> = new Map<string, Messag
 export function photoRefusalId(text: string): MessageId | null {
   return PHOTO_REFUSAL_IDS.get(text) ?? null
 }
+
+/** The finder's photo refusals as the owner's catalog messages. */
+const OWNER_PHOTO_REFUSAL_IDS: Readonly<Partial<Record<MessageId, MessageId>>> = {
+  [msgId('chat.photo.notAnImage')]: msgId('ownerChat.photo.notAnImage'),
+  [msgId('chat.photo.tooLarge')]: msgId('ownerChat.photo.tooLarge'),
+  [msgId('chat.photo.heic')]: msgId('ownerChat.photo.heic'),
+  [msgId('chat.photo.unreadable')]: msgId('ownerChat.photo.unreadable'),
+  [msgId('chat.photo.tooMany')]: msgId('ownerChat.photo.tooMany'),
+  [msgId('chat.photo.signInRequired')]: msgId('ownerChat.photo.signInRequired'),
+  [msgId('chat.photo.missing')]: msgId('ownerChat.photo.missing'),
+  [msgId('chat.photo.notAllowed')]: msgId('ownerChat.photo.notAllowed'),
+  [msgId('chat.photo.exists')]: msgId('ownerChat.photo.exists'),
+  [msgId('chat.photo.tooLargeStored')]: msgId('ownerChat.photo.tooLargeStored'),
+  [msgId('chat.photo.tooManyUnsent')]: msgId('ownerChat.photo.tooManyUnsent'),
+}
+
+/** photoRefusalId for the owner: the owner's catalog message, or null. */
+export function ownerPhotoRefusalId(text: string): MessageId | null {
+  const id = photoRefusalId(text)
+  return id ? (OWNER_PHOTO_REFUSAL_IDS[id] ?? null) : null
+}

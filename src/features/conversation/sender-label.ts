@@ -1,9 +1,20 @@
 import type { ChatMessage } from '@/lib/chat/types'
 
-/** The words of the labels, where a reader needs their own (the finder's language). */
-export type SenderWords = { you: string; owner: string }
+/** The words of the labels, where a reader needs their own (their catalog's). */
+export type SenderWords = {
+  you: string
+  owner: string
+  /** The finder by first name ("Fred, finder"), and without one. */
+  finder?: (name: string) => string
+  theFinder?: string
+}
 
-const ENGLISH: SenderWords = { you: 'You', owner: 'The owner' }
+const ENGLISH: Required<SenderWords> = {
+  you: 'You',
+  owner: 'The owner',
+  finder: (name) => `${name}, finder`,
+  theFinder: 'The finder',
+}
 
 /**
  * Who wrote a message, as the viewer sees it: "You" only for the viewer's own
@@ -20,5 +31,6 @@ export function senderLabel(
   if (message.senderId === viewerId) return words.you
   if (message.senderRole === 'owner') return words.owner
   const name = finderFirstName?.trim()
-  return name ? `${name}, finder` : 'The finder'
+  const finder = { ...ENGLISH, ...words }
+  return name ? finder.finder(name) : finder.theFinder
 }

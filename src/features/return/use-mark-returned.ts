@@ -8,10 +8,11 @@ import {
   type ReturnPreview,
 } from '@/features/return/api/mark-returned'
 import { chatSummaryAtom } from '@/lib/chat/state'
+import { msgId, type MessageId } from '@/lib/i18n/message-id'
 
-export const MARK_RETURNED_FAILED = 'Your tag was not updated'
-export const CLOSE_FAILED = 'This conversation was not closed. Please try again.'
-export const PREVIEW_FAILED = 'We could not check this item. Please try again.'
+export const MARK_RETURNED_FAILED = msgId('ownerReturn.failed.markReturned')
+export const CLOSE_FAILED = msgId('ownerReturn.failed.close')
+export const PREVIEW_FAILED = msgId('ownerReturn.failed.preview')
 
 export type OwnerChatAction = 'return' | 'close'
 
@@ -30,7 +31,8 @@ export type OwnerChatActions = {
   /** Which action waits for the owner's confirmation, with what it would do. */
   pending: { action: OwnerChatAction; preview: ReturnPreview } | null
   isBusy: boolean
-  error: string | null
+  /** What went wrong, as a message id (the owner's catalog, translated where shown). */
+  error: MessageId | null
   /** Asks first: loads what the action would do and shows it. */
   ask: (action: OwnerChatAction) => void
   cancel: () => void
@@ -49,7 +51,7 @@ export function useOwnerChatActions(refreshSummary: () => void): OwnerChatAction
   const store = useStore()
   const [asked, setPending] = useAtom(pendingActionAtom)
   const [isBusy, setIsBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<MessageId | null>(null)
   const itemId = summary?.item_id
   const chatId = summary?.chat_id
   const pending = asked && asked.chatId === chatId ? asked : null

@@ -1,6 +1,7 @@
 import type { ChatSummaryRow } from '@/lib/chat/types'
 import type { MessageId } from '@/lib/i18n/message-id'
 import type { MessageValues } from '@/lib/i18n/use-t'
+import { translate } from '@/lib/i18n/runtime'
 
 const whenFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -11,12 +12,16 @@ const whenFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeS
  */
 export function foundLine(
   summary: Pick<ChatSummaryRow, 'finder_first_name' | 'found_location' | 'found_at'>,
+  /** The owner's catalog (useT()); the active one when left out. */
+  t: (id: MessageId, values?: MessageValues) => string = translate,
 ) {
-  const who = summary.finder_first_name?.trim() || 'someone'
+  const who = summary.finder_first_name?.trim() || t('ownerChat.details.someone')
   const where = summary.found_location?.trim()
   const when = summary.found_at ? whenFormat.format(new Date(summary.found_at)) : null
-  const line = when ? `Found by ${who} on ${when}` : `Found by ${who}`
-  return where ? `${line}: “${where}”` : line
+  const line = when
+    ? t('ownerChat.details.foundByOn', { who, when })
+    : t('ownerChat.details.foundBy', { who })
+  return where ? t('ownerChat.details.foundWhere', { line, where }) : line
 }
 
 /**

@@ -2,7 +2,9 @@
  * The database answers a refusal with a stable code (supabase/functions/_shared/error-codes.ts,
  * docs/languages-server.md), never a sentence: these are the owner's and the chat's words for
  * them. The finder's pages that are translated read their codes from the catalogs instead
- * (src/features/found/api/report-refusal.ts); these stay English, as the owner's pages do.
+ * (src/features/found/api/report-refusal.ts). REFUSAL_TEXT is the English that throwIfError
+ * puts in a ChatApiError's message (the desk's, the operator's and the case links' pages
+ * still show it); the owner's chat says the same through the owner's catalog (refusal-id.ts).
  */
 export const REFUSAL_TEXT: Readonly<Record<string, string>> = {
   chat_not_found: 'This conversation is no longer available.',

@@ -15,7 +15,7 @@ export function ChatClosed({ summary, role }: { summary: ChatSummaryRow; role: C
 
 type Closure = Parameters<typeof endNotice>[0]
 
-/** endNotice in the reader's language (the finder's; the owner's stays English). */
+/** endNotice in the reader's language (the finder's, or the owner's catalog). */
 export function useEndNotices(): (summary: Closure, role: ChatRole) => EndNotice {
   const t = useT()
   const locale = useLocale()
@@ -83,10 +83,11 @@ function NextStepAction({
   notice: EndNotice
   onDeleteDetails?: () => void
 }) {
+  const t = useT()
   if (notice.step === 'dashboard') {
     return (
       <Button asChild colorPalette="teal" size="sm">
-        <RouterLink to={paths.dashboard}>Open dashboard</RouterLink>
+        <RouterLink to={paths.dashboard}>{t('ownerChat.end.openDashboard')}</RouterLink>
       </Button>
     )
   }

@@ -4,12 +4,12 @@ import { finderFoundLine, foundLine } from '@/lib/chat/found-line'
 import type { ChatRole, ChatSummaryRow } from '@/lib/chat/types'
 import { useLocale, useT } from '@/lib/i18n/use-t'
 
-/** The details' name and close button, in the finder's language (the owner's stay English). */
+/** The details' name and close button, in the reader's catalog (the finder's or the owner's). */
 function useDetailsWords(role: ChatRole): { title: string; close: string } {
   const t = useT()
   return role === 'finder'
     ? { title: t('chat.details.title'), close: t('chat.details.close') }
-    : { title: 'Chat details', close: 'Close the details' }
+    : { title: t('ownerChat.details.title'), close: t('ownerChat.details.close') }
 }
 
 /**
@@ -41,7 +41,7 @@ export function ChatDetails({
       {ownerActions}
       {summary && (
         <Text fontSize="sm">
-          {role === 'finder' ? finderFoundLine(summary, t, locale) : foundLine(summary)}
+          {role === 'finder' ? finderFoundLine(summary, t, locale) : foundLine(summary, t)}
         </Text>
       )}
       {waysBack}

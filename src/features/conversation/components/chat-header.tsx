@@ -1,5 +1,6 @@
 import { msgId, type MessageId } from '@/lib/i18n/message-id'
-import { useT } from '@/lib/i18n/use-t'
+import { translate } from '@/lib/i18n/runtime'
+import { useT, type MessageValues } from '@/lib/i18n/use-t'
 import { Badge, Box, Button, Heading, HStack, IconButton, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import { paths } from '@/lib/paths'
@@ -15,11 +16,15 @@ function stateOf(summary: ChatSummaryRow | null): { label: MessageId; palette: s
   return { label: msgId('chat.state.open'), palette: 'teal' }
 }
 
-/** Who the reader is talking with, in a few words. */
-export function withWhom(summary: ChatSummaryRow | null, role: ChatRole): string {
-  if (role === 'finder') return 'With the owner of the item you found'
+/** Who the reader is talking with, in a few words (`t`: the reader's catalog, useT()). */
+export function withWhom(
+  summary: ChatSummaryRow | null,
+  role: ChatRole,
+  t: (id: MessageId, values?: MessageValues) => string = translate,
+): string {
+  if (role === 'finder') return t('chat.header.withOwner')
   const finder = summary?.finder_first_name?.trim()
-  return finder ? `With ${finder}, who found it` : 'With the person who found it'
+  return finder ? t('ownerChat.header.withFinder', { finder }) : t('ownerChat.header.withSomeone')
 }
 
 /**
@@ -40,7 +45,7 @@ export function ChatHeader({
   const state = stateOf(summary)
   const t = useT()
   // The owner reads which language the finder writes in (their browser can translate).
-  const writesIn = role === 'owner' ? writesInLabel(summary?.finder_language) : null
+  const writesIn = role === 'owner' ? writesInLabel(summary?.finder_language, t) : null
   return (
     <HStack
       gap="2"
@@ -52,7 +57,7 @@ export function ChatHeader({
     >
       {role === 'owner' && (
         <IconButton asChild variant="ghost" size="sm" minW="11" minH="11">
-          <RouterLink to={paths.dashboard} aria-label="Back to dashboard">
+          <RouterLink to={paths.dashboard} aria-label={t('ownerChat.header.backToDashboard')}>
             <span aria-hidden="true">←</span>
           </RouterLink>
         </IconButton>
@@ -60,7 +65,7 @@ export function ChatHeader({
       <Box flex="1" minW="0">
         <HStack gap="2" minW="0">
           <Heading as="h2" size="md" truncate>
-            {summary?.item_name ?? 'Chat'}
+            {summary?.item_name ?? t('ownerChat.header.untitled')}
           </Heading>
           <Badge colorPalette={state.palette} variant="subtle" flexShrink="0">
             {t(state.label)}
@@ -69,8 +74,7 @@ export function ChatHeader({
         {/* The language goes under the name when both do not fit on one line (a phone). */}
         <HStack columnGap="2" rowGap="0.5" minW="0" flexWrap="wrap">
           <Text fontSize="sm" color="fg.muted" truncate maxW="full">
-            {/* The finder's words in the finder's language (the owner's pages stay English). */}
-            {role === 'finder' ? t('chat.header.withOwner') : withWhom(summary, role)}
+            {withWhom(summary, role, t)}
           </Text>
           {writesIn && (
             <Badge variant="outline" colorPalette="gray" size="sm" flexShrink="0">

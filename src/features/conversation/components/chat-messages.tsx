@@ -33,7 +33,14 @@ export function ChatMessages({
   const listRef = useRef<HTMLOListElement>(null)
   const t = useT()
   const isFinder = role === 'finder'
-  const words = isFinder ? { you: t('chat.sender.you'), owner: t('chat.sender.owner') } : undefined
+  const words = isFinder
+    ? { you: t('chat.sender.you'), owner: t('chat.sender.owner') }
+    : {
+        you: t('ownerChat.sender.you'),
+        owner: t('ownerChat.sender.owner'),
+        finder: (name: string) => t('ownerChat.sender.finder', { name }),
+        theFinder: t('ownerChat.sender.theFinder'),
+      }
   const lastId = messages.at(-1)?.id
   useEffect(() => {
     const list = listRef.current
@@ -46,7 +53,7 @@ export function ChatMessages({
         <Box
           as="ol"
           ref={listRef}
-          aria-label={isFinder ? t('chat.messages.label') : 'Messages'}
+          aria-label={isFinder ? t('chat.messages.label') : t('ownerChat.messages.label')}
           aria-live="polite"
           aria-relevant="additions"
           display="flex"

@@ -127,11 +127,11 @@ type ChatScreenProps = ChatSlots & {
   token: string | null
 }
 
-/** The offline line: in the finder's language for the finder (the owner's stays English). */
+/** The offline line: in the finder's language for the finder, from the owner's catalog for the owner. */
 function ChatOffline({ isOffline, isFinder }: { isOffline: boolean; isFinder: boolean }) {
   const t = useT()
   return (
-    <OfflineBanner isOffline={isOffline} text={isFinder ? t(FINDER_OFFLINE_TEXT) : OFFLINE_TEXT} />
+    <OfflineBanner isOffline={isOffline} text={t(isFinder ? FINDER_OFFLINE_TEXT : OFFLINE_TEXT)} />
   )
 }
 

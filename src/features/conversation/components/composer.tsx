@@ -3,8 +3,8 @@ import { Button, Field, HStack, Stack, Textarea } from '@chakra-ui/react'
 import { useState, type FormEvent, type KeyboardEvent } from 'react'
 import { FormMessage } from '@/components/ui/form-message'
 import { PhotoAttachments, type PhotoStatusWords } from '@/components/ui/photo-attachments'
-import { photoRefusalId } from '@/features/conversation/photo-refusals'
-import { MAX_PHOTOS_PER_MESSAGE, PHOTO_MESSAGES } from '@/lib/photos/photo-rules'
+import { ownerPhotoRefusalId, photoRefusalId } from '@/features/conversation/photo-refusals'
+import { MAX_PHOTOS_PER_MESSAGE } from '@/lib/photos/photo-rules'
 import { usePhotoAttachments } from '@/lib/photos/use-photo-attachments'
 import { COARSE_POINTER, useMediaQuery } from '@/lib/use-media-query'
 import {
@@ -41,6 +41,23 @@ function finderPhotoWords(t: Translate): PhotoStatusWords {
   }
 }
 
+/** The same, to the owner (the owner's catalog). */
+function ownerPhotoWords(t: Translate): PhotoStatusWords {
+  return {
+    preparing: t('ownerChat.photo.preparing'),
+    uploading: t('ownerChat.photo.uploading'),
+    uploaded: t('ownerChat.photo.uploaded'),
+    failed: t('ownerChat.photo.failed'),
+    sent: t('ownerChat.photo.sent'),
+    retry: t('ownerChat.message.retry'),
+    retryName: (n) => t('ownerChat.photo.retryName', { n }),
+    remove: t('ownerChat.photo.remove'),
+    removeName: (n) => t('ownerChat.photo.removeName', { n }),
+    preparingName: (n) => t('ownerChat.photo.preparingName', { n }),
+    thumbnailName: (n) => t('ownerChat.photo.thumbnailName', { n }),
+  }
+}
+
 /**
  * Write and send a message: Enter sends, Shift+Enter starts a new line (said on
  * screens with a keyboard, not on touch screens). Always at the foot of the chat. Up to
@@ -49,9 +66,10 @@ function finderPhotoWords(t: Translate): PhotoStatusWords {
  */
 export function Composer({ onSend, photoFolder, isFinder = false }: ComposerProps) {
   const t = useT()
-  /** An English text of the app's (a rule's words) as the finder reads it. */
+  /** An English text of the app's (a rule's words) as the reader reads it (their catalog). */
   const say = (english: string | null): string | null => {
-    const id = english && isFinder ? photoRefusalId(english) : null
+    if (!english) return english
+    const id = isFinder ? photoRefusalId(english) : ownerPhotoRefusalId(english)
     return id ? t(id, { max: MAX_PHOTOS_PER_MESSAGE }) : english
   }
   const [text, setText] = useState('')
@@ -69,15 +87,19 @@ export function Composer({ onSend, photoFolder, isFinder = false }: ComposerProp
   const submit = (event?: FormEvent) => {
     event?.preventDefault()
     if (photos.isBusy) {
-      return setError(isFinder ? t('chat.photo.stillUploading') : PHOTO_MESSAGES.stillUploading)
+      return setError(
+        isFinder ? t('chat.photo.stillUploading') : t('ownerChat.photo.stillUploading'),
+      )
     }
     const photoPaths = photos.readyPaths()
     if (!photoPaths)
-      return setError(isFinder ? t('chat.photo.fixPhotos') : PHOTO_MESSAGES.fixPhotos)
+      return setError(isFinder ? t('chat.photo.fixPhotos') : t('ownerChat.photo.fixPhotos'))
     const result = onSend(text, photoPaths)
     if (result === 'too_long') {
       setError(
-        isFinder ? t('chat.composer.tooLong', { max: MAX_MESSAGE_LENGTH }) : TOO_LONG_MESSAGE,
+        isFinder
+          ? t('chat.composer.tooLong', { max: MAX_MESSAGE_LENGTH })
+          : t(TOO_LONG_MESSAGE, { max: MAX_MESSAGE_LENGTH }),
       )
     }
     if (result === 'sent') {
@@ -96,7 +118,7 @@ export function Composer({ onSend, photoFolder, isFinder = false }: ComposerProp
       as="form"
       gap="1"
       onSubmit={submit}
-      aria-label={isFinder ? t('chat.composer.formLabel') : 'Send a message'}
+      aria-label={isFinder ? t('chat.composer.formLabel') : t('ownerChat.composer.formLabel')}
       flexShrink="0"
     >
       <Field.Root invalid={length > MAX_MESSAGE_LENGTH}>
@@ -123,7 +145,7 @@ export function Composer({ onSend, photoFolder, isFinder = false }: ComposerProp
           <Field.HelperText>
             {isFinder
               ? t('chat.composer.count', { length, max: MAX_MESSAGE_LENGTH })
-              : `${length} / ${MAX_MESSAGE_LENGTH} characters`}
+              : t('ownerChat.composer.count', { length, max: MAX_MESSAGE_LENGTH })}
           </Field.HelperText>
         ) : (
           !isTouch && <Field.HelperText>{t('chat.composer.hint')}</Field.HelperText>
@@ -133,11 +155,9 @@ export function Composer({ onSend, photoFolder, isFinder = false }: ComposerProp
         photos={photos}
         max={MAX_PHOTOS_PER_MESSAGE}
         label={t('chat.composer.attach')}
-        {...(isFinder && {
-          words: finderPhotoWords(t),
-          listLabel: t('chat.photo.list'),
-          refusalText: say,
-        })}
+        words={isFinder ? finderPhotoWords(t) : ownerPhotoWords(t)}
+        listLabel={isFinder ? t('chat.photo.list') : t('ownerChat.photo.list')}
+        refusalText={say}
       />
       <FormMessage message={error} />
     </Stack>

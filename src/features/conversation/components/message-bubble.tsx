@@ -9,10 +9,10 @@ import { useT } from '@/lib/i18n/use-t'
 
 type Status = Exclude<ChatMessage['status'], 'sent'>
 
-const STATUS_TEXT: Record<Status, string> = {
-  sending: 'Sending…',
-  queued: 'Waiting for connection',
-  failed: 'Not sent',
+const STATUS_TEXT: Record<Status, MessageId> = {
+  sending: msgId('ownerChat.message.sending'),
+  queued: msgId('ownerChat.message.queued'),
+  failed: msgId('ownerChat.message.failed'),
 }
 
 /** The same states in the finder's language. */
@@ -23,7 +23,7 @@ const FINDER_STATUS: Record<Status, MessageId> = {
 }
 
 /** Why a message failed (ChatMessage.failedBecause), in our words. */
-const FAILED_BECAUSE: Record<NonNullable<ChatMessage['failedBecause']>, [string, MessageId]> = {
+const FAILED_BECAUSE: Record<NonNullable<ChatMessage['failedBecause']>, [MessageId, MessageId]> = {
   too_many_messages: [TOO_MANY_MESSAGES, msgId('chat.message.tooMany')],
 }
 
@@ -34,7 +34,7 @@ type MessageBubbleProps = {
   /** "You", "Fred, finder" or "The owner" (sender-label.ts). */
   who: string
   isMine: boolean
-  /** The finder reads its states in their language (the owner's stay English). */
+  /** The finder reads its states in their language, the owner from the owner's catalog. */
   isFinder?: boolean
   onRetry: (id: string) => void
 }
@@ -50,8 +50,8 @@ export function MessageBubble({
   const t = useT()
   const stateText = (status: Status): string => {
     const because = message.failedBecause ? FAILED_BECAUSE[message.failedBecause] : null
-    if (because) return isFinder ? t(because[1]) : because[0]
-    return isFinder ? t(FINDER_STATUS[status]) : STATUS_TEXT[status]
+    if (because) return t(isFinder ? because[1] : because[0])
+    return t(isFinder ? FINDER_STATUS[status] : STATUS_TEXT[status])
   }
   return (
     <m.li
@@ -97,12 +97,16 @@ export function MessageBubble({
                         gone: t('chat.photo.gone'),
                         failed: t('chat.photo.loadFailed'),
                       }
-                    : undefined
+                    : {
+                        loading: (alt) => t('ownerChat.photo.loading', { alt }),
+                        gone: t('ownerChat.photo.gone'),
+                        failed: t('ownerChat.photo.loadFailed'),
+                      }
                 }
                 alt={
                   isFinder
                     ? t('chat.message.photoAlt', { n: index + 1, who })
-                    : `Photo ${index + 1} from ${who}`
+                    : t('ownerChat.message.photoAlt', { n: index + 1, who })
                 }
               />
             ))}
@@ -122,7 +126,7 @@ export function MessageBubble({
             <Text>{stateText(message.status)}</Text>
             {message.status === 'failed' && (
               <Button size="xs" variant="surface" onClick={() => onRetry(message.id)}>
-                {isFinder ? t('chat.message.retry') : 'Retry'}
+                {isFinder ? t('chat.message.retry') : t('ownerChat.message.retry')}
               </Button>
             )}
           </HStack>

@@ -14,31 +14,12 @@ import {
 import type { ChatRole } from '@/lib/chat/types'
 import { useT } from '@/lib/i18n/use-t'
 
-export const SAFETY_TEXTS = {
-  reasons: {
-    spam: 'Spam',
-    harassment: 'Harassment',
-    money_or_codes: 'Asks for money or codes',
-    other: 'Something else',
-  } satisfies Record<ReportReason, string>,
-  reportIntro:
-    'Tell Homeward what is wrong. We keep a copy of this conversation so far for the person who looks at your report, and tell you what we did.',
-  noReason: 'Choose why you are reporting this conversation.',
-  reported: 'Thank you. We have your report and will tell you here what we did about it.',
-  reportFailed: 'Your report was not sent. Please try again.',
-  blockQuestion:
-    'Block this finder? The conversation closes for them at once, and if they report this item again you will not be told. You can undo this.',
-  blocked: 'You blocked this finder. You will not hear from them about this item.',
-  unblocked: 'You unblocked this finder. The conversation stays closed.',
-  leaveQuestion:
-    'Leave this conversation? It closes for both of you and the owner cannot write to you again. Your details are deleted as our privacy notice says.',
-  left: 'You left this conversation.',
-  failed: 'That did not work. Please try again.',
-} as const
+/** The report's reasons, in the order they are offered. */
+const REASONS: readonly ReportReason[] = ['spam', 'harassment', 'money_or_codes', 'other']
 
 type Mode = 'idle' | 'report' | 'block' | 'leave'
 
-/** The words of the safety box for one reader: the finder's translated, the owner's English. */
+/** The words of the safety box for one reader: the finder's catalog or the owner's. */
 type SafetyWords = {
   heading: string
   group: string
@@ -57,25 +38,51 @@ type SafetyWords = {
   send: string
   cancel: string
   leave: string
+  /** The owner's block: the question, its button, what is said after, and the undo. */
+  blockQuestion: string
+  blockConfirm: string
+  blocked: string
+  blockButton: string
+  unblockButton: string
+  unblocked: string
 }
 
-const OWNER_WORDS: SafetyWords = {
-  ...SAFETY_TEXTS,
-  heading: 'Safety',
-  group: 'Report or block',
-  report: 'Report the finder',
-  why: 'Why are you reporting the finder?',
-  chooseReason: 'Choose a reason',
-  note: 'Anything we should know (optional)',
-  send: 'Send report',
-  cancel: 'Cancel',
-  leave: 'Leave and block',
-}
-
-/** The safety box's words in the reader's language (the owner's pages stay English). */
+/** The safety box's words in the reader's language (the finder's, or the owner's catalog). */
 function useSafetyWords(role: ChatRole): SafetyWords {
   const t = useT()
-  if (role === 'owner') return OWNER_WORDS
+  if (role === 'owner') {
+    return {
+      heading: t('ownerChat.safety.heading'),
+      group: t('ownerChat.safety.group'),
+      reasons: {
+        spam: t('ownerChat.safety.reasonSpam'),
+        harassment: t('ownerChat.safety.reasonHarassment'),
+        money_or_codes: t('ownerChat.safety.reasonMoney'),
+        other: t('ownerChat.safety.reasonOther'),
+      },
+      reportIntro: t('ownerChat.safety.reportIntro'),
+      noReason: t('ownerChat.safety.noReason'),
+      reported: t('ownerChat.safety.reported'),
+      reportFailed: t('ownerChat.safety.reportFailed'),
+      // The owner never leaves: they block (below).
+      leaveQuestion: '',
+      left: '',
+      failed: t('ownerChat.safety.failed'),
+      report: t('ownerChat.safety.report'),
+      why: t('ownerChat.safety.why'),
+      chooseReason: t('ownerChat.safety.chooseReason'),
+      note: t('ownerChat.safety.note'),
+      send: t('ownerChat.safety.send'),
+      cancel: t('ownerChat.safety.cancel'),
+      leave: '',
+      blockQuestion: t('ownerChat.safety.blockQuestion'),
+      blockConfirm: t('ownerChat.safety.blockConfirm'),
+      blocked: t('ownerChat.safety.blocked'),
+      blockButton: t('ownerChat.safety.blockButton'),
+      unblockButton: t('ownerChat.safety.unblockButton'),
+      unblocked: t('ownerChat.safety.unblocked'),
+    }
+  }
   return {
     heading: t('chat.report.heading'),
     group: t('chat.report.group'),
@@ -99,6 +106,13 @@ function useSafetyWords(role: ChatRole): SafetyWords {
     send: t('chat.report.send'),
     cancel: t('chat.report.cancel'),
     leave: t('chat.leave.button'),
+    // The finder cannot block: these are never shown to them.
+    blockQuestion: '',
+    blockConfirm: '',
+    blocked: '',
+    blockButton: '',
+    unblockButton: '',
+    unblocked: '',
   }
 }
 
@@ -158,7 +172,7 @@ export function SafetyActions({
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const reason = String(form.get('reason') ?? '')
-    if (!(reason in SAFETY_TEXTS.reasons)) {
+    if (!REASONS.includes(reason as ReportReason)) {
       setError(words.noReason)
       return
     }
@@ -203,14 +217,14 @@ export function SafetyActions({
       )}
       {(mode === 'block' || mode === 'leave') && (
         <ConfirmBox
-          question={mode === 'block' ? SAFETY_TEXTS.blockQuestion : words.leaveQuestion}
-          confirmLabel={mode === 'block' ? 'Block this finder' : words.leave}
+          question={mode === 'block' ? words.blockQuestion : words.leaveQuestion}
+          confirmLabel={mode === 'block' ? words.blockConfirm : words.leave}
           cancelLabel={words.cancel}
           isBusy={isBusy}
           onConfirm={() =>
             void run(
               mode === 'block' ? block : leave,
-              mode === 'block' ? SAFETY_TEXTS.blocked : words.left,
+              mode === 'block' ? words.blocked : words.left,
               words.failed,
             )
           }
@@ -225,7 +239,7 @@ export function SafetyActions({
           isClosed={isClosed}
           isBusy={isBusy}
           onChoose={setMode}
-          onUnblock={() => void run(unblock, SAFETY_TEXTS.unblocked, SAFETY_TEXTS.failed)}
+          onUnblock={() => void run(unblock, words.unblocked, words.failed)}
         />
       )}
       <FormMessage message={error} />
@@ -256,9 +270,9 @@ function ReportForm({
               <option value="" disabled>
                 {words.chooseReason}
               </option>
-              {Object.entries(words.reasons).map(([value, label]) => (
+              {REASONS.map((value) => (
                 <option key={value} value={value}>
-                  {label}
+                  {words.reasons[value]}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -338,12 +352,12 @@ function ActionButtons({
       </Button>
       {role === 'owner' && !isBlocked && (
         <Button size="sm" variant="outline" colorPalette="red" onClick={() => onChoose('block')}>
-          Block the finder
+          {words.blockButton}
         </Button>
       )}
       {role === 'owner' && isBlocked && (
         <Button size="sm" variant="outline" loading={isBusy} onClick={onUnblock}>
-          Unblock the finder
+          {words.unblockButton}
         </Button>
       )}
       {role === 'finder' && !isClosed && (

@@ -4,7 +4,7 @@ import { getSafetyNotices, type SafetyNotice } from '@/features/conversation/api
 import { useBroadcastChannel } from '@/lib/realtime/use-broadcast-channel'
 import type { ChatRole } from '@/lib/chat/types'
 import { useT } from '@/lib/i18n/use-t'
-import { noticeBodyId } from '@/features/conversation/notice-bodies'
+import { noticeBodyId, ownerNoticeBodyId } from '@/features/conversation/notice-bodies'
 
 /**
  * What Homeward told the reader about a report on this conversation: the
@@ -19,17 +19,20 @@ export function SafetyNotices({
 }: {
   chatId: string
   userId: string
-  /** The finder reads the titles in their language (the owner's pages stay English). */
+  /** The finder reads the notices in their language, the owner from the owner's catalog. */
   role: ChatRole
   /** Changes when the conversation changes state (e.g. closed), to look again. */
   refreshKey?: string | null
 }) {
   const t = useT()
-  const finderTitle = (kind: SafetyNotice['kind']) =>
-    kind === 'warning' ? t('chat.notice.warning') : t('chat.notice.report')
-  /** The finder reads a notice the app knows in their language; any other as it was written. */
-  const finderBody = (notice: SafetyNotice) => {
-    const id = noticeBodyId(notice)
+  const isFinder = role === 'finder'
+  const title = (kind: SafetyNotice['kind']) => {
+    if (isFinder) return kind === 'warning' ? t('chat.notice.warning') : t('chat.notice.report')
+    return kind === 'warning' ? t('ownerChat.notice.warning') : t('ownerChat.notice.report')
+  }
+  /** A notice the app knows in the reader's words; any other as it was written. */
+  const body = (notice: SafetyNotice) => {
+    const id = isFinder ? noticeBodyId(notice) : ownerNoticeBodyId(notice)
     return id ? t(id) : notice.body
   }
   const [notices, setNotices] = useState<SafetyNotice[]>([])
@@ -70,18 +73,11 @@ export function SafetyNotices({
         >
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>
-              {role === 'finder' ? finderTitle(notice.kind) : ownerTitle(notice.kind)}
-            </Alert.Title>
-            <Alert.Description>
-              {role === 'finder' ? finderBody(notice) : notice.body}
-            </Alert.Description>
+            <Alert.Title>{title(notice.kind)}</Alert.Title>
+            <Alert.Description>{body(notice)}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       ))}
     </Stack>
   )
 }
-
-const ownerTitle = (kind: SafetyNotice['kind']) =>
-  kind === 'warning' ? 'A warning from Homeward' : 'About your report'

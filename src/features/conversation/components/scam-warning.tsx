@@ -1,12 +1,13 @@
+import { msgId } from '@/lib/i18n/message-id'
 import { useT } from '@/lib/i18n/use-t'
 import { Text } from '@chakra-ui/react'
 
-export const SCAM_WARNING = 'Never pay before the item is back. Homeward never asks for codes.'
+export const SCAM_WARNING = msgId('ownerChat.scamWarning')
 
 /**
  * Under a message the server marked (a link, a phone number, payment words, a
  * code: messages.scam_signals), for the person who received it. A reminder, not a block.
- * In the finder's language when the finder received it (the owner's pages stay English).
+ * In the finder's language when the finder received it, else from the owner's catalog.
  */
 export function ScamWarning({ isForFinder = false }: { isForFinder?: boolean }) {
   const t = useT()
@@ -19,7 +20,7 @@ export function ScamWarning({ isForFinder = false }: { isForFinder?: boolean }) 
       mt="1"
       data-testid="scam-warning"
     >
-      ⚠ {isForFinder ? t('chat.scamWarning') : SCAM_WARNING}
+      ⚠ {isForFinder ? t('chat.scamWarning') : t(SCAM_WARNING)}
     </Text>
   )
 }

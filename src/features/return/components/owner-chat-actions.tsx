@@ -3,36 +3,41 @@ import { FormMessage } from '@/components/ui/form-message'
 import { formatDeletionDate } from '@/lib/chat/deletion-date'
 import type { ChatSummaryRow } from '@/lib/chat/types'
 import { useOwnerChatActions, type OwnerChatActions } from '@/features/return/use-mark-returned'
+import type { MessageId } from '@/lib/i18n/message-id'
+import { translate } from '@/lib/i18n/runtime'
+import { useT, type MessageValues } from '@/lib/i18n/use-t'
 
-/** What the owner is asked before an action, in plain words. */
+/** What the owner is asked before an action, in plain words (`t`: the owner's catalog, useT()). */
 export function confirmationText(
   pending: NonNullable<OwnerChatActions['pending']>,
   summary: Pick<ChatSummaryRow, 'item_name' | 'item_status' | 'finder_first_name'>,
+  t: (id: MessageId, values?: MessageValues) => string = translate,
 ): { title: string; lines: string[]; confirm: string } {
-  const date = formatDeletionDate(pending.preview.finderDetailsDeletedOn) ?? 'in 7 days'
-  const finder = summary.finder_first_name?.trim() || 'the finder'
+  const date =
+    formatDeletionDate(pending.preview.finderDetailsDeletedOn) ?? t('ownerChat.confirm.inSevenDays')
+  const finder = summary.finder_first_name?.trim() || t('ownerChat.theFinder')
+  const item = summary.item_name
   if (pending.action === 'close') {
     return {
-      title: `Close this conversation with ${finder}?`,
+      title: t('ownerChat.confirm.closeTitle', { finder }),
       lines: [
-        `${finder} is told it is closed, and neither of you can write in it any more.`,
-        `${summary.item_name} keeps its status${summary.item_status ? ` (${summary.item_status})` : ''}; other conversations about it stay open.`,
-        `${finder}'s details will be deleted on ${date}.`,
+        t('ownerChat.confirm.closeTold', { finder }),
+        summary.item_status
+          ? t('ownerChat.confirm.closeKeepsStatus', { item, status: summary.item_status })
+          : t('ownerChat.confirm.closeKeepsNoStatus', { item }),
+        t('ownerChat.confirm.closeDeleted', { finder, date }),
       ],
-      confirm: 'Yes, close it',
+      confirm: t('ownerChat.confirm.closeButton'),
     }
   }
-  const count = pending.preview.openConversations
   return {
-    title: `Mark ${summary.item_name} as returned?`,
+    title: t('ownerChat.confirm.returnTitle', { item }),
     lines: [
-      `${summary.item_name} will be marked FOUND.`,
-      count === 1
-        ? 'Its conversation (this one) will be closed: the finder is told in the chat and by e-mail that the item is home, and nobody can write in it any more.'
-        : `All ${count} of its open conversations, this one included, will be closed: each finder is told in the chat and by e-mail that the item is home, and nobody can write in them any more.`,
-      `The finders' details will be deleted on ${date}.`,
+      t('ownerChat.confirm.returnMarked', { item }),
+      t('ownerChat.confirm.returnCloses', { count: pending.preview.openConversations }),
+      t('ownerChat.confirm.returnDeleted', { date }),
     ],
-    confirm: 'Yes, mark as returned',
+    confirm: t('ownerChat.confirm.returnButton'),
   }
 }
 
@@ -44,9 +49,10 @@ export function OwnerChatActionsBar({
   summary: ChatSummaryRow | null
   refreshSummary: () => void
 }) {
+  const t = useT()
   const actions = useOwnerChatActions(refreshSummary)
   const { pending, isBusy, error } = actions
-  const question = pending && summary ? confirmationText(pending, summary) : null
+  const question = pending && summary ? confirmationText(pending, summary, t) : null
   // Closed without a return: nothing to offer or say here.
   if (actions.isClosed && !actions.isReturned && !question && !error) return null
   return (
@@ -54,7 +60,7 @@ export function OwnerChatActionsBar({
       <HStack gap="3" wrap="wrap">
         {actions.isReturned ? (
           <Text fontWeight="semibold" role="status">
-            Returned: marked FOUND
+            {t('ownerChat.actions.returned')}
           </Text>
         ) : (
           // Once the conversation is closed, nothing is offered here: the item's
@@ -68,7 +74,7 @@ export function OwnerChatActionsBar({
                 loading={isBusy}
                 onClick={() => actions.ask('return')}
               >
-                Mark as returned
+                {t('ownerChat.actions.markReturned')}
               </Button>
               <Button
                 variant="outline"
@@ -77,7 +83,7 @@ export function OwnerChatActionsBar({
                 disabled={isBusy}
                 onClick={() => actions.ask('close')}
               >
-                Close this conversation
+                {t('ownerChat.actions.close')}
               </Button>
             </>
           )
@@ -97,13 +103,13 @@ export function OwnerChatActionsBar({
                 {question.confirm}
               </Button>
               <Button variant="outline" size="sm" disabled={isBusy} onClick={actions.cancel}>
-                Cancel
+                {t('ownerChat.confirm.cancel')}
               </Button>
             </HStack>
           </Alert.Content>
         </Alert.Root>
       )}
-      <FormMessage message={error} />
+      <FormMessage message={error && t(error)} />
     </Stack>
   )
 }

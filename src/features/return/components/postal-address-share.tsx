@@ -8,6 +8,8 @@ import {
   withdrawPostalAddress,
 } from '@/features/return/api/share-postal-address'
 import { postalAddressFrom } from '@/features/return/ways-back-texts'
+import { refusalId } from '@/lib/chat/refusal-id'
+import { useT } from '@/lib/i18n/use-t'
 
 /**
  * The owner shares a postal address with this one finder, in one tap: the
@@ -24,6 +26,7 @@ export function PostalAddressShare({
   sharedAddress: string | null
   onDone: () => void
 }) {
+  const t = useT()
   const profile = useAtomValue(userAtom).doc
   const [address, setAddress] = useState(() => postalAddressFrom(profile))
   const [isBusy, setIsBusy] = useState(false)
@@ -35,7 +38,9 @@ export function PostalAddressShare({
       await action()
       onDone()
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught))
+      // A refusal the database gave a code for, in the owner's words; anything else as it came.
+      const id = refusalId(caught)
+      setError(id ? t(id) : caught instanceof Error ? caught.message : String(caught))
     } finally {
       setIsBusy(false)
     }
@@ -50,7 +55,7 @@ export function PostalAddressShare({
             loading={isBusy}
             onClick={() => void run(() => withdrawPostalAddress(chatId))}
           >
-            Stop sharing my address
+            {t('ownerReturn.address.stopSharing')}
           </Button>
         </HStack>
         <FormMessage message={error} />
@@ -61,7 +66,7 @@ export function PostalAddressShare({
     <Stack gap="2">
       <Field.Root>
         <Field.Label fontWeight="semibold" fontSize="sm">
-          POSTAL ADDRESS FOR {finder.toUpperCase()}
+          {t('ownerReturn.address.label', { finder: finder.toUpperCase() })}
         </Field.Label>
         <Textarea
           value={address}
@@ -72,7 +77,7 @@ export function PostalAddressShare({
         />
       </Field.Root>
       <Text fontSize="sm" color="fg.muted">
-        Only {finder} sees it, in this conversation. It is deleted with {finder}&apos;s details.
+        {t('ownerReturn.address.onlyFinder', { finder })}
       </Text>
       <HStack>
         <Button
@@ -81,7 +86,7 @@ export function PostalAddressShare({
           loading={isBusy}
           onClick={() => void run(() => sharePostalAddress(chatId, address))}
         >
-          Share my postal address with {finder}
+          {t('ownerReturn.address.share', { finder })}
         </Button>
       </HStack>
       <FormMessage message={error} />

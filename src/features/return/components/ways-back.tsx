@@ -1,7 +1,6 @@
 import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { FormMessage } from '@/components/ui/form-message'
-import { RETURN_OPTION_TEXT } from '@/lib/return-options'
 import { shareFoundLocation } from '@/lib/share-found-location'
 import { MapPointLinks } from '@/components/ui/map-point-links'
 import { ShareLocationButton } from '@/components/ui/share-location-button'
@@ -15,11 +14,25 @@ import { msgId, type MessageId } from '@/lib/i18n/message-id'
 import { useT } from '@/lib/i18n/use-t'
 import type { ReturnOption } from '@/lib/return-options'
 
-/** The ways back the owner accepts, in the finder's words (the owner's stay English). */
+/** The ways back the owner accepts, in the finder's words. */
 const FINDER_OPTION_TEXT: Record<ReturnOption, MessageId> = {
   meet: msgId('ways.option.meet'),
   hand_in: msgId('ways.option.handIn'),
   post: msgId('ways.option.post'),
+}
+
+/** The same, in the owner's (the owner's catalog). */
+const OWNER_OPTION_TEXT: Record<ReturnOption, MessageId> = {
+  meet: msgId('ownerReturn.option.meet'),
+  hand_in: msgId('ownerReturn.option.handIn'),
+  post: msgId('ownerReturn.option.post'),
+}
+
+/** The finder's name, or "the finder", and the same with a capital to start a sentence. */
+function useFinderNames(finderFirstName: string | null | undefined) {
+  const t = useT()
+  const finder = finderFirstName?.trim() || t('ownerReturn.theFinder')
+  return { finder, Finder: finder.charAt(0).toUpperCase() + finder.slice(1) }
 }
 
 type WaysBackProps = {
@@ -37,10 +50,9 @@ type WaysBackProps = {
 export function WaysBackPanel({ chatId, role, finderFirstName, isClosed }: WaysBackProps) {
   const { waysBack, refresh } = useWaysBack(chatId)
   const t = useT()
+  const { finder, Finder } = useFinderNames(finderFirstName)
   if (!waysBack) return null
   const { options, foundAt, returns } = waysBack
-  const finder = finderFirstName?.trim() || 'the finder'
-  const Finder = finder.charAt(0).toUpperCase() + finder.slice(1)
   const isFinder = role === 'finder'
   const canAct = !isClosed
 
@@ -48,22 +60,24 @@ export function WaysBackPanel({ chatId, role, finderFirstName, isClosed }: WaysB
     <Box as="section" aria-labelledby="ways-back-heading" borderWidth="1px" borderRadius="l2" p="4">
       <Stack gap="3">
         <Heading as="h3" size="sm" id="ways-back-heading">
-          {isFinder ? t('ways.heading') : 'Ways back'}
+          {isFinder ? t('ways.heading') : t('ownerReturn.heading')}
         </Heading>
         {options.length > 0 ? (
           <Stack gap="1">
-            <Text fontSize="sm">{isFinder ? t('ways.ownerAccepts') : 'You accept:'}</Text>
+            <Text fontSize="sm">
+              {isFinder ? t('ways.ownerAccepts') : t('ownerReturn.youAccept')}
+            </Text>
             <Stack as="ul" gap="1" ps="4" fontSize="sm">
               {options.map((option) => (
                 <li key={option}>
-                  {isFinder ? t(FINDER_OPTION_TEXT[option]) : RETURN_OPTION_TEXT[option]}
+                  {t((isFinder ? FINDER_OPTION_TEXT : OWNER_OPTION_TEXT)[option])}
                 </li>
               ))}
             </Stack>
           </Stack>
         ) : (
           <Text fontSize="sm">
-            {isFinder ? t('ways.agreeInMessages') : 'Agree a way back in the messages below.'}
+            {isFinder ? t('ways.agreeInMessages') : t('ownerReturn.agreeInMessages')}
           </Text>
         )}
 
@@ -75,10 +89,15 @@ export function WaysBackPanel({ chatId, role, finderFirstName, isClosed }: WaysB
                   label: t('ways.foundAt'),
                   words: { osm: t('ways.openOsm'), app: t('ways.openMapApp') },
                 }
-              : { label: 'Where it was found' })}
+              : {
+                  label: t('ownerReturn.foundAt'),
+                  words: { osm: t('ownerReturn.openOsm'), app: t('ownerReturn.openMapApp') },
+                })}
           />
         ) : (
-          !isFinder && <Text fontSize="sm">{Finder} has not shared where it was found.</Text>
+          !isFinder && (
+            <Text fontSize="sm">{t('ownerReturn.notSharedWhere', { finder: Finder })}</Text>
+          )
         )}
         {isFinder && canAct && (
           <ShareLocationButton
@@ -129,17 +148,24 @@ function HandedInNotice({
   const t = useT()
   if (!returns?.handed_in_at || !returns.hand_in_place) return null
   return (
-    <Stack gap="1" role="status" aria-label={isFinder ? t('ways.handedIn') : 'Handed in'}>
+    <Stack
+      gap="1"
+      role="status"
+      aria-label={isFinder ? t('ways.handedIn') : t('ownerReturn.handedIn')}
+    >
       <Text fontWeight="semibold">
         {isFinder
           ? t('ways.youHandedIn', { place: returns.hand_in_place })
-          : `${Finder} handed it in at: ${returns.hand_in_place}`}
+          : t('ownerReturn.finderHandedIn', { finder: Finder, place: returns.hand_in_place })}
       </Text>
       {returns.hand_in_latitude !== null && returns.hand_in_longitude !== null && (
         <MapPointLinks
           {...(isFinder
             ? { label: t('ways.pin'), words: { osm: t('ways.openOsm'), app: t('ways.openMapApp') } }
-            : { label: 'Pin' })}
+            : {
+                label: t('ownerReturn.pin'),
+                words: { osm: t('ownerReturn.openOsm'), app: t('ownerReturn.openMapApp') },
+              })}
           point={{
             latitude: returns.hand_in_latitude,
             longitude: returns.hand_in_longitude,
@@ -197,11 +223,12 @@ function PostItBack({
   return (
     <>
       {sharedAddress !== null && (
-        <Stack gap="1" aria-label={isFinder ? t('ways.postalAddress') : 'Postal address'}>
+        <Stack
+          gap="1"
+          aria-label={isFinder ? t('ways.postalAddress') : t('ownerReturn.postalAddress')}
+        >
           <Text fontWeight="semibold">
-            {isFinder
-              ? t('ways.ownersAddress')
-              : `Your postal address, shared with ${finder} only:`}
+            {isFinder ? t('ways.ownersAddress') : t('ownerReturn.yourAddressShared', { finder })}
           </Text>
           <Text whiteSpace="pre-line">{sharedAddress}</Text>
         </Stack>
@@ -229,7 +256,7 @@ function PostItBack({
           </HStack>
         )}
       {!isFinder && returns?.post_requested_at && sharedAddress === null && (
-        <Text fontSize="sm">{Finder} offers to post it back, at your cost.</Text>
+        <Text fontSize="sm">{t('ownerReturn.offersToPost', { finder: Finder })}</Text>
       )}
       {/* A shared address can be withdrawn at any time, closed or not. */}
       {!isFinder &&
