@@ -20,13 +20,13 @@ describe("the owner's questions, in the owner's catalog's English", () => {
     })
     const bare = confirmationText(
       { action: 'close', preview: preview(1, '') },
-      { ...summary, item_status: null, finder_first_name: ' ' },
+      { ...summary, item_status: '', finder_first_name: ' ' },
     )
     expect(bare.title).toBe('Close this conversation with the finder?')
     expect(bare.lines).toEqual([
-      'the finder is told it is closed, and neither of you can write in it any more.',
+      'The finder is told it is closed, and neither of you can write in it any more.',
       'Blue rucksack keeps its status; other conversations about it stay open.',
-      "the finder's details will be deleted on in 7 days.",
+      "The finder's details will be deleted in 7 days.",
     ])
   })
 

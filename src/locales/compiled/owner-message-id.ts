@@ -541,7 +541,6 @@ export type OwnerMessageId =
   | 'ownerChat.confirm.closeKeepsStatus'
   | 'ownerChat.confirm.closeTitle'
   | 'ownerChat.confirm.closeTold'
-  | 'ownerChat.confirm.inSevenDays'
   | 'ownerChat.confirm.returnButton'
   | 'ownerChat.confirm.returnCloses'
   | 'ownerChat.confirm.returnDeleted'

@@ -13,19 +13,19 @@ export function confirmationText(
   summary: Pick<ChatSummaryRow, 'item_name' | 'item_status' | 'finder_first_name'>,
   t: (id: MessageId, values?: MessageValues) => string = translate,
 ): { title: string; lines: string[]; confirm: string } {
-  const date =
-    formatDeletionDate(pending.preview.finderDetailsDeletedOn) ?? t('ownerChat.confirm.inSevenDays')
+  const date = formatDeletionDate(pending.preview.finderDetailsDeletedOn) ?? 'unknown'
+  const named = summary.finder_first_name?.trim() ? 'yes' : 'no'
   const finder = summary.finder_first_name?.trim() || t('ownerChat.theFinder')
   const item = summary.item_name
   if (pending.action === 'close') {
     return {
       title: t('ownerChat.confirm.closeTitle', { finder }),
       lines: [
-        t('ownerChat.confirm.closeTold', { finder }),
+        t('ownerChat.confirm.closeTold', { finder, named }),
         summary.item_status
           ? t('ownerChat.confirm.closeKeepsStatus', { item, status: summary.item_status })
           : t('ownerChat.confirm.closeKeepsNoStatus', { item }),
-        t('ownerChat.confirm.closeDeleted', { finder, date }),
+        t('ownerChat.confirm.closeDeleted', { finder, named, date }),
       ],
       confirm: t('ownerChat.confirm.closeButton'),
     }
