@@ -35,7 +35,7 @@ function FinderReceipts({ chatId, hasWritten }: { chatId: string; hasWritten: bo
     <Stack
       role="status"
       aria-live="polite"
-      aria-label="Your report"
+      aria-label={t('chat.receipt.label')}
       gap="1"
       fontSize="sm"
       color="fg.muted"
