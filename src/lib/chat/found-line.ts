@@ -2,6 +2,7 @@ import type { ChatSummaryRow } from '@/lib/chat/types'
 import type { MessageId } from '@/lib/i18n/message-id'
 import type { MessageValues } from '@/lib/i18n/use-t'
 import { translate } from '@/lib/i18n/runtime'
+import { directionOf, isAnyLocale } from '@/lib/i18n/locales'
 
 const whenFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -33,8 +34,12 @@ export function finderFoundLine(
   t: (id: MessageId, values?: MessageValues) => string,
   locale: string,
 ) {
-  const who = summary.finder_first_name?.trim() || t('chat.details.someone')
-  const where = summary.found_location?.trim()
+  // On a right-to-left page, a name or place typed in Latin letters is isolated (FSI…PDI),
+  // so the translated sentence's quotes and colon stay where the language puts them.
+  const isolate = (text: string | undefined) =>
+    text && isAnyLocale(locale) && directionOf(locale) === 'rtl' ? `\u2068${text}\u2069` : text
+  const who = isolate(summary.finder_first_name?.trim()) || t('chat.details.someone')
+  const where = isolate(summary.found_location?.trim())
   const format =
     locale === '' || locale.startsWith('en')
       ? whenFormat
